@@ -1,0 +1,112 @@
+/* game.h -- the rules interface: every game fills one struct game.
+ * Rules know nothing about search, sessions or protocols; the layers above
+ * see a game only through this table. */
+#ifndef TABULA_GAME_H
+#define TABULA_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef uint32_t move_t;        /* game-specific encoding */
+#define MOVE_NONE ((move_t)0xffffffffu)
+
+#define GAME_MAX_MOVES 512      /* bound on gen_moves for every game */
+#define GAME_UNDO_MAX 256       /* bound on undo_size for every game */
+
+/* Scores, always from the side to move. A win in p plies is SCORE_WIN - p. */
+#define SCORE_INF 32000
+#define SCORE_WIN 30000
+#define SCORE_WIN_MIN (SCORE_WIN - 2000)
+#define SCORE_EVAL_MAX 20000    /* evaluate() stays within +-this */
+
+/* Return codes of the parsing entries. */
+enum {
+    GAME_OK = 0,
+    GAME_ESYNTAX = -1,          /* not a well-formed move / string */
+    GAME_EILLEGAL = -2,         /* well-formed move, not legal here */
+    GAME_EINVALID = -3,         /* bad position string or option value */
+    GAME_EOPTION = -4           /* unknown variant option */
+};
+
+struct game_status {
+    int over;                   /* 0 ongoing, 1 finished */
+    int winner;                 /* 0 first mover, 1 second mover, -1 draw */
+    const char *reason;         /* static text, e.g. "snail reached a1" */
+};
+
+/* Undo records are opaque bytes of undo_size <= GAME_UNDO_MAX. */
+typedef union game_undo {
+    unsigned char bytes[GAME_UNDO_MAX];
+    uint64_t align_;
+} game_undo;
+
+struct game {
+    const char *name;           /* "rastros" */
+    const char *title;          /* "Rastros (Slime Trail)" */
+    const char *side_names[2];  /* canonical names, side 0 moves first */
+    const char *side_aliases[2];/* extra accepted names, space separated;
+                                 * "1"/"2" are always accepted */
+    char gtp_letter[2];         /* 'B' or 'W' for each side (final_score) */
+    const char *const *option_names; /* variant keys, NULL-terminated */
+    const char *option_help;    /* e.g. "size=5..8 start=SQ" */
+    size_t state_size;
+    size_t undo_size;
+
+    /* Set up the start position of the variant given by "key=value"
+     * strings. On error returns GAME_EOPTION/GAME_EINVALID and writes a
+     * short detail into err. */
+    int (*init)(void *st, int nopts, const char *const *opts,
+                char *err, size_t errlen);
+    /* "size=7" etc.: the variant of st, for records; "" when default. */
+    void (*format_variant)(const void *st, char *buf, size_t n);
+
+    /* st holds an inited game of the wanted variant; on success it is
+     * replaced by the position, on failure it is left unchanged. */
+    int (*parse_position)(void *st, const char *s, char *err, size_t errlen);
+    void (*format_position)(const void *st, char *buf, size_t n);
+
+    int (*side_to_move)(const void *st);           /* 0 or 1 */
+    /* All legal moves (a forced pass included); 0 when the game is over. */
+    int (*gen_moves)(const void *st, move_t *moves);
+    void (*make)(void *st, move_t m, game_undo *undo);
+    void (*unmake)(void *st, move_t m, const game_undo *undo);
+    uint64_t (*hash)(const void *st);              /* incremental Zobrist */
+    void (*status)(const void *st, struct game_status *out);
+    int (*evaluate)(const void *st);               /* side to move's view */
+
+    /* Parses a move and checks that it is legal in st. */
+    int (*parse_move)(const void *st, const char *s, move_t *m,
+                      char *err, size_t errlen);
+    /* Canonical text of a legal move of st (the position before it). */
+    void (*format_move)(const void *st, move_t m, char *buf, size_t n);
+    /* Text diagram, lines separated by '\n', no blank line, no final '\n'. */
+    void (*print)(const void *st, char *buf, size_t n);
+
+    /* ---- optional entries (NULL when the game lacks them) ---- */
+    /* Exact game-theoretic value when the game can tell it cheaply:
+     * returns 1 and sets *value (+1 side to move wins, -1 loses, 0 draw)
+     * and *plies (length of the rest of the game with best play, or -1 if
+     * unknown); returns 0 when unknown. */
+    int (*exact_value)(void *st, int *value, int *plies);
+    /* Fast perft; the generic one is used when NULL. */
+    uint64_t (*perft)(void *st, int depth);
+    /* Square boards for GoGui: width (= height), 0 if not square-point. */
+    int (*board_size)(const void *st);
+    /* GoGui board: size*size chars, top row first, 'X' 'O' '.' '?'. */
+    void (*gogui_board)(const void *st, char *buf, size_t n);
+};
+
+/* The registry (src/games/registry.c). */
+extern const struct game *const game_list[];   /* NULL-terminated */
+const struct game *game_find(const char *name);
+
+/* Generic helpers built on the table (src/games/registry.c). */
+uint64_t game_perft(const struct game *g, void *st, int depth);
+/* Parses a colour word for g: side 0/1, or -1. Case-insensitive. */
+int game_parse_color(const struct game *g, const char *word);
+
+extern const struct game rastros_game;
+extern const struct game tablut_game;
+extern const struct game grasshopper_game;
+
+#endif

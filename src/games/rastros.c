@@ -1,0 +1,3 @@
+/* placeholder */
+#include "game.h"
+const struct game rastros_game = { .name = "rastros" };

@@ -1,0 +1,3 @@
+/* record.c -- tabula-match (placeholder). */
+#include "match/match.h"
+typedef int match_record_placeholder;

@@ -1,0 +1,3 @@
+/* protocol.c placeholder */
+#include "protocol.h"
+typedef int protocol_placeholder;

@@ -1,0 +1,3 @@
+/* placeholder */
+#include "search/search.h"
+typedef int alphabeta_placeholder;

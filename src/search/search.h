@@ -1,0 +1,68 @@
+/* search.h -- the searchers: written once against struct game only.
+ * No file under src/search/ includes a game's own source or header. */
+#ifndef TABULA_SEARCH_H
+#define TABULA_SEARCH_H
+
+#include <stdint.h>
+#include "../game.h"
+
+#define SEARCH_MAX_PLY 128
+#define SEARCH_MAX_PV 64
+
+/* A line of analysis, reported while searching. */
+struct search_info {
+    int depth;
+    int score;                  /* side to move's view; SCORE_WIN-p = win */
+    uint64_t nodes;
+    int64_t time_ms;
+    int pvlen;
+    move_t pv[SEARCH_MAX_PV];
+};
+
+struct search_params {
+    int depth;                  /* 0 = no limit */
+    uint64_t nodes;             /* 0 = no limit */
+    int64_t movetime_ms;        /* hard budget for this move, 0 = none */
+    int64_t soft_ms;            /* time manager's target, 0 = none */
+    int infinite;               /* analyze: run until stop() says so */
+    uint64_t seed;              /* for any randomness the searcher uses */
+    /* Polled now and then; nonzero asks the search to stop. */
+    int (*stop)(void *ctx);
+    /* Called after each completed iteration (may be NULL). */
+    void (*report)(void *ctx, const struct search_info *info);
+    void *ctx;
+};
+
+struct search_result {
+    move_t best;                /* MOVE_NONE if the game is over */
+    int score;
+    int depth;
+    uint64_t nodes;
+    int exact;                  /* score is a proven game value */
+    int pvlen;
+    move_t pv[SEARCH_MAX_PV];
+};
+
+/* A searcher keeps what it wants between moves (a table, a tree). */
+struct searcher_ops {
+    const char *name;
+    void *(*create)(int hash_mb);
+    void (*destroy)(void *self);
+    void (*clear)(void *self);              /* new game */
+    void (*resize)(void *self, int hash_mb); /* may be NULL */
+    /* st is restored before returning. */
+    int (*search)(void *self, const struct game *g, void *st,
+                  const struct search_params *p, struct search_result *res);
+};
+
+extern const struct searcher_ops alphabeta_searcher;
+extern const struct searcher_ops mcts_searcher;
+extern const struct searcher_ops random_searcher;
+const struct searcher_ops *searcher_find(const char *name);
+
+/* Proves the value of st with the alpha-beta solver (no depth limit).
+ * Returns 1 if proven (res->exact), 0 if stopped first. */
+int search_solve(void *alphabeta_self, const struct game *g, void *st,
+                 const struct search_params *p, struct search_result *res);
+
+#endif

@@ -1,0 +1,4 @@
+/* session.h */
+#ifndef TABULA_SESSION_H
+#define TABULA_SESSION_H
+#endif

@@ -1,0 +1,30 @@
+/* util.h -- small helpers shared by every layer: random numbers, clocks,
+ * string buffers. Knows nothing about games or protocols. */
+#ifndef TABULA_UTIL_H
+#define TABULA_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* splitmix64: reproducible, seedable, state is one word. */
+static inline uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* Uniform in [0, n), n > 0. */
+static inline uint32_t rng_below(uint64_t *s, uint32_t n)
+{
+    return (uint32_t)(((rng_next(s) >> 32) * (uint64_t)n) >> 32);
+}
+
+int64_t now_ms(void);           /* monotonic milliseconds */
+
+/* Appends printf-style text to buf (size n) at *pos, never overflowing. */
+void buf_printf(char *buf, size_t n, size_t *pos, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+#endif
