@@ -1,22 +1,810 @@
-/* grasshopper.c -- placeholder until the rules land: refuses to start. */
+/* grasshopper.c -- the rules of Grasshopper (doc/rules/grasshopper.md,
+ * shared/spec/grasshopper.md): a dice-less backgammon race on one track.
+ * Fills struct game only; knows nothing about search, sessions or protocols. */
+#include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
 #include "game.h"
+#include "util.h"
 
-static int grasshopper_init(void *st, int nopts, const char *const *opts,
-                       char *err, size_t errlen)
+#define GH_POINTS 24
+#define GH_MAX_PIECES 14
+#define GH_DEFAULT_PIECES 14
+
+/* A move is from | to << 5: from 0 (reserve) or 1..24, to 1..24 or
+ * GH_OFF. The pass has from = to = 31, so no move encodes as 0. */
+#define GH_OFF 25
+#define GH_PASS ((move_t)(31u | 31u << 5))
+#define GH_MOVE(f, t) ((move_t)(f) | (move_t)(t) << 5)
+#define GH_FROM(m) ((int)((m) & 31u))
+#define GH_TO(m) ((int)(((m) >> 5) & 31u))
+
+/* Plain bytes, copied with memcpy: no pointers. A point holds +1/+2 for a
+ * white single/wall, -1/-2 for black, 0 when empty. */
+struct gh_state {
+    uint64_t hash;
+    int8_t pt[GH_POINTS + 1];   /* index 1..24; pt[0] unused */
+    uint8_t side;               /* to move: 0 white, 1 black */
+    uint8_t res[2];             /* pieces in reserve */
+    uint8_t score[2];           /* walls borne off */
+    int8_t last;                /* last scorer, -1 for none */
+    int8_t winner;              /* side that scored twice in succession */
+    uint8_t pieces;             /* per side: the variant */
+};
+
+/* The undo record is the whole previous state: 48 bytes, cheaper to copy
+ * than to reason about, and exact by construction. */
+struct gh_undo {
+    struct gh_state prev;
+};
+
+static inline int sgn(int side) { return side ? -1 : 1; }
+static inline int quad(int p) { return (p - 1) / 6; }     /* A=0 .. D=3 */
+
+/* ---- Zobrist keys: a pure function of the index (splitmix64), so there
+ * is no table to fill and no global state. ---- */
+enum {
+    ZK_CELL = 0,                        /* p * 4 + code, p 1..24 */
+    ZK_SIDE = 100,
+    ZK_RES = 101,                       /* + side * 16 + n */
+    ZK_SCORE = ZK_RES + 32,             /* + side * 8 + n */
+    ZK_LAST = ZK_SCORE + 16,            /* + last + 1 */
+    ZK_WIN = ZK_LAST + 3                /* + winner */
+};
+
+static inline uint64_t zkey(unsigned i)
 {
-    (void)st; (void)nopts; (void)opts;
-    snprintf(err, errlen, "not implemented yet");
-    return GAME_EINVALID;
+    uint64_t z = 0x5eed6a55c0ffee00ull + (uint64_t)(i + 1) * 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static inline uint64_t zcell(int p, int v)
+{
+    /* v in {1, 2, -1, -2} -> code 0..3 */
+    unsigned code = v > 0 ? (unsigned)(v - 1) : (unsigned)(1 - v);
+    return zkey(ZK_CELL + (unsigned)p * 4 + code);
+}
+
+static inline uint64_t zres(int s, int n) { return zkey(ZK_RES + (unsigned)(s * 16 + n)); }
+static inline uint64_t zscore(int s, int n) { return zkey(ZK_SCORE + (unsigned)(s * 8 + n)); }
+static inline uint64_t zlast(int l) { return zkey(ZK_LAST + (unsigned)(l + 1)); }
+
+static uint64_t gh_hash_full(const struct gh_state *s)
+{
+    uint64_t h = 0;
+    for (int p = 1; p <= GH_POINTS; p++)
+        if (s->pt[p])
+            h ^= zcell(p, s->pt[p]);
+    if (s->side)
+        h ^= zkey(ZK_SIDE);
+    for (int c = 0; c < 2; c++)
+        h ^= zres(c, s->res[c]) ^ zscore(c, s->score[c]);
+    h ^= zlast(s->last);
+    if (s->winner >= 0)
+        h ^= zkey(ZK_WIN + (unsigned)s->winner);
+    return h;
+}
+
+/* ---- move generation ---- */
+
+/* The legal actions of `side` (never a pass), in the fixed order: entries
+ * 0/1..0/6, then by origin point and destination ascending (bear-offs
+ * last). With mv == NULL only tells whether there is at least one. */
+static int gen_actions(const struct gh_state *s, int side, move_t *mv)
+{
+    const int g = sgn(side);
+    int n = 0;
+
+#define EMIT(f, t) do { if (!mv) return 1; mv[n++] = GH_MOVE(f, t); } while (0)
+    if (s->res[side])
+        for (int d = 1; d <= 6; d++)
+            if (s->pt[d] == 0)
+                EMIT(0, d);
+    for (int p = 1; p <= 18; p++) {
+        int v = s->pt[p];
+        if (v != g && v != 2 * g)
+            continue;
+        int lo = 6 * quad(p) + 7, hi = lo + 5;
+        int blocked = 0;                /* a wall strictly between p and d */
+        for (int x = p + 1; x < lo; x++)
+            if (abs(s->pt[x]) == 2)
+                blocked = 1;
+        for (int d = lo; d <= hi; d++) {
+            if (v == 2 * g || !blocked) {
+                int w = s->pt[d];
+                if (w == 0 || (d == p + 6 && w == g))
+                    EMIT(p, d);
+            }
+            if (abs(s->pt[d]) == 2)
+                blocked = 1;
+        }
+    }
+    for (int p = 19; p <= 24; p++)
+        if (s->pt[p] == 2 * g)
+            EMIT(p, GH_OFF);
+#undef EMIT
+    return n;
+}
+
+static int has_action(const struct gh_state *s, int side)
+{
+    return gen_actions(s, side, NULL);
+}
+
+static int gh_gen_moves(const void *vst, move_t *moves)
+{
+    const struct gh_state *s = vst;
+    if (s->winner >= 0)
+        return 0;
+    int n = gen_actions(s, s->side, moves);
+    if (n)
+        return n;
+    if (has_action(s, !s->side)) {
+        moves[0] = GH_PASS;
+        return 1;
+    }
+    return 0;                           /* frozen: a draw */
+}
+
+static void gh_make(void *vst, move_t m, game_undo *undo)
+{
+    struct gh_state *s = vst;
+    struct gh_undo *u = (struct gh_undo *)undo->bytes;
+    const int me = s->side, g = sgn(me);
+    uint64_t h = s->hash;
+
+    memcpy(&u->prev, s, sizeof *s);
+    if (m != GH_PASS) {
+        int f = GH_FROM(m), t = GH_TO(m);
+        if (t == GH_OFF) {
+            h ^= zcell(f, s->pt[f]);
+            s->pt[f] = 0;
+            h ^= zscore(me, s->score[me]);
+            s->score[me]++;
+            h ^= zscore(me, s->score[me]);
+            if (s->last == me) {
+                s->winner = (int8_t)me;
+                h ^= zkey(ZK_WIN + (unsigned)me);
+            } else {
+                h ^= zlast(s->last) ^ zlast(me);
+                s->last = (int8_t)me;
+            }
+        } else {
+            if (f == 0) {
+                h ^= zres(me, s->res[me]);
+                s->res[me]--;
+                h ^= zres(me, s->res[me]);
+            } else {
+                h ^= zcell(f, s->pt[f]);
+                s->pt[f] = (int8_t)(s->pt[f] == 2 * g ? g : 0);
+                if (s->pt[f])
+                    h ^= zcell(f, s->pt[f]);
+            }
+            if (s->pt[t])
+                h ^= zcell(t, s->pt[t]);
+            s->pt[t] = (int8_t)(s->pt[t] == g ? 2 * g : g);
+            h ^= zcell(t, s->pt[t]);
+        }
+    }
+    s->side = (uint8_t)!me;
+    s->hash = h ^ zkey(ZK_SIDE);
+}
+
+static void gh_unmake(void *vst, move_t m, const game_undo *undo)
+{
+    (void)m;
+    const struct gh_undo *u = (const struct gh_undo *)undo->bytes;
+    memcpy(vst, &u->prev, sizeof u->prev);
+}
+
+static uint64_t gh_hash(const void *vst)
+{
+    return ((const struct gh_state *)vst)->hash;
+}
+
+static int gh_side_to_move(const void *vst)
+{
+    return ((const struct gh_state *)vst)->side;
+}
+
+static const char *const gh_side_name[2] = {"white", "black"};
+
+static void gh_status(const void *vst, struct game_status *out)
+{
+    const struct gh_state *s = vst;
+    if (s->winner >= 0) {
+        out->over = 1;
+        out->winner = s->winner;
+        out->reason = s->winner == 0 ? "white scored twice in succession"
+                                     : "black scored twice in succession";
+    } else if (!has_action(s, 0) && !has_action(s, 1)) {
+        out->over = 1;
+        out->winner = -1;
+        out->reason = "no side can move";
+    } else {
+        out->over = 0;
+        out->winner = -1;
+        out->reason = "";
+    }
+}
+
+/* ---- variants and positions ---- */
+
+static const char *const gh_option_names[] = {"pieces", NULL};
+
+static void gh_start(struct gh_state *s, int pieces)
+{
+    memset(s, 0, sizeof *s);
+    s->pieces = (uint8_t)pieces;
+    s->res[0] = s->res[1] = (uint8_t)pieces;
+    s->last = -1;
+    s->winner = -1;
+    s->hash = gh_hash_full(s);
+}
+
+static int gh_init(void *vst, int nopts, const char *const *opts,
+                   char *err, size_t errlen)
+{
+    int pieces = GH_DEFAULT_PIECES;
+    for (int i = 0; i < nopts; i++) {
+        const char *o = opts[i], *eq = strchr(o, '=');
+        size_t kl = eq ? (size_t)(eq - o) : strlen(o);
+        if (kl != 6 || strncasecmp(o, "pieces", 6) != 0) {
+            snprintf(err, errlen, "unknown option: %.*s", (int)kl, o);
+            return GAME_EOPTION;
+        }
+        char *end;
+        long v = eq && eq[1] ? strtol(eq + 1, &end, 10) : 0;
+        if (!eq || !eq[1] || *end || !isdigit((unsigned char)eq[1]) ||
+            v < 2 || v > GH_MAX_PIECES || v % 2) {
+            snprintf(err, errlen, "pieces must be an even number from 2 to %d",
+                     GH_MAX_PIECES);
+            return GAME_EINVALID;
+        }
+        pieces = (int)v;
+    }
+    gh_start(vst, pieces);
+    return GAME_OK;
+}
+
+static void gh_format_variant(const void *vst, char *buf, size_t n)
+{
+    const struct gh_state *s = vst;
+    if (s->pieces == GH_DEFAULT_PIECES)
+        snprintf(buf, n, "%s", "");
+    else
+        snprintf(buf, n, "pieces=%d", s->pieces);
+}
+
+static const char *skip_ws(const char *p)
+{
+    while (*p && isspace((unsigned char)*p))
+        p++;
+    return p;
+}
+
+/* Reads a decimal number of 1 or 2 digits. */
+static const char *read_small(const char *p, int *v)
+{
+    if (!isdigit((unsigned char)*p))
+        return NULL;
+    int x = 0, k = 0;
+    while (isdigit((unsigned char)*p) && k < 3) {
+        x = x * 10 + (*p++ - '0');
+        k++;
+    }
+    if (k > 2)
+        return NULL;
+    *v = x;
+    return p;
+}
+
+static int gh_parse_position(void *vst, const char *str, char *err, size_t errlen)
+{
+    struct gh_state *st = vst, s;
+    const char *p = skip_ws(str);
+    int onboard[2] = {0, 0};
+
+    gh_start(&s, st->pieces);
+    for (int i = 1; i <= GH_POINTS; i++) {
+        int v;
+        switch (*p) {
+        case '.': v = 0; break;
+        case 'w': v = 1; break;
+        case 'W': v = 2; break;
+        case 'b': v = -1; break;
+        case 'B': v = -2; break;
+        case '/':
+            snprintf(err, errlen, "'/' may only follow points 6, 12 and 18");
+            return GAME_EINVALID;
+        case '\0': case ' ': case '\t': case '\n': case '\r':
+            snprintf(err, errlen, "points: expected 24, got %d", i - 1);
+            return GAME_EINVALID;
+        default:
+            snprintf(err, errlen, "bad point character '%c'", *p);
+            return GAME_EINVALID;
+        }
+        p++;
+        if (v == 2 || v == -2) {
+            if (i <= 6) {
+                snprintf(err, errlen, "wall on point %d: no wall can stand in A", i);
+                return GAME_EINVALID;
+            }
+        }
+        s.pt[i] = (int8_t)v;
+        onboard[v < 0] += abs(v);
+        if (*p == '/' && (i == 6 || i == 12 || i == 18))
+            p++;
+    }
+    if (*p && !isspace((unsigned char)*p)) {
+        if (*p == '/')
+            snprintf(err, errlen, "'/' may only follow points 6, 12 and 18");
+        else
+            snprintf(err, errlen, "points: more than 24");
+        return GAME_EINVALID;
+    }
+    p = skip_ws(p);
+    if ((p[0] != 'w' && p[0] != 'b') || (p[1] && !isspace((unsigned char)p[1]))) {
+        snprintf(err, errlen, "side to move must be w or b");
+        return GAME_EINVALID;
+    }
+    s.side = p[0] == 'b';
+    p = skip_ws(p + 1);
+
+    int num[2][2];                      /* [reserve/score][colour] */
+    static const char *const what[2] = {"reserves", "scores"};
+    for (int k = 0; k < 2; k++) {
+        const char *q = read_small(p, &num[k][0]);
+        if (q && *q == ',')
+            q = read_small(q + 1, &num[k][1]);
+        else
+            q = NULL;
+        if (!q || (*q && !isspace((unsigned char)*q))) {
+            snprintf(err, errlen, "%s must be two numbers as W,B", what[k]);
+            return GAME_EINVALID;
+        }
+        p = skip_ws(q);
+    }
+    if ((p[0] != 'w' && p[0] != 'b' && p[0] != '-') ||
+        (p[1] && !isspace((unsigned char)p[1]))) {
+        snprintf(err, errlen, "last scorer must be w, b or -");
+        return GAME_EINVALID;
+    }
+    s.last = (int8_t)(p[0] == '-' ? -1 : p[0] == 'b');
+    p = skip_ws(p + 1);
+    if (*p) {
+        snprintf(err, errlen, "unexpected text after the last scorer");
+        return GAME_EINVALID;
+    }
+    for (int c = 0; c < 2; c++) {
+        int total = num[0][c] + onboard[c] + 2 * num[1][c];
+        if (total != s.pieces) {
+            snprintf(err, errlen,
+                     "%s: reserve %d + %d on board + 2 x score %d = %d, not %d",
+                     gh_side_name[c], num[0][c], onboard[c], num[1][c], total,
+                     s.pieces);
+            return GAME_EINVALID;
+        }
+        s.res[c] = (uint8_t)num[0][c];
+        s.score[c] = (uint8_t)num[1][c];
+    }
+    s.hash = gh_hash_full(&s);
+    memcpy(st, &s, sizeof s);
+    return GAME_OK;
+}
+
+static void gh_format_position(const void *vst, char *buf, size_t n)
+{
+    const struct gh_state *s = vst;
+    char pts[32];
+    int k = 0;
+    for (int i = 1; i <= GH_POINTS; i++) {
+        pts[k++] = ".wWbB"[s->pt[i] >= 0 ? s->pt[i] : 2 - s->pt[i]];
+        if (i % 6 == 0 && i < GH_POINTS)
+            pts[k++] = '/';
+    }
+    pts[k] = '\0';
+    snprintf(buf, n, "%s %c %d,%d %d,%d %c", pts, s->side ? 'b' : 'w',
+             s->res[0], s->res[1], s->score[0], s->score[1],
+             s->last < 0 ? '-' : s->last ? 'b' : 'w');
+}
+
+/* ---- move text ---- */
+
+static void gh_format_move(const void *vst, move_t m, char *buf, size_t n)
+{
+    (void)vst;
+    if (m == GH_PASS)
+        snprintf(buf, n, "pass");
+    else if (GH_TO(m) == GH_OFF)
+        snprintf(buf, n, "%d/off", GH_FROM(m));
+    else
+        snprintf(buf, n, "%d/%d", GH_FROM(m), GH_TO(m));
+}
+
+/* Why a well-formed action is not legal, for the error text. */
+static void explain_illegal(const struct gh_state *s, int f, int t,
+                            char *err, size_t errlen)
+{
+    const int g = sgn(s->side);
+    if (f == 0) {
+        if (t == GH_OFF)
+            snprintf(err, errlen, "cannot bear off from the reserve");
+        else if (!s->res[s->side])
+            snprintf(err, errlen, "no pieces in reserve");
+        else if (t > 6)
+            snprintf(err, errlen, "pieces enter on points 1-6 only");
+        else
+            snprintf(err, errlen, "point %d is not empty", t);
+        return;
+    }
+    if (t == GH_OFF) {
+        if (f < 19)
+            snprintf(err, errlen, "walls bear off from points 19-24 only");
+        else
+            snprintf(err, errlen, "no wall of yours on %d", f);
+        return;
+    }
+    int v = s->pt[f];
+    if (v != g && v != 2 * g) {
+        snprintf(err, errlen, "no piece of yours on %d", f);
+        return;
+    }
+    if (f >= 19) {
+        snprintf(err, errlen, "pieces in D leave only by bearing off a wall");
+        return;
+    }
+    int lo = 6 * quad(f) + 7;
+    if (t < lo || t > lo + 5) {
+        snprintf(err, errlen, "%d is not in the next quadrant of %d", t, f);
+        return;
+    }
+    if (s->pt[t] != 0 && !(t == f + 6 && s->pt[t] == g)) {
+        snprintf(err, errlen, "point %d is occupied", t);
+        return;
+    }
+    snprintf(err, errlen, "a wall stands between %d and %d", f, t);
+}
+
+static int gh_parse_move(const void *vst, const char *str, move_t *m,
+                         char *err, size_t errlen)
+{
+    const struct gh_state *s = vst;
+    const char *p = skip_ws(str);
+    const char *e = p + strlen(p);
+    while (e > p && isspace((unsigned char)e[-1]))
+        e--;
+    size_t len = (size_t)(e - p);
+    move_t mv;
+    int f = 0, t = 0;
+
+    if (len == 4 && strncasecmp(p, "pass", 4) == 0) {
+        mv = GH_PASS;
+    } else {
+        const char *q = read_small(p, &f);
+        if (!q || (*q != '/' && *q != '-') || f > GH_POINTS) {
+            snprintf(err, errlen, "expected FROM/TO, FROM/off or pass");
+            return GAME_ESYNTAX;
+        }
+        q++;
+        if ((size_t)(e - q) == 3 && strncasecmp(q, "off", 3) == 0) {
+            t = GH_OFF;
+            q += 3;
+        } else {
+            q = read_small(q, &t);
+            if (!q || t < 1 || t > GH_POINTS) {
+                snprintf(err, errlen, "destination must be a point 1-24 or off");
+                return GAME_ESYNTAX;
+            }
+        }
+        if (q != e) {
+            snprintf(err, errlen, "expected FROM/TO, FROM/off or pass");
+            return GAME_ESYNTAX;
+        }
+        mv = GH_MOVE(f, t);
+    }
+
+    move_t list[GAME_MAX_MOVES];
+    int n = gh_gen_moves(s, list);
+    for (int i = 0; i < n; i++)
+        if (list[i] == mv) {
+            *m = mv;
+            return GAME_OK;
+        }
+    if (n == 0)
+        snprintf(err, errlen, "the game is over");
+    else if (mv == GH_PASS)
+        snprintf(err, errlen, "pass is allowed only with no other action");
+    else if (list[0] == GH_PASS)
+        snprintf(err, errlen, "no action is possible: pass");
+    else
+        explain_illegal(s, f, t, err, errlen);
+    return GAME_EILLEGAL;
+}
+
+/* ---- diagram ---- */
+
+static void gh_print(const void *vst, char *buf, size_t n)
+{
+    const struct gh_state *s = vst;
+    size_t pos = 0;
+    struct game_status st;
+
+    if (n == 0)
+        return;
+    buf[0] = '\0';
+    /* Quadrant letters centred over groups of six 3-column cells. */
+    buf_printf(buf, n, &pos, "%10s%20s%20s%20s\n", "A", "B", "C", "D");
+    for (int i = 1; i <= GH_POINTS; i++)
+        buf_printf(buf, n, &pos, "%3d%s", i,
+                   i == GH_POINTS ? "\n" : i % 6 == 0 ? " |" : "");
+    /* Walls are drawn as two stacked letters, singles as one. */
+    char row[2][96];
+    for (int r = 0; r < 2; r++) {
+        int k = 0;
+        for (int i = 1; i <= GH_POINTS; i++) {
+            int v = s->pt[i];
+            char c;
+            if (r == 0)
+                c = v == 2 ? 'W' : v == -2 ? 'B' : ' ';
+            else
+                c = ".wWbB"[v >= 0 ? v : 2 - v];
+            row[r][k++] = ' ';
+            row[r][k++] = ' ';
+            row[r][k++] = c;
+            if (i % 6 == 0 && i < GH_POINTS) {
+                row[r][k++] = ' ';
+                row[r][k++] = '|';
+            }
+        }
+        while (k > 0 && row[r][k - 1] == ' ')
+            k--;
+        row[r][k] = '\0';
+        buf_printf(buf, n, &pos, "%s\n", row[r]);
+    }
+    for (int c = 0; c < 2; c++) {
+        buf_printf(buf, n, &pos, "%s %-5s (%c single, %c wall)  reserve %2d  score %d%s",
+                   s->side == c ? ">" : " ", gh_side_name[c], c ? 'b' : 'w',
+                   c ? 'B' : 'W', s->res[c], s->score[c],
+                   s->last == c ? "  scored last" : "");
+        buf_printf(buf, n, &pos, "\n");
+    }
+    gh_status(s, &st);
+    if (st.over)
+        buf_printf(buf, n, &pos, "game over: %s", st.reason);
+    else
+        buf_printf(buf, n, &pos, "%s to move", gh_side_name[s->side]);
+    if (s->pieces != GH_DEFAULT_PIECES)
+        buf_printf(buf, n, &pos, "  (pieces=%d)", s->pieces);
+}
+
+/* ---- evaluation ---- */
+
+/* Weights in centi-actions-ish units; kept together so they can be tuned. */
+struct gh_weights {
+    int pip;            /* per quadrant step still to travel */
+    int ready_wall;     /* a wall in D: a score in hand */
+    int dead_single;    /* a single in D that can never be paired */
+    int live_single_d;  /* a single in D still waiting for a partner */
+    int block;          /* per opponent single's destination cut by a wall */
+    int score;          /* per point scored */
+    int last;           /* being the last scorer */
+    int race;           /* per action of lead in the race to the next score */
+    int race_cap;       /* the lead is clamped to +-race_cap actions */
+    int threat;         /* last scorer with a wall in hand and the move */
+    int no_future;      /* opponent cannot score again, I am last scorer */
+};
+
+static const struct gh_weights gh_w = {
+    .pip = 8,
+    .ready_wall = 40,
+    .dead_single = 40,
+    .live_single_d = 6,
+    .block = 2,
+    .score = 20,
+    .last = 60,
+    .race = 70,
+    .race_cap = 5,
+    .threat = 8000,
+    .no_future = 4000,
+};
+
+#define GH_NEVER 99
+
+struct gh_side_eval {
+    int pips;           /* quadrant steps (entering counts as one) */
+    int ready;          /* walls in D */
+    int dead;           /* singles in D that can never be paired */
+    int live_d;         /* singles in D that can still be paired */
+    int blocked;        /* destinations of its singles cut by walls */
+    int potential;      /* scores it could still make */
+    int next;           /* estimated own actions to its next score */
+};
+
+/* Own actions until a piece of `side` stands on the empty point q (in C
+ * or D): one step per quadrant from its nearest piece behind, the reserve
+ * counting as the quadrant before A. cnt: reserve, A, B, C, D. */
+static int steps_to(const struct gh_state *s, int q, const int cnt[5])
+{
+    if (s->pt[q] != 0)
+        return GH_NEVER;
+    int qq = quad(q) + 1;               /* index of q's quadrant in cnt */
+    for (int k = qq - 1; k >= 0; k--)
+        if (cnt[k])
+            return qq - k;
+    return GH_NEVER;
+}
+
+static void eval_side(const struct gh_state *s, int side, struct gh_side_eval *e)
+{
+    const int g = sgn(side);
+    int cnt[5] = {s->res[side], 0, 0, 0, 0};    /* reserve, A, B, C, D */
+
+    memset(e, 0, sizeof *e);
+    e->pips = 4 * s->res[side];
+    for (int p = 1; p <= GH_POINTS; p++) {
+        int v = s->pt[p] * g;
+        if (v <= 0)
+            continue;
+        cnt[quad(p) + 1] += v;
+        e->pips += v * (3 - quad(p));
+    }
+    int feeders = cnt[0] + cnt[1] + cnt[2];     /* can still reach any C point */
+    for (int d = 19; d <= GH_POINTS; d++) {
+        int v = s->pt[d] * g;
+        if (v == 2)
+            e->ready++;
+        else if (v == 1) {
+            int c = s->pt[d - 6] * g;
+            if (c > 0 || feeders > 0)
+                e->live_d++;
+            else
+                e->dead++;
+        }
+    }
+    /* Pieces not yet in D that can be paired among themselves or with the
+     * live singles in D. */
+    int spare = cnt[0] + cnt[1] + cnt[2] + cnt[3];
+    e->potential = e->ready + (spare + e->live_d) / 2;
+    if (e->potential > 0 && spare == 0)
+        e->potential = e->ready;
+
+    /* Destinations of this side's singles cut off by walls. */
+    for (int p = 1; p <= 18; p++) {
+        if (s->pt[p] != g)
+            continue;
+        int lo = 6 * quad(p) + 7, hi = lo + 5, blocked = 0;
+        for (int x = p + 1; x <= hi; x++) {
+            if (x >= lo && blocked)
+                e->blocked++;
+            if (abs(s->pt[x]) == 2)
+                blocked = 1;
+        }
+    }
+
+    /* Next score: bear off a wall in hand, or build one at some d in D from
+     * a single on d (or one brought there) and a partner reaching d-6. */
+    if (e->ready) {
+        e->next = 1;
+        return;
+    }
+    int best = GH_NEVER;
+    for (int d = 19; d <= GH_POINTS; d++) {
+        int v = s->pt[d] * g;
+        if (v < 0 || v == 2)
+            continue;
+        int occ = v == 1 ? 0 : steps_to(s, d, cnt);
+        if (occ >= GH_NEVER)
+            continue;
+        int c = s->pt[d - 6] * g;
+        int partner;
+        if (c == 2 || (c == 1 && occ == 0))
+            partner = 1;
+        else if (c < 0)
+            partner = 3;                /* wait for it to move on */
+        else {
+            /* a piece from B (or earlier) to d-6, then up to d */
+            int k;
+            for (k = 2; k >= 0 && !cnt[k]; k--)
+                ;
+            if (k < 0)
+                continue;
+            partner = 1 + (3 - k);
+            /* the same piece cannot be both on d and on d-6 */
+            if (occ > 0 && cnt[0] + cnt[1] + cnt[2] + cnt[3] < 2)
+                continue;
+        }
+        if (occ + partner + 1 < best)
+            best = occ + partner + 1;
+    }
+    e->next = best;
+}
+
+static int gh_evaluate(const void *vst)
+{
+    const struct gh_state *s = vst;
+    const struct gh_weights *w = &gh_w;
+    const int me = s->side, op = !me;
+    struct gh_side_eval a, b;
+
+    if (s->winner >= 0)
+        return s->winner == me ? SCORE_EVAL_MAX : -SCORE_EVAL_MAX;
+    eval_side(s, me, &a);
+    eval_side(s, op, &b);
+
+    /* Settled tempo fights. */
+    if (s->last == me && a.ready)
+        return w->threat + 10 * a.ready;        /* I bear off and win now */
+    if (s->last == op && b.ready && !a.ready)
+        return -w->threat - 10 * b.ready;       /* nothing stops it */
+    if (a.potential == 0 && b.potential == 0)
+        return 0;                               /* nobody can score again */
+
+    int v = 0;
+    v += w->pip * (b.pips - a.pips);
+    v += w->ready_wall * (a.ready - b.ready);
+    v += w->dead_single * (b.dead - a.dead);
+    v += w->live_single_d * (a.live_d - b.live_d);
+    v += w->block * (b.blocked - a.blocked);
+    v += w->score * (s->score[me] - s->score[op]);
+
+    /* The race to the next score: I move first, so a tie is mine. */
+    int lead = (b.next >= GH_NEVER ? a.next + w->race_cap : b.next) -
+               (a.next >= GH_NEVER ? b.next + w->race_cap : a.next);
+    if (lead > w->race_cap)
+        lead = w->race_cap;
+    if (lead < -w->race_cap)
+        lead = -w->race_cap;
+    if (s->last == me) {
+        v += w->last;
+        v += w->race * (lead + 1);
+        if (b.potential == 0)
+            v += w->no_future;          /* my next score wins, none stops it */
+    } else if (s->last == op) {
+        v -= w->last;
+        v += w->race * (lead - 1);
+        if (a.potential == 0)
+            v -= w->no_future;
+    } else {
+        v += w->race * lead / 2;
+        if (b.potential == 0 && a.potential >= 2)
+            v += w->no_future;
+        if (a.potential == 0 && b.potential >= 2)
+            v -= w->no_future;
+    }
+    if (v > SCORE_EVAL_MAX)
+        v = SCORE_EVAL_MAX;
+    if (v < -SCORE_EVAL_MAX)
+        v = -SCORE_EVAL_MAX;
+    return v;
 }
 
 const struct game grasshopper_game = {
     .name = "grasshopper",
-    .title = "grasshopper",
-    .side_names = {"black", "white"},
-    .side_aliases = {"b", "w"},
-    .gtp_letter = {'B', 'W'},
-    .state_size = 8,
-    .undo_size = 8,
-    .init = grasshopper_init,
+    .title = "Grasshopper",
+    .side_names = {"white", "black"},
+    .side_aliases = {"w", "b"},
+    .gtp_letter = {'W', 'B'},
+    .option_names = gh_option_names,
+    .option_help = "pieces=2..14 (even)",
+    .state_size = sizeof(struct gh_state),
+    .undo_size = sizeof(struct gh_undo),
+    .init = gh_init,
+    .format_variant = gh_format_variant,
+    .parse_position = gh_parse_position,
+    .format_position = gh_format_position,
+    .side_to_move = gh_side_to_move,
+    .gen_moves = gh_gen_moves,
+    .make = gh_make,
+    .unmake = gh_unmake,
+    .hash = gh_hash,
+    .status = gh_status,
+    .evaluate = gh_evaluate,
+    .parse_move = gh_parse_move,
+    .format_move = gh_format_move,
+    .print = gh_print,
 };
