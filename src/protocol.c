@@ -1,3 +1,1347 @@
-/* protocol.c placeholder */
+/* protocol.c -- the GTP-style command table, the line reader and the one
+ * response writer. Handlers see the session and struct game only; they
+ * fail with fixed, lower-case error strings and change nothing when they do. */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+#include "config.h"
 #include "protocol.h"
-typedef int protocol_placeholder;
+#include "record.h"
+#include "util.h"
+
+#define RES_SIZE (64 * 1024)
+
+/* Handler return values: 0 success, else a fixed error string index. */
+enum {
+    E_OK = 0, E_UNKNOWN_COMMAND, E_SYNTAX, E_ILLEGAL, E_COLOR, E_UNDO,
+    E_GAMEOVER, E_UNKNOWN_GAME, E_POSITION, E_OPTION, E_VALUE, E_SIZE,
+    E_NOTOVER, E_UNSUPPORTED, E_WRONG_TURN, E_FILE, E_NOMEM, E_UNSOLVED
+};
+
+static const char *const error_text[] = {
+    "", "unknown command", "syntax error", "illegal move", "invalid color",
+    "cannot undo", "game over", "unknown game", "invalid position",
+    "unknown option", "invalid value", "unacceptable size", "game not over",
+    "not supported by this game", "wrong color", "cannot open file",
+    "out of memory", "not solved"
+};
+
+/* ---------------------------------------------------------------- input */
+
+void input_init(struct input *in, int fd)
+{
+    in->fd = fd;
+    in->start = in->end = 0;
+    in->eof = 0;
+}
+
+static int input_fill(struct input *in)
+{
+    if (in->eof)
+        return 0;
+    if (in->start > 0 && in->start == in->end)
+        in->start = in->end = 0;
+    if (in->end == sizeof in->buf) {
+        memmove(in->buf, in->buf + in->start, in->end - in->start);
+        in->end -= in->start;
+        in->start = 0;
+    }
+    for (;;) {
+        ssize_t k = read(in->fd, in->buf + in->end, sizeof in->buf - in->end);
+        if (k > 0) {
+            in->end += (size_t)k;
+            return 1;
+        }
+        if (k < 0 && errno == EINTR)
+            continue;
+        in->eof = 1;
+        return 0;
+    }
+}
+
+int input_getline(struct input *in, char *line, size_t cap, int *toolong)
+{
+    size_t len = 0;
+    int got = 0;
+    *toolong = 0;
+    for (;;) {
+        if (in->start == in->end && !input_fill(in)) {
+            line[len < cap ? len : cap - 1] = '\0';
+            return got;
+        }
+        got = 1;
+        char *nl = memchr(in->buf + in->start, '\n', in->end - in->start);
+        size_t take = nl ? (size_t)(nl - (in->buf + in->start)) : in->end - in->start;
+        size_t room = len < cap - 1 ? cap - 1 - len : 0;
+        if (take > room) {
+            *toolong = 1;
+            memcpy(line + len, in->buf + in->start, room);
+            len += room;
+        } else {
+            memcpy(line + len, in->buf + in->start, take);
+            len += take;
+        }
+        in->start += take;
+        if (nl) {
+            in->start++;        /* the newline */
+            line[len] = '\0';
+            return 1;
+        }
+    }
+}
+
+int input_pending(struct input *in)
+{
+    if (!in)
+        return 0;
+    if (in->start < in->end || in->eof)
+        return 1;
+    struct pollfd pf = { .fd = in->fd, .events = POLLIN };
+    return poll(&pf, 1, 0) > 0;
+}
+
+/* -------------------------------------------------------------- helpers */
+
+static int parse_int(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_double(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !isfinite(v))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int session_error(int rc)
+{
+    switch (rc) {
+    case SESS_OK: return E_OK;
+    case SESS_EUNKNOWN_GAME: return E_UNKNOWN_GAME;
+    case SESS_EOPTION: return E_OPTION;
+    case SESS_EINVALID: return E_VALUE;
+    case SESS_ESYNTAX: return E_SYNTAX;
+    case SESS_EILLEGAL: return E_ILLEGAL;
+    case SESS_ECOLOR: return E_WRONG_TURN;
+    case SESS_EGAMEOVER: return E_GAMEOVER;
+    case SESS_EUNDO: return E_UNDO;
+    default: return E_NOMEM;
+    }
+}
+
+/* A detail after the error string: handlers write it into res. */
+static int fail(char *res, size_t n, int code, const char *detail)
+{
+    snprintf(res, n, "%s", detail ? detail : "");
+    return code;
+}
+
+static const struct game *G(struct proto *p) { return p->s.g; }
+
+static void result_text(const struct game *g, const struct game_status *gs,
+                        char *buf, size_t n)
+{
+    if (!gs->over)
+        snprintf(buf, n, "ongoing");
+    else if (gs->winner < 0)
+        snprintf(buf, n, "draw: %s", gs->reason);
+    else
+        snprintf(buf, n, "%s wins: %s", g->side_names[gs->winner], gs->reason);
+}
+
+static void format_score(int score, char *buf, size_t n)
+{
+    if (score >= SCORE_WIN_MIN || score <= -SCORE_WIN_MIN) {
+        int d = score > 0 ? SCORE_WIN - score : SCORE_WIN + score;
+        if (d >= 500)
+            snprintf(buf, n, "%s", score > 0 ? "W" : "L");
+        else
+            snprintf(buf, n, "%s%d", score > 0 ? "W" : "L", d);
+    } else {
+        snprintf(buf, n, "%d", score);
+    }
+}
+
+/* The PV as text, playing it out on a copy. */
+static void format_pv(const struct game *g, const void *st, const move_t *pv, int len,
+                      char *buf, size_t n)
+{
+    unsigned char copy[g->state_size];
+    size_t pos = 0;
+    memcpy(copy, st, g->state_size);
+    buf[0] = '\0';
+    for (int i = 0; i < len; i++) {
+        move_t legal[GAME_MAX_MOVES];
+        int k = g->gen_moves(copy, legal), ok = 0;
+        for (int j = 0; j < k; j++)
+            ok |= legal[j] == pv[i];
+        if (!ok)
+            break;
+        char mt[64];
+        g->format_move(copy, pv[i], mt, sizeof mt);
+        buf_printf(buf, n, &pos, "%s%s", i ? " " : "", mt);
+        game_undo u;
+        g->make(copy, pv[i], &u);
+    }
+}
+
+static int side_arg(struct proto *p, const char *word, int *side)
+{
+    *side = game_parse_color(G(p), word);
+    return *side < 0 ? E_COLOR : E_OK;
+}
+
+/* ------------------------------------------------------ administration */
+
+/* protocol_version: no arguments; answers 2. */
+static int cmd_protocol_version(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)p; (void)argc; (void)argv;
+    snprintf(res, n, "2");
+    return E_OK;
+}
+
+/* name: the engine's name. */
+static int cmd_name(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)p; (void)argc; (void)argv;
+    snprintf(res, n, "Tabula");
+    return E_OK;
+}
+
+/* version: the engine's version. */
+static int cmd_version(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)p; (void)argc; (void)argv;
+    snprintf(res, n, "%s", PACKAGE_VERSION);
+    return E_OK;
+}
+
+static const struct proto_cmd *find_command(const char *name)
+{
+    for (int i = 0; proto_commands[i].name; i++)
+        if (strcmp(proto_commands[i].name, name) == 0)
+            return &proto_commands[i];
+    return NULL;
+}
+
+/* known_command NAME: "true" or "false". Fails: syntax error. */
+static int cmd_known_command(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)p;
+    if (argc != 1)
+        return E_SYNTAX;
+    snprintf(res, n, "%s", find_command(argv[0]) ? "true" : "false");
+    return E_OK;
+}
+
+/* list_commands: one command name per line. */
+static int cmd_list_commands(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)p; (void)argc; (void)argv;
+    size_t pos = 0;
+    for (int i = 0; proto_commands[i].name; i++)
+        buf_printf(res, n, &pos, "%s%s", i ? "\n" : "", proto_commands[i].name);
+    return E_OK;
+}
+
+/* help [COMMAND]: one line per command: name, arguments, what it does. */
+static int cmd_help(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)p;
+    size_t pos = 0;
+    if (argc > 1)
+        return E_SYNTAX;
+    for (int i = 0; proto_commands[i].name; i++) {
+        const struct proto_cmd *c = &proto_commands[i];
+        if (argc == 1 && strcmp(argv[0], c->name) != 0)
+            continue;
+        buf_printf(res, n, &pos, "%s%s%s%s - %s", pos ? "\n" : "", c->name,
+                   c->args[0] ? " " : "", c->args, c->help);
+    }
+    if (argc == 1 && pos == 0)
+        return E_UNKNOWN_COMMAND;
+    return E_OK;
+}
+
+/* quit: answers and ends the program. */
+static int cmd_quit(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv; (void)res; (void)n;
+    p->quit = 1;
+    return E_OK;
+}
+
+/* --------------------------------------------------------------- games */
+
+/* list_games: one line per game: name, variant options, title. */
+static int cmd_list_games(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)p; (void)argc; (void)argv;
+    size_t pos = 0;
+    for (int i = 0; game_list[i]; i++) {
+        if (!game_list[i]->gen_moves)
+            continue;
+        buf_printf(res, n, &pos, "%s%s", pos ? "\n" : "", game_list[i]->name);
+    }
+    return E_OK;
+}
+
+/* newgame GAME [key=value ...]: starts GAME (variant options as key=value).
+ * Fails: unknown game, unknown option, invalid value. */
+static int cmd_newgame(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    if (argc < 1)
+        return E_SYNTAX;
+    for (int i = 1; i < argc; i++)
+        if (!strchr(argv[i], '='))
+            return fail(res, n, E_SYNTAX, "options are key=value");
+    int rc = session_newgame(&p->s, argv[0], argc - 1, (const char *const *)argv + 1,
+                             res, n);
+    return session_error(rc);
+}
+
+/* clear_board: restarts the current game and variant. */
+static int cmd_clear_board(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv; (void)res; (void)n;
+    return session_error(session_clear(&p->s));
+}
+
+/* boardsize N: for games with a size option (Rastros); else unacceptable size. */
+static int cmd_boardsize(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    long v;
+    if (argc != 1 || parse_int(argv[0], 1, 1000, &v))
+        return E_SYNTAX;
+    const struct game *g = G(p);
+    int has_size = 0;
+    for (int i = 0; g->option_names && g->option_names[i]; i++)
+        has_size |= strcmp(g->option_names[i], "size") == 0;
+    if (!has_size)
+        return E_SIZE;
+    char opt[32], *opts[SESSION_MAX_OPTS];
+    int k = 0;
+    snprintf(opt, sizeof opt, "size=%ld", v);
+    opts[k++] = opt;
+    for (int i = 0; i < p->s.nopts && k < SESSION_MAX_OPTS; i++)
+        if (strncmp(p->s.opts[i], "size=", 5) != 0 && strncmp(p->s.opts[i], "start=", 6) != 0)
+            opts[k++] = p->s.opts[i];
+    char err[128];
+    /* copies: the session frees its own option strings */
+    char *dup[SESSION_MAX_OPTS];
+    for (int i = 0; i < k; i++)
+        dup[i] = strdup(opts[i]);
+    int rc = session_newgame(&p->s, g->name, k, (const char *const *)dup, err, sizeof err);
+    for (int i = 0; i < k; i++)
+        free(dup[i]);
+    (void)res; (void)n;
+    return rc == SESS_OK ? E_OK : E_SIZE;
+}
+
+/* setposition STRING...: sets the position (the rest of the line). */
+static int cmd_setposition(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    if (argc < 1)
+        return E_SYNTAX;
+    char pos[1024];
+    size_t k = 0;
+    pos[0] = '\0';
+    for (int i = 0; i < argc; i++)
+        buf_printf(pos, sizeof pos, &k, "%s%s", i ? " " : "", argv[i]);
+    if (k >= sizeof pos - 1)
+        return fail(res, n, E_POSITION, "too long");
+    int rc = session_setposition(&p->s, pos, res, n);
+    return rc == SESS_OK ? E_OK : E_POSITION;
+}
+
+/* getposition: the current position string. */
+static int cmd_getposition(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    G(p)->format_position(p->s.st, res, n);
+    return E_OK;
+}
+
+/* showboard: a text diagram of the position (starts on a new line). */
+static int cmd_showboard(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    res[0] = '\n';
+    G(p)->print(p->s.st, res + 1, n - 1);
+    return E_OK;
+}
+
+/* history: the moves played since the start position, space separated. */
+static int cmd_history(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    size_t pos = 0;
+    res[0] = '\0';
+    for (int i = 0; i < p->s.nmoves; i++)
+        buf_printf(res, n, &pos, "%s%s", i ? " " : "", p->s.moves[i].text);
+    return E_OK;
+}
+
+/* ---------------------------------------------------------------- play */
+
+/* play COLOR MOVE: plays MOVE for COLOR. Fails: invalid color, wrong color
+ * (not that side's turn), illegal move, game over, syntax error. */
+static int cmd_play(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    int side;
+    if (argc != 2)
+        return E_SYNTAX;
+    if (side_arg(p, argv[0], &side))
+        return E_COLOR;
+    struct game_status gs;
+    if (session_status(&p->s, &gs))
+        return E_GAMEOVER;
+    if (side != session_side_to_move(&p->s))
+        return fail(res, n, E_WRONG_TURN, G(p)->side_names[session_side_to_move(&p->s)]);
+    int rc = session_play(&p->s, side, argv[1], res, n);
+    if (rc == SESS_ESYNTAX)
+        return E_ILLEGAL;       /* GTP: an unparseable move is an illegal move */
+    return session_error(rc);
+}
+
+static int genmove_common(struct proto *p, int argc, char **argv, char *res, size_t n,
+                          int play)
+{
+    int side;
+    if (argc != 1)
+        return E_SYNTAX;
+    if (side_arg(p, argv[0], &side))
+        return E_COLOR;
+    struct game_status gs;
+    if (session_status(&p->s, &gs)) {
+        if (p->s.resign) {
+            snprintf(res, n, "resign");
+            return E_OK;
+        }
+        return E_GAMEOVER;
+    }
+    if (side != session_side_to_move(&p->s))
+        return fail(res, n, E_WRONG_TURN, G(p)->side_names[session_side_to_move(&p->s)]);
+    struct search_result r;
+    void *before = malloc(G(p)->state_size);
+    if (!before)
+        return E_NOMEM;
+    memcpy(before, p->s.st, G(p)->state_size);
+    int rc = session_genmove(&p->s, side, 0, &r, NULL, NULL, NULL);
+    if (rc != SESS_OK) {
+        free(before);
+        return session_error(rc);
+    }
+    if (p->s.resign && r.score <= -SCORE_WIN_MIN && r.exact) {
+        free(before);
+        snprintf(res, n, "resign");
+        return E_OK;
+    }
+    G(p)->format_move(before, r.best, res, n);
+    free(before);
+    if (p->verbose) {
+        char sc[32];
+        format_score(r.score, sc, sizeof sc);
+        fprintf(stderr, "genmove: %s score %s depth %d nodes %" PRIu64 "%s\n", res, sc,
+                r.depth, r.nodes, r.exact ? " (proven)" : "");
+    }
+    if (play)
+        return session_error(session_play_move(&p->s, r.best));
+    return E_OK;
+}
+
+/* genmove COLOR: chooses a move for COLOR, plays it and prints it ("pass"
+ * where the rules force it; "resign" only with the resign option on). */
+static int cmd_genmove(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    return genmove_common(p, argc, argv, res, n, 1);
+}
+
+/* reg_genmove COLOR: like genmove but does not play the move. */
+static int cmd_reg_genmove(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    return genmove_common(p, argc, argv, res, n, 0);
+}
+
+/* undo [N]: takes back N moves (default 1). Fails: cannot undo. */
+static int cmd_undo(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    long k = 1;
+    (void)res; (void)n;
+    if (argc > 1 || (argc == 1 && parse_int(argv[0], 0, 1000000, &k)))
+        return E_SYNTAX;
+    return session_undo(&p->s, (int)k) == SESS_OK ? E_OK : E_UNDO;
+}
+
+/* legal_moves [COLOR]: the legal moves, space separated (none for the side
+ * not to move, none when the game is over). */
+static int cmd_legal_moves(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    int side = -1;
+    if (argc > 1)
+        return E_SYNTAX;
+    if (argc == 1 && side_arg(p, argv[0], &side))
+        return E_COLOR;
+    res[0] = '\0';
+    if (side >= 0 && side != session_side_to_move(&p->s))
+        return E_OK;
+    move_t moves[GAME_MAX_MOVES];
+    int k = G(p)->gen_moves(p->s.st, moves);
+    size_t pos = 0;
+    for (int i = 0; i < k; i++) {
+        char mt[64];
+        G(p)->format_move(p->s.st, moves[i], mt, sizeof mt);
+        buf_printf(res, n, &pos, "%s%s", i ? " " : "", mt);
+    }
+    return E_OK;
+}
+
+/* side_to_move: the canonical name of the side to move. */
+static int cmd_side_to_move(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    snprintf(res, n, "%s", G(p)->side_names[session_side_to_move(&p->s)]);
+    return E_OK;
+}
+
+/* game_over: "ongoing", or who won (or draw) and why. */
+static int cmd_game_over(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    struct game_status gs;
+    session_status(&p->s, &gs);
+    result_text(G(p), &gs, res, n);
+    return E_OK;
+}
+
+/* final_score: B+ / W+ (GTP letters of the winner) or 0 for a draw.
+ * Fails: game not over. */
+static int cmd_final_score(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    struct game_status gs;
+    if (!session_status(&p->s, &gs))
+        return E_NOTOVER;
+    if (gs.winner < 0)
+        snprintf(res, n, "0");
+    else
+        snprintf(res, n, "%c+", G(p)->gtp_letter[gs.winner]);
+    return E_OK;
+}
+
+/* ------------------------------------------------------------ thinking */
+
+/* time_settings MAIN BYOYOMI STONES: GTP clocks in seconds. */
+static int cmd_time_settings(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    double m, b;
+    long st;
+    (void)res; (void)n;
+    if (argc != 3 || parse_double(argv[0], &m) || parse_double(argv[1], &b) ||
+        parse_int(argv[2], 0, 1000000, &st) || m < 0 || b < 0)
+        return E_SYNTAX;
+    p->s.main_ms = (int64_t)(m * 1000);
+    p->s.byo_ms = (int64_t)(b * 1000);
+    p->s.byo_stones = (int)st;
+    p->s.have_left[0] = p->s.have_left[1] = 0;
+    return E_OK;
+}
+
+/* time_left COLOR SECONDS STONES: the time COLOR has left. */
+static int cmd_time_left(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    int side;
+    double t;
+    long st;
+    (void)res; (void)n;
+    if (argc != 3)
+        return E_SYNTAX;
+    if (side_arg(p, argv[0], &side))
+        return E_COLOR;
+    if (parse_double(argv[1], &t) || parse_int(argv[2], 0, 1000000, &st))
+        return E_SYNTAX;
+    p->s.left_ms[side] = (int64_t)(t * 1000);
+    p->s.left_stones[side] = (int)st;
+    p->s.have_left[side] = 1;
+    return E_OK;
+}
+
+struct option_desc {
+    const char *name, *type, *def, *help;
+};
+
+static const struct option_desc option_table[] = {
+    {"engine", "alphabeta|mcts|random", "alphabeta", "the search algorithm"},
+    {"movetime", "ms", "0", "time per move in ms (0: use the clock, else 2000)"},
+    {"depth", "plies", "0", "depth limit (0: none)"},
+    {"nodes", "count", "0", "node limit (0: none)"},
+    {"threads", "count", "1", "search threads (only 1 is supported)"},
+    {"hash", "MB", "64", "transposition table / tree memory in MB"},
+    {"seed", "number", "0", "random seed (same seed, same moves)"},
+    {"resign", "bool", "false", "genmove may answer resign in a lost or finished game"},
+    {NULL, NULL, NULL, NULL}
+};
+
+static void option_value(struct proto *p, const char *name, char *buf, size_t n)
+{
+    struct session *s = &p->s;
+    if (!strcmp(name, "engine")) snprintf(buf, n, "%s", s->engine->name);
+    else if (!strcmp(name, "movetime")) snprintf(buf, n, "%" PRId64, s->movetime_ms);
+    else if (!strcmp(name, "depth")) snprintf(buf, n, "%d", s->depth);
+    else if (!strcmp(name, "nodes")) snprintf(buf, n, "%" PRIu64, s->nodes);
+    else if (!strcmp(name, "threads")) snprintf(buf, n, "1");
+    else if (!strcmp(name, "hash")) snprintf(buf, n, "%d", s->hash_mb);
+    else if (!strcmp(name, "seed")) snprintf(buf, n, "%" PRIu64, s->seed);
+    else if (!strcmp(name, "resign")) snprintf(buf, n, "%s", s->resign ? "true" : "false");
+    else buf[0] = '\0';
+}
+
+static int parse_bool(const char *v, int *out)
+{
+    if (!strcasecmp(v, "true") || !strcmp(v, "1") || !strcasecmp(v, "on") || !strcasecmp(v, "yes"))
+        *out = 1;
+    else if (!strcasecmp(v, "false") || !strcmp(v, "0") || !strcasecmp(v, "off") || !strcasecmp(v, "no"))
+        *out = 0;
+    else
+        return -1;
+    return 0;
+}
+
+/* Shared by set_option and the command line. Returns an E_ code. */
+static int set_option(struct proto *p, const char *name, const char *value)
+{
+    struct session *s = &p->s;
+    long v;
+    if (!strcmp(name, "engine"))
+        return session_set_engine(s, value) == SESS_OK ? E_OK : E_VALUE;
+    if (!strcmp(name, "movetime")) {
+        if (parse_int(value, 0, 86400000L, &v))
+            return E_VALUE;
+        s->movetime_ms = v;
+    } else if (!strcmp(name, "depth")) {
+        if (parse_int(value, 0, SEARCH_MAX_PLY - 1, &v))
+            return E_VALUE;
+        s->depth = (int)v;
+    } else if (!strcmp(name, "nodes")) {
+        char *end;
+        errno = 0;
+        unsigned long long u = strtoull(value, &end, 10);
+        if (errno || end == value || *end || value[0] == '-')
+            return E_VALUE;
+        s->nodes = u;
+    } else if (!strcmp(name, "threads")) {
+        if (parse_int(value, 1, 1, &v))
+            return E_VALUE;
+    } else if (!strcmp(name, "hash")) {
+        if (parse_int(value, 1, 65536, &v) || session_set_hash(s, (int)v) != SESS_OK)
+            return E_VALUE;
+    } else if (!strcmp(name, "seed")) {
+        char *end;
+        errno = 0;
+        unsigned long long u = strtoull(value, &end, 10);
+        if (errno || end == value || *end || value[0] == '-')
+            return E_VALUE;
+        s->seed = u;
+    } else if (!strcmp(name, "resign")) {
+        int b;
+        if (parse_bool(value, &b))
+            return E_VALUE;
+        s->resign = b;
+    } else {
+        return E_OPTION;
+    }
+    return E_OK;
+}
+
+int proto_set_option(struct proto *p, const char *name, const char *value)
+{
+    int rc = set_option(p, name, value);
+    return rc == E_OK ? 0 : rc == E_OPTION ? -1 : -2;
+}
+
+/* set_option NAME VALUE: sets an engine option (see list_options).
+ * Fails: unknown option, invalid value. */
+static int cmd_set_option(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)res; (void)n;
+    if (argc != 2)
+        return E_SYNTAX;
+    return set_option(p, argv[0], argv[1]);
+}
+
+/* get_option NAME: the option's value. Fails: unknown option. */
+static int cmd_get_option(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    if (argc != 1)
+        return E_SYNTAX;
+    for (int i = 0; option_table[i].name; i++)
+        if (!strcmp(option_table[i].name, argv[0])) {
+            option_value(p, argv[0], res, n);
+            return E_OK;
+        }
+    return E_OPTION;
+}
+
+/* list_options: one line per option: name, type, default, value. */
+static int cmd_list_options(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    size_t pos = 0;
+    for (int i = 0; option_table[i].name; i++) {
+        char v[64];
+        option_value(p, option_table[i].name, v, sizeof v);
+        buf_printf(res, n, &pos, "%s%s type %s default %s value %s", i ? "\n" : "",
+                   option_table[i].name, option_table[i].type, option_table[i].def, v);
+    }
+    return E_OK;
+}
+
+/* set_random_seed N: the same as set_option seed N. */
+static int cmd_set_random_seed(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)res; (void)n;
+    if (argc != 1)
+        return E_SYNTAX;
+    return set_option(p, "seed", argv[0]) == E_OK ? E_OK : E_SYNTAX;
+}
+
+/* ------------------------------------------------------------ analysis */
+
+struct analyze_ctx {
+    struct proto *p;
+    int64_t interval_ms, last;
+};
+
+static int analyze_stop(void *ctx)
+{
+    struct analyze_ctx *a = ctx;
+    return input_pending(a->p->in);
+}
+
+static void analyze_report(void *ctx, const struct search_info *info)
+{
+    struct analyze_ctx *a = ctx;
+    struct proto *p = a->p;
+    int64_t t = now_ms();
+    if (a->interval_ms > 0 && a->last && t - a->last < a->interval_ms)
+        return;
+    a->last = t;
+    char sc[32], pv[4096];
+    format_score(info->score, sc, sizeof sc);
+    format_pv(G(p), p->s.st, info->pv, info->pvlen, pv, sizeof pv);
+    uint64_t nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : info->nodes;
+    fprintf(p->out, "info depth %d score %s nodes %" PRIu64 " nps %" PRIu64
+            " time %" PRId64 " pv %s\n", info->depth, sc, info->nodes, nps,
+            info->time_ms, pv[0] ? pv : "-");
+    fflush(p->out);
+}
+
+/* analyze [COLOR] [INTERVAL]: streams "info depth D score S nodes N nps X
+ * time T pv MOVES" lines (INTERVAL in centiseconds between lines) until the
+ * next line of input arrives; then the response ends. Handled specially by
+ * the dispatcher since the response streams. */
+static int cmd_analyze(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)p; (void)argc; (void)argv; (void)res; (void)n;
+    return E_OK;                /* never called: see run_analyze */
+}
+
+static int run_analyze(struct proto *p, const char *id, int argc, char **argv, char *err,
+                       size_t errn)
+{
+    long interval = 0;
+    int side = -1;
+    for (int i = 0; i < argc; i++) {
+        long v;
+        if (!parse_int(argv[i], 0, 1000000, &v))
+            interval = v;
+        else if (side < 0 && game_parse_color(G(p), argv[i]) >= 0)
+            side = game_parse_color(G(p), argv[i]);
+        else
+            return E_SYNTAX;
+    }
+    struct game_status gs;
+    if (session_status(&p->s, &gs))
+        return E_GAMEOVER;
+    if (side >= 0 && side != session_side_to_move(&p->s))
+        return fail(err, errn, E_WRONG_TURN, G(p)->side_names[session_side_to_move(&p->s)]);
+    fprintf(p->out, "=%s\n", id);
+    fflush(p->out);
+    struct analyze_ctx ctx = { .p = p, .interval_ms = interval * 10, .last = 0 };
+    struct search_params sp;
+    memset(&sp, 0, sizeof sp);
+    sp.infinite = 1;
+    sp.seed = session_search_seed(&p->s);
+    sp.stop = analyze_stop;
+    sp.report = analyze_report;
+    sp.ctx = &ctx;
+    struct search_result r;
+    p->s.engine->search(p->s.engine_self, G(p), p->s.st, &sp, &r);
+    /* the search may end by itself (a proven result): wait for input */
+    if (p->in)
+        while (!input_pending(p->in)) {
+            struct pollfd pf = { .fd = p->in->fd, .events = POLLIN };
+            poll(&pf, 1, 1000);
+        }
+    fprintf(p->out, "\n");
+    fflush(p->out);
+    return -1;                  /* response already written */
+}
+
+/* solve: proves the value of the position for the side to move: "win
+ * MOVE", "loss", or "draw MOVE", with " in N" (plies to the end) where
+ * known. Uses the movetime option as a limit when set. Fails: not solved
+ * (limit reached), game over. */
+static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    struct game_status gs;
+    if (session_status(&p->s, &gs)) {
+        result_text(G(p), &gs, res, n);
+        return E_GAMEOVER;
+    }
+    void *ab = alphabeta_searcher.create(p->s.hash_mb);
+    if (!ab)
+        return E_NOMEM;
+    struct search_params sp;
+    memset(&sp, 0, sizeof sp);
+    sp.movetime_ms = p->s.movetime_ms;
+    sp.nodes = p->s.nodes;
+    struct search_result r;
+    int64_t t0 = now_ms();
+    int ok = search_solve(ab, G(p), p->s.st, &sp, &r);
+    if (!ok) {
+        alphabeta_searcher.destroy(ab);
+        return E_UNSOLVED;
+    }
+    int value = r.score > 0 ? 1 : r.score < 0 ? -1 : 0;
+    /* the distance, where a short search can tell it */
+    struct search_params dp;
+    memset(&dp, 0, sizeof dp);
+    int64_t used = now_ms() - t0;
+    dp.movetime_ms = used < 200 ? 200 : used;
+    if (p->s.movetime_ms)
+        dp.movetime_ms = p->s.movetime_ms;
+    struct search_result d;
+    alphabeta_searcher.search(ab, G(p), p->s.st, &dp, &d);
+    alphabeta_searcher.destroy(ab);
+    move_t best = r.best;
+    int plies = -1;
+    if (d.exact && (d.score > 0) == (value > 0) && value != 0 &&
+        (d.score >= SCORE_WIN_MIN || d.score <= -SCORE_WIN_MIN)) {
+        int dist = d.score > 0 ? SCORE_WIN - d.score : SCORE_WIN + d.score;
+        if (dist < 500) {
+            plies = dist;
+            if (value > 0)
+                best = d.best;
+        }
+    }
+    char mt[64] = "";
+    if (value >= 0 && best != MOVE_NONE)
+        G(p)->format_move(p->s.st, best, mt, sizeof mt);
+    size_t pos = 0;
+    buf_printf(res, n, &pos, "%s", value > 0 ? "win" : value < 0 ? "loss" : "draw");
+    if (mt[0])
+        buf_printf(res, n, &pos, " %s", mt);
+    if (plies >= 0)
+        buf_printf(res, n, &pos, " in %d", plies);
+    if (p->verbose)
+        fprintf(stderr, "solve: %" PRIu64 " nodes, %" PRId64 " ms\n", r.nodes, now_ms() - t0);
+    return E_OK;
+}
+
+/* eval: the static evaluation, from the side to move's view. */
+static int cmd_eval(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    struct game_status gs;
+    if (session_status(&p->s, &gs))
+        return E_GAMEOVER;
+    snprintf(res, n, "%d", G(p)->evaluate(p->s.st));
+    return E_OK;
+}
+
+/* perft DEPTH: leaves of the legal-move tree cut at DEPTH (game-ending moves
+ * are leaves). */
+static int cmd_perft(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    long d;
+    if (argc != 1 || parse_int(argv[0], 0, 64, &d))
+        return E_SYNTAX;
+    void *copy = malloc(G(p)->state_size);
+    if (!copy)
+        return E_NOMEM;
+    memcpy(copy, p->s.st, G(p)->state_size);
+    uint64_t c = game_perft(G(p), copy, (int)d);
+    free(copy);
+    snprintf(res, n, "%" PRIu64, c);
+    return E_OK;
+}
+
+struct bench_pos {
+    const char *game, *opts, *position;
+    int depth;
+};
+
+static const struct bench_pos bench_positions[] = {
+    {"rastros", "", NULL, 12},
+    {"rastros", "size=8", NULL, 10},
+    {"rastros", "", "7/1x5/1xs4/1x5/7/7/7 2", 12},
+    {"rastros", "size=6", NULL, 14},
+    {"tablut", "", NULL, 4},
+    {"tablut", "", "3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3 w", 4},
+    {"grasshopper", "", NULL, 6},
+    {"grasshopper", "pieces=4", NULL, 10},
+    {NULL, NULL, NULL, 0}
+};
+
+uint64_t proto_bench(FILE *log)
+{
+    uint64_t total = 0;
+    void *ab = alphabeta_searcher.create(16);
+    if (!ab)
+        return 0;
+    for (int i = 0; bench_positions[i].game; i++) {
+        const struct bench_pos *b = &bench_positions[i];
+        const struct game *g = game_find(b->game);
+        if (!g || !g->gen_moves)
+            continue;
+        void *st = calloc(1, g->state_size);
+        char err[128];
+        const char *opt = b->opts;
+        if (!st || g->init(st, opt[0] ? 1 : 0, &opt, err, sizeof err) != GAME_OK ||
+            (b->position && g->parse_position(st, b->position, err, sizeof err) != GAME_OK)) {
+            free(st);
+            continue;
+        }
+        alphabeta_searcher.clear(ab);
+        struct search_params sp;
+        memset(&sp, 0, sizeof sp);
+        sp.depth = b->depth;
+        struct search_result r;
+        alphabeta_searcher.search(ab, g, st, &sp, &r);
+        if (log) {
+            char mt[64] = "-";
+            if (r.best != MOVE_NONE)
+                g->format_move(st, r.best, mt, sizeof mt);
+            fprintf(log, "bench %s %s depth %d: %s nodes %" PRIu64 "\n", b->game,
+                    b->opts, b->depth, mt, r.nodes);
+        }
+        total += r.nodes;
+        free(st);
+    }
+    alphabeta_searcher.destroy(ab);
+    return total;
+}
+
+/* bench: searches fixed positions to fixed depths; answers the total
+ * node count (the same on every machine for the same code). */
+static int cmd_bench(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    snprintf(res, n, "%" PRIu64, proto_bench(p->verbose ? stderr : NULL));
+    return E_OK;
+}
+
+/* ------------------------------------------------------------- records */
+
+/* savegame FILE: writes the game as a record (see doc/protocol.md).
+ * Fails: cannot open file. */
+static int cmd_savegame(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    if (argc != 1)
+        return E_SYNTAX;
+    struct game_record r;
+    record_init(&r);
+    snprintf(r.game, sizeof r.game, "%s", G(p)->name);
+    G(p)->format_variant(p->s.st, r.variant, sizeof r.variant);
+    if (p->s.setup)
+        G(p)->format_position(p->s.start, r.position, sizeof r.position);
+    snprintf(r.players[0], sizeof r.players[0], "?");
+    snprintf(r.players[1], sizeof r.players[1], "?");
+    struct game_status gs;
+    session_status(&p->s, &gs);
+    snprintf(r.result, sizeof r.result, "%s", !gs.over ? "*" : gs.winner < 0 ? "1/2-1/2" :
+             gs.winner == 0 ? "1-0" : "0-1");
+    snprintf(r.reason, sizeof r.reason, "%s", gs.over ? gs.reason : "");
+    time_t t = time(NULL);
+    struct tm tm;
+    localtime_r(&t, &tm);
+    strftime(r.date, sizeof r.date, "%Y.%m.%d", &tm);
+    int rc = E_OK;
+    for (int i = 0; i < p->s.nmoves && rc == E_OK; i++)
+        if (record_add_move(&r, p->s.moves[i].text))
+            rc = E_NOMEM;
+    FILE *f = rc == E_OK ? fopen(argv[0], "w") : NULL;
+    if (rc == E_OK && !f)
+        rc = fail(res, n, E_FILE, strerror(errno));
+    if (f) {
+        if (record_write(f, &r) || fclose(f))
+            rc = fail(res, n, E_FILE, "write failed");
+    }
+    record_free(&r);
+    if (rc == E_OK)
+        res[0] = '\0';
+    return rc;
+}
+
+/* loadgame FILE [N]: loads the first record of FILE and plays its first N
+ * moves (all by default). Fails: cannot open file, invalid position,
+ * unknown game, illegal move (the game is then unchanged). */
+static int cmd_loadgame(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    long upto = -1;
+    if (argc < 1 || argc > 2 || (argc == 2 && parse_int(argv[1], 0, 1000000, &upto)))
+        return E_SYNTAX;
+    FILE *f = fopen(argv[0], "r");
+    if (!f)
+        return fail(res, n, E_FILE, strerror(errno));
+    struct game_record r;
+    record_init(&r);
+    char err[256];
+    int got = record_read(f, &r, err, sizeof err);
+    fclose(f);
+    if (got != 1) {
+        record_free(&r);
+        return fail(res, n, E_FILE, got == 0 ? "no record" : err);
+    }
+    /* build the game in a scratch session so a failure changes nothing */
+    struct session tmp;
+    memset(&tmp, 0, sizeof tmp);
+    tmp.engine = p->s.engine;
+    char *opts[SESSION_MAX_OPTS];
+    int nopts = 0;
+    char vbuf[sizeof r.variant];
+    snprintf(vbuf, sizeof vbuf, "%s", r.variant);
+    for (char *tok = strtok(vbuf, " "); tok && nopts < SESSION_MAX_OPTS; tok = strtok(NULL, " "))
+        opts[nopts++] = tok;
+    int rc = session_newgame(&tmp, r.game, nopts, (const char *const *)opts, res, n);
+    int code = session_error(rc);
+    if (code == E_OK && r.position[0] &&
+        session_setposition(&tmp, r.position, res, n) != SESS_OK)
+        code = E_POSITION;
+    for (int i = 0; code == E_OK && i < r.nmoves && (upto < 0 || i < upto); i++) {
+        char e2[128];
+        if (session_play(&tmp, -1, r.moves[i], e2, sizeof e2) != SESS_OK)
+            code = fail(res, n, E_ILLEGAL, r.moves[i]);
+    }
+    record_free(&r);
+    if (code != E_OK) {
+        tmp.engine_self = NULL;
+        session_free(&tmp);
+        return code;
+    }
+    /* keep the engine and options of p->s, take the game of tmp */
+    struct session *s = &p->s;
+    for (int i = 0; i < s->nopts; i++)
+        free(s->opts[i]);
+    free(s->st);
+    free(s->start);
+    free(s->moves);
+    free(s->snaps);
+    s->g = tmp.g;
+    memcpy(s->opts, tmp.opts, sizeof s->opts);
+    s->nopts = tmp.nopts;
+    s->st = tmp.st;
+    s->start = tmp.start;
+    s->setup = tmp.setup;
+    s->moves = tmp.moves;
+    s->snaps = tmp.snaps;
+    s->nmoves = tmp.nmoves;
+    s->cap = tmp.cap;
+    s->engine->clear(s->engine_self);
+    res[0] = '\0';
+    return E_OK;
+}
+
+/* ------------------------------------------------------------- GoGui */
+
+static int need_square(struct proto *p)
+{
+    return G(p)->board_size && G(p)->gogui_board && G(p)->board_size(p->s.st) > 0;
+}
+
+/* gogui-analyze_commands: the analysis commands GoGui may offer. */
+static int cmd_gogui_analyze(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)p; (void)argc; (void)argv;
+    snprintf(res, n, "string/Solve/solve\nstring/Evaluation/eval\nstring/Position/getposition\n"
+             "string/Legal moves/legal_moves\nstring/Game over/game_over\n"
+             "string/Perft 3/perft 3\nstring/Show board/showboard");
+    return E_OK;
+}
+
+/* gogui-rules_game_id: the game's name. */
+static int cmd_rules_game_id(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    snprintf(res, n, "%s", G(p)->name);
+    return E_OK;
+}
+
+/* gogui-rules_board_size: a bare integer. Fails for games without squares. */
+static int cmd_rules_board_size(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    if (!need_square(p))
+        return E_UNSUPPORTED;
+    snprintf(res, n, "%d", G(p)->board_size(p->s.st));
+    return E_OK;
+}
+
+/* gogui-rules_board: the board as rows of X/O/. (top row first). */
+static int cmd_rules_board(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    if (!need_square(p))
+        return E_UNSUPPORTED;
+    int sz = G(p)->board_size(p->s.st);
+    char cells[1024];
+    G(p)->gogui_board(p->s.st, cells, sizeof cells);
+    size_t pos = 0;
+    buf_printf(res, n, &pos, "\n");
+    for (int r = 0; r < sz; r++) {
+        for (int c = 0; c < sz; c++)
+            buf_printf(res, n, &pos, "%s%c", c ? " " : "", cells[r * sz + c]);
+        if (r + 1 < sz)
+            buf_printf(res, n, &pos, "\n");
+    }
+    return E_OK;
+}
+
+/* gogui-rules_legal_moves: legal moves in upper case; empty when over. */
+static int cmd_rules_legal_moves(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    if (!need_square(p))
+        return E_UNSUPPORTED;
+    int rc = cmd_legal_moves(p, 0, argv, res, n);
+    (void)argc;
+    for (char *c = res; *c; c++)
+        *c = (char)toupper((unsigned char)*c);
+    return rc;
+}
+
+/* gogui-rules_side_to_move: "black" or "white" (GoGui's words). */
+static int cmd_rules_side_to_move(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    if (!need_square(p))
+        return E_UNSUPPORTED;
+    int s = session_side_to_move(&p->s);
+    snprintf(res, n, "%s", G(p)->gtp_letter[s] == 'B' ? "black" : "white");
+    return E_OK;
+}
+
+/* gogui-rules_final_result: free text. */
+static int cmd_rules_final_result(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    return cmd_game_over(p, argc, argv, res, n);
+}
+
+const struct proto_cmd proto_commands[] = {
+    {"protocol_version", cmd_protocol_version, "", "protocol version (2)"},
+    {"name", cmd_name, "", "engine name"},
+    {"version", cmd_version, "", "engine version"},
+    {"known_command", cmd_known_command, "COMMAND", "true if COMMAND exists"},
+    {"list_commands", cmd_list_commands, "", "all commands, one per line"},
+    {"help", cmd_help, "[COMMAND]", "one line per command"},
+    {"quit", cmd_quit, "", "end the program"},
+    {"list_games", cmd_list_games, "", "the games this engine plays"},
+    {"newgame", cmd_newgame, "GAME [key=value...]", "start GAME with variant options"},
+    {"clear_board", cmd_clear_board, "", "restart the current game"},
+    {"boardsize", cmd_boardsize, "N", "board size, where the game has one"},
+    {"setposition", cmd_setposition, "POSITION", "set the position from a position string"},
+    {"getposition", cmd_getposition, "", "the current position string"},
+    {"showboard", cmd_showboard, "", "a diagram of the position"},
+    {"history", cmd_history, "", "the moves played so far"},
+    {"play", cmd_play, "COLOR MOVE", "play MOVE for COLOR"},
+    {"genmove", cmd_genmove, "COLOR", "choose, play and print a move for COLOR"},
+    {"reg_genmove", cmd_reg_genmove, "COLOR", "choose a move for COLOR without playing it"},
+    {"undo", cmd_undo, "[N]", "take back N moves (default 1)"},
+    {"legal_moves", cmd_legal_moves, "[COLOR]", "the legal moves"},
+    {"side_to_move", cmd_side_to_move, "", "the side to move"},
+    {"game_over", cmd_game_over, "", "ongoing, or who won (or draw) and why"},
+    {"final_score", cmd_final_score, "", "B+, W+ or 0 for a finished game"},
+    {"time_settings", cmd_time_settings, "MAIN BYOYOMI STONES", "clock settings (seconds)"},
+    {"time_left", cmd_time_left, "COLOR SECONDS STONES", "time left for COLOR"},
+    {"set_option", cmd_set_option, "NAME VALUE", "set an engine option"},
+    {"get_option", cmd_get_option, "NAME", "an engine option's value"},
+    {"list_options", cmd_list_options, "", "engine options with type, default, value"},
+    {"set_random_seed", cmd_set_random_seed, "N", "random seed"},
+    {"analyze", cmd_analyze, "[COLOR] [INTERVAL]", "stream info lines until input arrives"},
+    {"solve", cmd_solve, "", "prove the value of the position"},
+    {"eval", cmd_eval, "", "static evaluation for the side to move"},
+    {"perft", cmd_perft, "DEPTH", "count the leaves of the move tree"},
+    {"bench", cmd_bench, "", "node count of the fixed benchmark searches"},
+    {"savegame", cmd_savegame, "FILE", "save the game as a record"},
+    {"loadgame", cmd_loadgame, "FILE [N]", "load a record (its first N moves)"},
+    {"gogui-analyze_commands", cmd_gogui_analyze, "", "analysis commands for GoGui"},
+    {"gogui-rules_game_id", cmd_rules_game_id, "", "GoGui: game name"},
+    {"gogui-rules_board_size", cmd_rules_board_size, "", "GoGui: board size"},
+    {"gogui-rules_board", cmd_rules_board, "", "GoGui: board"},
+    {"gogui-rules_legal_moves", cmd_rules_legal_moves, "", "GoGui: legal moves"},
+    {"gogui-rules_side_to_move", cmd_rules_side_to_move, "", "GoGui: side to move"},
+    {"gogui-rules_final_result", cmd_rules_final_result, "", "GoGui: result text"},
+    {NULL, NULL, NULL, NULL}
+};
+
+/* ------------------------------------------------------------ dispatch */
+
+int proto_init(struct proto *p, FILE *out)
+{
+    memset(p, 0, sizeof *p);
+    p->out = out;
+    p->res = malloc(RES_SIZE);
+    if (!p->res)
+        return -1;
+    return session_init(&p->s) == SESS_OK ? 0 : -1;
+}
+
+void proto_free(struct proto *p)
+{
+    session_free(&p->s);
+    free(p->res);
+    p->res = NULL;
+}
+
+/* Cleans a raw line in place: tabs to spaces, other control characters
+ * dropped, comments cut. */
+static void clean_line(char *line)
+{
+    char *w = line;
+    for (char *r = line; *r; r++) {
+        unsigned char c = (unsigned char)*r;
+        if (c == '#')
+            break;
+        if (c == '\t')
+            *w++ = ' ';
+        else if (c >= 32 && c != 127)
+            *w++ = (char)c;
+    }
+    *w = '\0';
+}
+
+/* The one writer: "=id result" / "?id message", one blank line after, no
+ * blank line inside. */
+static void write_response(struct proto *p, int ok, const char *id, const char *text)
+{
+    FILE *o = p->out;
+    if (p->shell) {
+        if (!ok)
+            fprintf(o, "error: %s\n", text);
+        else if (text[0])
+            fprintf(o, "%s\n", text[0] == '\n' ? text + 1 : text);
+        fflush(o);
+        return;
+    }
+    fputc(ok ? '=' : '?', o);
+    fputs(id, o);
+    fputc(' ', o);
+    int prev_nl = 0;
+    for (const char *c = text; *c; c++) {
+        if (*c == '\n' && prev_nl)
+            continue;
+        prev_nl = *c == '\n';
+        fputc(*c, o);
+    }
+    if (!prev_nl)
+        fputc('\n', o);
+    fputc('\n', o);
+    fflush(o);
+}
+
+void proto_execute(struct proto *p, char *line)
+{
+    char *argv[PROTO_MAX_ARGS + 1];
+    int argc = 0;
+    char id[24] = "";
+    clean_line(line);
+    for (char *tok = strtok(line, " "); tok; tok = strtok(NULL, " ")) {
+        if (argc > PROTO_MAX_ARGS) {
+            write_response(p, 0, id, "syntax error: too many arguments");
+            return;
+        }
+        argv[argc++] = tok;
+    }
+    if (argc == 0)
+        return;
+    int first = 0;
+    if (isdigit((unsigned char)argv[0][0])) {
+        size_t k = strspn(argv[0], "0123456789");
+        if (argv[0][k] == '\0' && k < sizeof id) {
+            memcpy(id, argv[0], k + 1);
+            first = 1;
+        }
+        if (argc == first) {
+            write_response(p, 0, id, "syntax error: no command");
+            return;
+        }
+    }
+    char *res = p->res;
+    const struct proto_cmd *c = find_command(argv[first]);
+    if (!c) {
+        write_response(p, 0, id, error_text[E_UNKNOWN_COMMAND]);
+        return;
+    }
+    res[0] = '\0';
+    int rc;
+    if (c->fn == cmd_analyze) {
+        rc = run_analyze(p, id, argc - first - 1, argv + first + 1, res, RES_SIZE);
+        if (rc < 0)
+            return;
+    } else {
+        rc = c->fn(p, argc - first - 1, argv + first + 1, res, RES_SIZE);
+    }
+    if (rc == E_OK) {
+        write_response(p, 1, id, res);
+        return;
+    }
+    char msg[RES_SIZE / 2];
+    const char *base = (unsigned)rc < sizeof error_text / sizeof *error_text ?
+        error_text[rc] : "error";
+    if (res[0])
+        snprintf(msg, sizeof msg, "%s: %s", base, res);
+    else
+        snprintf(msg, sizeof msg, "%s", base);
+    for (char *m = msg; *m; m++)
+        if (*m == '\n')
+            *m = ' ';
+    write_response(p, 0, id, msg);
+}
+
+int proto_loop(struct proto *p, struct input *in)
+{
+    char *line = malloc(PROTO_MAX_LINE);
+    if (!line)
+        return 1;
+    p->in = in;
+    int toolong;
+    while (!p->quit && input_getline(in, line, PROTO_MAX_LINE, &toolong)) {
+        if (toolong) {
+            write_response(p, 0, "", "syntax error: line too long");
+            continue;
+        }
+        proto_execute(p, line);
+    }
+    free(line);
+    return 0;
+}

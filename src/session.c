@@ -1,3 +1,318 @@
-/* session.c placeholder */
+/* session.c -- the current game and its history, the search options and
+ * clocks. Knows games only through struct game, searchers only through
+ * struct searcher_ops; knows nothing about protocols or terminals. */
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
 #include "session.h"
-typedef int session_placeholder;
+#include "util.h"
+
+#define DEFAULT_HASH_MB 64
+#define DEFAULT_MOVETIME_MS 2000    /* when no limit of any kind is set */
+
+static void free_opts(char **opts, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(opts[i]);
+}
+
+int session_init(struct session *s)
+{
+    memset(s, 0, sizeof *s);
+    s->hash_mb = DEFAULT_HASH_MB;
+    s->main_ms = -1;
+    s->engine = &alphabeta_searcher;
+    s->engine_self = s->engine->create(s->hash_mb);
+    if (!s->engine_self)
+        return SESS_ENOMEM;
+    char err[128];
+    return session_newgame(s, "rastros", 0, NULL, err, sizeof err);
+}
+
+void session_free(struct session *s)
+{
+    if (s->engine && s->engine_self)
+        s->engine->destroy(s->engine_self);
+    free_opts(s->opts, s->nopts);
+    free(s->st);
+    free(s->start);
+    free(s->moves);
+    free(s->snaps);
+    memset(s, 0, sizeof *s);
+}
+
+static int map_game_err(int rc)
+{
+    switch (rc) {
+    case GAME_OK: return SESS_OK;
+    case GAME_ESYNTAX: return SESS_ESYNTAX;
+    case GAME_EILLEGAL: return SESS_EILLEGAL;
+    case GAME_EOPTION: return SESS_EOPTION;
+    default: return SESS_EINVALID;
+    }
+}
+
+int session_newgame(struct session *s, const char *name, int nopts,
+                    const char *const *opts, char *err, size_t errlen)
+{
+    const struct game *g = game_find(name);
+    err[0] = '\0';
+    if (!g || !g->gen_moves)
+        return SESS_EUNKNOWN_GAME;
+    if (nopts > SESSION_MAX_OPTS) {
+        snprintf(err, errlen, "too many options");
+        return SESS_EINVALID;
+    }
+    void *st = calloc(1, g->state_size);
+    void *start = calloc(1, g->state_size);
+    char *copies[SESSION_MAX_OPTS];
+    int ncopies = 0;
+    if (!st || !start) {
+        free(st);
+        free(start);
+        return SESS_ENOMEM;
+    }
+    int rc = g->init(st, nopts, opts, err, errlen);
+    if (rc != GAME_OK) {
+        free(st);
+        free(start);
+        return map_game_err(rc);
+    }
+    for (; ncopies < nopts; ncopies++) {
+        copies[ncopies] = strdup(opts[ncopies]);
+        if (!copies[ncopies]) {
+            free_opts(copies, ncopies);
+            free(st);
+            free(start);
+            return SESS_ENOMEM;
+        }
+    }
+    memcpy(start, st, g->state_size);
+    free_opts(s->opts, s->nopts);
+    memcpy(s->opts, copies, sizeof(char *) * (size_t)ncopies);
+    s->nopts = ncopies;
+    free(s->st);
+    free(s->start);
+    free(s->snaps);
+    s->snaps = NULL;
+    free(s->moves);
+    s->moves = NULL;
+    s->cap = s->nmoves = 0;
+    s->g = g;
+    s->st = st;
+    s->start = start;
+    s->setup = 0;
+    s->have_left[0] = s->have_left[1] = 0;
+    if (s->engine_self)
+        s->engine->clear(s->engine_self);
+    return SESS_OK;
+}
+
+int session_clear(struct session *s)
+{
+    char err[128];
+    const char *opts[SESSION_MAX_OPTS] = {NULL};
+    char *keep[SESSION_MAX_OPTS] = {NULL};
+    int n = s->nopts;
+    for (int i = 0; i < n; i++) {
+        keep[i] = strdup(s->opts[i]);
+        opts[i] = keep[i];
+    }
+    int rc = session_newgame(s, s->g->name, n, opts, err, sizeof err);
+    free_opts(keep, n);
+    return rc;
+}
+
+int session_setposition(struct session *s, const char *pos, char *err, size_t errlen)
+{
+    const struct game *g = s->g;
+    void *tmp = malloc(g->state_size);
+    if (!tmp)
+        return SESS_ENOMEM;
+    /* parse into a fresh copy of the variant's start, so nothing changes on
+     * failure */
+    memcpy(tmp, s->start, g->state_size);
+    if (s->nmoves > 0 || s->setup) {
+        char e2[64];
+        const char *opts[SESSION_MAX_OPTS] = {NULL};
+        for (int i = 0; i < s->nopts; i++)
+            opts[i] = s->opts[i];
+        g->init(tmp, s->nopts, opts, e2, sizeof e2);
+    }
+    err[0] = '\0';
+    int rc = g->parse_position(tmp, pos, err, errlen);
+    if (rc != GAME_OK) {
+        free(tmp);
+        return SESS_EINVALID;
+    }
+    memcpy(s->st, tmp, g->state_size);
+    memcpy(s->start, tmp, g->state_size);
+    free(tmp);
+    s->nmoves = 0;
+    s->setup = 1;
+    if (s->engine_self)
+        s->engine->clear(s->engine_self);
+    return SESS_OK;
+}
+
+int session_status(const struct session *s, struct game_status *st)
+{
+    s->g->status(s->st, st);
+    return st->over;
+}
+
+int session_side_to_move(const struct session *s)
+{
+    return s->g->side_to_move(s->st);
+}
+
+int session_play_move(struct session *s, move_t m)
+{
+    const struct game *g = s->g;
+    if (s->nmoves == s->cap) {
+        int nc = s->cap ? s->cap * 2 : 64;
+        struct session_move *nm = realloc(s->moves, sizeof *nm * (size_t)nc);
+        if (!nm)
+            return SESS_ENOMEM;
+        s->moves = nm;
+        unsigned char *ns = realloc(s->snaps, g->state_size * (size_t)nc);
+        if (!ns)
+            return SESS_ENOMEM;
+        s->snaps = ns;
+        s->cap = nc;
+    }
+    struct session_move *sm = &s->moves[s->nmoves];
+    sm->move = m;
+    sm->side = g->side_to_move(s->st);
+    g->format_move(s->st, m, sm->text, sizeof sm->text);
+    memcpy(s->snaps + g->state_size * (size_t)s->nmoves, s->st, g->state_size);
+    game_undo u;
+    g->make(s->st, m, &u);
+    s->nmoves++;
+    return SESS_OK;
+}
+
+int session_play(struct session *s, int side, const char *move, char *err, size_t errlen)
+{
+    const struct game *g = s->g;
+    struct game_status gs;
+    err[0] = '\0';
+    if (session_status(s, &gs))
+        return SESS_EGAMEOVER;
+    if (side >= 0 && side != g->side_to_move(s->st)) {
+        snprintf(err, errlen, "not %s's turn", g->side_names[side]);
+        return SESS_EILLEGAL;
+    }
+    move_t m;
+    int rc = g->parse_move(s->st, move, &m, err, errlen);
+    if (rc != GAME_OK)
+        return map_game_err(rc);
+    return session_play_move(s, m);
+}
+
+int session_undo(struct session *s, int n)
+{
+    if (n < 0 || n > s->nmoves)
+        return SESS_EUNDO;
+    while (n-- > 0) {
+        s->nmoves--;
+        memcpy(s->st, s->snaps + s->g->state_size * (size_t)s->nmoves,
+               s->g->state_size);
+    }
+    return SESS_OK;
+}
+
+int session_set_engine(struct session *s, const char *name)
+{
+    const struct searcher_ops *e = searcher_find(name);
+    if (!e)
+        return SESS_EINVALID;
+    if (e == s->engine)
+        return SESS_OK;
+    void *self = e->create(s->hash_mb);
+    if (!self)
+        return SESS_ENOMEM;
+    s->engine->destroy(s->engine_self);
+    s->engine = e;
+    s->engine_self = self;
+    return SESS_OK;
+}
+
+int session_set_hash(struct session *s, int mb)
+{
+    if (mb < 1 || mb > 65536)
+        return SESS_EINVALID;
+    s->hash_mb = mb;
+    if (s->engine->resize)
+        s->engine->resize(s->engine_self, mb);
+    else {
+        void *self = s->engine->create(mb);
+        if (!self)
+            return SESS_ENOMEM;
+        s->engine->destroy(s->engine_self);
+        s->engine_self = self;
+    }
+    return SESS_OK;
+}
+
+void session_time_budget(const struct session *s, int side, struct search_params *p)
+{
+    p->movetime_ms = p->soft_ms = 0;
+    if (s->movetime_ms > 0) {
+        p->movetime_ms = timeman_movetime(s->movetime_ms);
+        p->soft_ms = p->movetime_ms;
+        return;
+    }
+    struct clock_state c = {
+        .main_ms = s->main_ms, .byo_ms = s->byo_ms, .byo_stones = s->byo_stones,
+        .left_ms = s->left_ms[side], .left_stones = s->left_stones[side],
+        .have_left = s->have_left[side],
+    };
+    int64_t soft, hard;
+    timeman_budget(&c, s->nmoves, &soft, &hard);
+    p->soft_ms = soft;
+    p->movetime_ms = hard;
+    if (!hard && !s->depth && !s->nodes) {
+        p->movetime_ms = DEFAULT_MOVETIME_MS;
+        p->soft_ms = DEFAULT_MOVETIME_MS / 2;
+    }
+}
+
+uint64_t session_search_seed(const struct session *s)
+{
+    uint64_t x = s->seed ^ 0x7461627564616c61ull;
+    x ^= s->g->hash(s->st);
+    x += (uint64_t)s->nmoves * 0x9e3779b97f4a7c15ull;
+    return rng_next(&x);
+}
+
+int session_genmove(struct session *s, int side, int play, struct search_result *res,
+                    int (*stop)(void *), void (*report)(void *, const struct search_info *),
+                    void *ctx)
+{
+    struct game_status gs;
+    if (side >= 0 && side != s->g->side_to_move(s->st))
+        return SESS_ECOLOR;
+    if (session_status(s, &gs))
+        return SESS_EGAMEOVER;
+    struct search_params p;
+    memset(&p, 0, sizeof p);
+    p.depth = s->depth;
+    p.nodes = s->nodes;
+    p.seed = session_search_seed(s);
+    p.stop = stop;
+    p.report = report;
+    p.ctx = ctx;
+    session_time_budget(s, s->g->side_to_move(s->st), &p);
+    s->engine->search(s->engine_self, s->g, s->st, &p, res);
+    if (res->best == MOVE_NONE)
+        return SESS_EGAMEOVER;
+    if (play)
+        return session_play_move(s, res->best);
+    return SESS_OK;
+}
+
+void session_variant(const struct session *s, char *buf, size_t n)
+{
+    s->g->format_variant(s->st, buf, n);
+}

@@ -1,3 +1,506 @@
-/* placeholder */
+/* alphabeta.c -- iterative-deepening negamax (principal variation search)
+ * with a transposition table, killer/history move ordering, and an exact
+ * win/loss/draw solver for finite games. Knows only struct game. */
+#include <stdlib.h>
+#include <string.h>
 #include "search/search.h"
-typedef int alphabeta_placeholder;
+#include "search/tt.h"
+#include "util.h"
+
+#define HISTORY_SIZE 4096
+/* A proven win whose length the game could not tell counts as this long. */
+#define UNKNOWN_PLIES 1000
+
+struct ab {
+    struct tt tt;               /* heuristic search */
+    struct tt stt;              /* solver: values -1/0/+1, no depth */
+    int hash_mb;
+    move_t killers[SEARCH_MAX_PLY][2];
+    uint32_t history[2][HISTORY_SIZE];
+    /* per search */
+    const struct game *g;
+    void *st;
+    const struct search_params *p;
+    uint64_t nodes;
+    int64_t start, hard_deadline;
+    int stopped;
+    move_t pv[SEARCH_MAX_PLY + 1][SEARCH_MAX_PLY + 1];
+    int pvlen[SEARCH_MAX_PLY + 1];
+};
+
+static size_t tt_bytes(int hash_mb)
+{
+    if (hash_mb < 1)
+        hash_mb = 1;
+    return (size_t)hash_mb * 1024 * 1024 / 2;
+}
+
+static void *ab_create(int hash_mb)
+{
+    struct ab *a = calloc(1, sizeof *a);
+    if (!a)
+        return NULL;
+    a->hash_mb = hash_mb;
+    memset(a->killers, 0xff, sizeof a->killers);
+    if (tt_init(&a->tt, tt_bytes(hash_mb)) || tt_init(&a->stt, tt_bytes(hash_mb))) {
+        tt_free(&a->tt);
+        tt_free(&a->stt);
+        free(a);
+        return NULL;
+    }
+    return a;
+}
+
+static void ab_destroy(void *self)
+{
+    struct ab *a = self;
+    if (!a)
+        return;
+    tt_free(&a->tt);
+    tt_free(&a->stt);
+    free(a);
+}
+
+static void ab_clear(void *self)
+{
+    struct ab *a = self;
+    tt_clear(&a->tt);
+    tt_clear(&a->stt);
+    memset(a->killers, 0xff, sizeof a->killers);
+    memset(a->history, 0, sizeof a->history);
+}
+
+static void ab_resize(void *self, int hash_mb)
+{
+    struct ab *a = self;
+    struct tt t1, t2;
+    if (tt_init(&t1, tt_bytes(hash_mb)))
+        return;
+    if (tt_init(&t2, tt_bytes(hash_mb))) {
+        tt_free(&t1);
+        return;
+    }
+    tt_free(&a->tt);
+    tt_free(&a->stt);
+    a->tt = t1;
+    a->stt = t2;
+    a->hash_mb = hash_mb;
+}
+
+static unsigned hist_index(move_t m)
+{
+    return (unsigned)((m * 2654435761u) >> 20) & (HISTORY_SIZE - 1);
+}
+
+static int check_stop(struct ab *a)
+{
+    if (a->stopped)
+        return 1;
+    if (a->p->nodes && a->nodes >= a->p->nodes)
+        a->stopped = 1;
+    else if ((a->nodes & 1023) == 0) {
+        if (a->hard_deadline && now_ms() >= a->hard_deadline)
+            a->stopped = 1;
+        else if (a->p->stop && a->p->stop(a->p->ctx))
+            a->stopped = 1;
+    }
+    return a->stopped;
+}
+
+/* Score of a finished game, from the side to move at ply. */
+static int terminal_score(const struct game *g, const void *st,
+                          const struct game_status *s, int ply)
+{
+    if (s->winner < 0)
+        return 0;
+    return s->winner == g->side_to_move(st) ? SCORE_WIN - ply : -(SCORE_WIN - ply);
+}
+
+static int oracle_score(int value, int plies, int ply)
+{
+    if (value == 0)
+        return 0;
+    int len = plies >= 0 ? plies : UNKNOWN_PLIES;
+    return value > 0 ? SCORE_WIN - ply - len : -(SCORE_WIN - ply - len);
+}
+
+/* Orders moves: tt move, killers, then history (simple selection sort). */
+static void order_moves(struct ab *a, move_t *moves, int n, move_t ttm,
+                        int ply, int side)
+{
+    int keys[GAME_MAX_MOVES];
+    for (int i = 0; i < n; i++) {
+        move_t m = moves[i];
+        if (m == ttm)
+            keys[i] = 1 << 30;
+        else if (ply < SEARCH_MAX_PLY && m == a->killers[ply][0])
+            keys[i] = (1 << 29) + 1;
+        else if (ply < SEARCH_MAX_PLY && m == a->killers[ply][1])
+            keys[i] = 1 << 29;
+        else
+            keys[i] = (int)(a->history[side][hist_index(m)] >> 1);
+    }
+    /* insertion sort, stable: keeps the game's own order among equals */
+    for (int i = 1; i < n; i++) {
+        int k = keys[i];
+        move_t m = moves[i];
+        int j = i - 1;
+        while (j >= 0 && keys[j] < k) {
+            keys[j + 1] = keys[j];
+            moves[j + 1] = moves[j];
+            j--;
+        }
+        keys[j + 1] = k;
+        moves[j + 1] = m;
+    }
+}
+
+static int negamax(struct ab *a, int depth, int ply, int alpha, int beta)
+{
+    const struct game *g = a->g;
+    void *st = a->st;
+    struct game_status s;
+
+    a->pvlen[ply] = 0;
+    a->nodes++;
+    if (check_stop(a))
+        return 0;
+    g->status(st, &s);
+    if (s.over)
+        return terminal_score(g, st, &s, ply);
+    if (ply > 0 && g->exact_value) {
+        int v, plies;
+        if (g->exact_value(st, &v, &plies))
+            return oracle_score(v, plies, ply);
+    }
+    if (depth <= 0 || ply >= SEARCH_MAX_PLY)
+        return g->evaluate(st);
+
+    uint64_t key = g->hash(st);
+    move_t ttm = MOVE_NONE;
+    const struct tt_entry *e = tt_probe(&a->tt, key);
+    if (e) {
+        ttm = e->move;
+        int sc = tt_score_from(e->score, ply);
+        if (ply > 0 && e->depth >= depth) {
+            if (e->flag == TT_EXACT ||
+                (e->flag == TT_LOWER && sc >= beta) ||
+                (e->flag == TT_UPPER && sc <= alpha))
+                return sc;
+        }
+    }
+
+    move_t moves[GAME_MAX_MOVES];
+    int n = g->gen_moves(st, moves);
+    int side = g->side_to_move(st);
+    order_moves(a, moves, n, ttm, ply, side);
+
+    int alpha0 = alpha, best = -SCORE_INF;
+    move_t bm = MOVE_NONE;
+    for (int i = 0; i < n; i++) {
+        game_undo u;
+        int v;
+        g->make(st, moves[i], &u);
+        if (i == 0) {
+            v = -negamax(a, depth - 1, ply + 1, -beta, -alpha);
+        } else {
+            v = -negamax(a, depth - 1, ply + 1, -alpha - 1, -alpha);
+            if (v > alpha && v < beta && !a->stopped)
+                v = -negamax(a, depth - 1, ply + 1, -beta, -alpha);
+        }
+        g->unmake(st, moves[i], &u);
+        if (a->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            bm = moves[i];
+            if (v > alpha) {
+                alpha = v;
+                a->pv[ply][0] = bm;
+                memcpy(&a->pv[ply][1], a->pv[ply + 1],
+                       (size_t)a->pvlen[ply + 1] * sizeof(move_t));
+                a->pvlen[ply] = a->pvlen[ply + 1] + 1;
+                if (a->pvlen[ply] > SEARCH_MAX_PLY)
+                    a->pvlen[ply] = SEARCH_MAX_PLY;
+            }
+            if (alpha >= beta) {
+                if (ply < SEARCH_MAX_PLY && moves[i] != a->killers[ply][0]) {
+                    a->killers[ply][1] = a->killers[ply][0];
+                    a->killers[ply][0] = moves[i];
+                }
+                uint32_t *h = &a->history[side][hist_index(moves[i])];
+                *h += (uint32_t)(depth * depth);
+                if (*h > (1u << 28))
+                    for (int k = 0; k < HISTORY_SIZE; k++)
+                        a->history[side][k] >>= 1;
+                break;
+            }
+        }
+    }
+    int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+    tt_store(&a->tt, key, bm, tt_score_to(best, ply), depth, flag);
+    return best;
+}
+
+static void begin_search(struct ab *a, const struct game *g, void *st,
+                         const struct search_params *p)
+{
+    a->g = g;
+    a->st = st;
+    a->p = p;
+    a->nodes = 0;
+    a->stopped = 0;
+    a->start = now_ms();
+    a->hard_deadline = (p->movetime_ms > 0 && !p->infinite) ? a->start + p->movetime_ms : 0;
+}
+
+static int is_proven(int score)
+{
+    return score >= SCORE_WIN_MIN || score <= -SCORE_WIN_MIN;
+}
+
+/* Length of the game in plies if score is a proven win/loss of known
+ * length, else -1. */
+static int proven_plies(int score)
+{
+    int d = score > 0 ? SCORE_WIN - score : SCORE_WIN + score;
+    return d < UNKNOWN_PLIES / 2 ? d : -1;
+}
+
+/* The iterative deepening driver. Fills res; returns 0. */
+static void iterate(struct ab *a, struct search_result *res, int64_t soft_deadline)
+{
+    const struct search_params *p = a->p;
+    int maxdepth = p->depth > 0 ? p->depth : SEARCH_MAX_PLY - 1;
+    if (maxdepth > SEARCH_MAX_PLY - 1)
+        maxdepth = SEARCH_MAX_PLY - 1;
+    for (int d = 1; d <= maxdepth; d++) {
+        int score = negamax(a, d, 0, -SCORE_INF, SCORE_INF);
+        if (a->stopped && a->pvlen[0] == 0)
+            break;
+        if (a->pvlen[0] > 0) {
+            /* a partial iteration's best move is used only if it was searched
+             * first (the previous best) or beat it */
+            res->best = a->pv[0][0];
+            res->score = score;
+            res->depth = d;
+            res->pvlen = a->pvlen[0] < SEARCH_MAX_PV ? a->pvlen[0] : SEARCH_MAX_PV;
+            memcpy(res->pv, a->pv[0], (size_t)res->pvlen * sizeof(move_t));
+            res->exact = is_proven(score) && !a->stopped;
+        }
+        if (a->stopped)
+            break;
+        if (p->report) {
+            struct search_info info;
+            info.depth = d;
+            info.score = score;
+            info.nodes = a->nodes;
+            info.time_ms = now_ms() - a->start;
+            info.pvlen = res->pvlen;
+            memcpy(info.pv, res->pv, (size_t)res->pvlen * sizeof(move_t));
+            p->report(p->ctx, &info);
+        }
+        /* A proven result of known length cannot get better by looking deeper. */
+        if (is_proven(score) && proven_plies(score) >= 0 && proven_plies(score) <= d
+            && !p->infinite)
+            break;
+        if (soft_deadline && now_ms() >= soft_deadline && !p->infinite)
+            break;
+    }
+}
+
+/* ---- the exact solver ---- */
+
+static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_move)
+{
+    const struct game *g = a->g;
+    void *st = a->st;
+    struct game_status s;
+
+    a->nodes++;
+    if (check_stop(a))
+        return 0;
+    g->status(st, &s);
+    if (s.over)
+        return s.winner < 0 ? 0 : s.winner == g->side_to_move(st) ? 1 : -1;
+    if (ply > 0 && g->exact_value) {
+        int v, plies;
+        if (g->exact_value(st, &v, &plies))
+            return v;
+    }
+    uint64_t key = g->hash(st);
+    move_t ttm = MOVE_NONE;
+    const struct tt_entry *e = tt_probe(&a->stt, key);
+    if (e) {
+        ttm = e->move;
+        if (ply > 0 && (e->flag == TT_EXACT ||
+                        (e->flag == TT_LOWER && e->score >= beta) ||
+                        (e->flag == TT_UPPER && e->score <= alpha)))
+            return e->score;
+    }
+
+    move_t moves[GAME_MAX_MOVES];
+    int keys[GAME_MAX_MOVES];
+    int n = g->gen_moves(st, moves);
+    int me = g->side_to_move(st);
+    /* Order: the stored move, then immediate wins, then by the opponent's
+     * evaluation after the move (lowest first). */
+    for (int i = 0; i < n; i++) {
+        game_undo u;
+        g->make(st, moves[i], &u);
+        g->status(st, &s);
+        if (s.over)
+            keys[i] = s.winner == me ? -SCORE_INF : s.winner < 0 ? 0 : SCORE_INF;
+        else
+            keys[i] = g->evaluate(st);
+        g->unmake(st, moves[i], &u);
+        if (moves[i] == ttm)
+            keys[i] = -SCORE_INF - 1;
+    }
+    for (int i = 1; i < n; i++) {
+        int k = keys[i];
+        move_t m = moves[i];
+        int j = i - 1;
+        while (j >= 0 && keys[j] > k) {
+            keys[j + 1] = keys[j];
+            moves[j + 1] = moves[j];
+            j--;
+        }
+        keys[j + 1] = k;
+        moves[j + 1] = m;
+    }
+
+    int alpha0 = alpha, best = -2;
+    move_t bm = MOVE_NONE;
+    for (int i = 0; i < n; i++) {
+        game_undo u;
+        g->make(st, moves[i], &u);
+        int v = -solve_rec(a, ply + 1, -beta, -alpha, NULL);
+        g->unmake(st, moves[i], &u);
+        if (a->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            bm = moves[i];
+            if (v > alpha)
+                alpha = v;
+            if (alpha >= beta)
+                break;
+        }
+    }
+    if (best_move)
+        *best_move = bm;
+    int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+    tt_store(&a->stt, key, bm, best, 255, flag);
+    return best;
+}
+
+int search_solve(void *self, const struct game *g, void *st,
+                 const struct search_params *p, struct search_result *res)
+{
+    struct ab *a = self;
+    struct game_status s;
+    memset(res, 0, sizeof *res);
+    res->best = MOVE_NONE;
+    begin_search(a, g, st, p);
+    g->status(st, &s);
+    if (s.over) {
+        res->exact = 1;
+        res->score = terminal_score(g, st, &s, 0);
+        return 1;
+    }
+    move_t bm = MOVE_NONE;
+    int v = solve_rec(a, 0, -1, 1, &bm);
+    res->nodes = a->nodes;
+    if (a->stopped)
+        return 0;
+    res->exact = 1;
+    res->best = bm;
+    res->pv[0] = bm;
+    res->pvlen = bm != MOVE_NONE;
+    res->score = v > 0 ? SCORE_WIN - UNKNOWN_PLIES : v < 0 ? -(SCORE_WIN - UNKNOWN_PLIES) : 0;
+    return 1;
+}
+
+static int ab_search(void *self, const struct game *g, void *st,
+                     const struct search_params *p, struct search_result *res)
+{
+    struct ab *a = self;
+    move_t moves[GAME_MAX_MOVES];
+    int64_t t_solve = now_ms();
+    memset(res, 0, sizeof *res);
+    res->best = MOVE_NONE;
+    int n = g->gen_moves(st, moves);
+    if (n == 0)
+        return 0;
+    res->best = moves[0];
+    res->pv[0] = moves[0];
+    res->pvlen = 1;
+    if (n == 1 && !p->infinite)
+        return 0;
+
+    /* A game that can tell exact values in its endgame is worth proving
+     * first: a proven win is never thrown away by the heuristic search. */
+    struct search_result solved;
+    int have_solved = 0;
+    uint64_t solve_nodes = 0;
+    if (g->exact_value && !p->infinite) {
+        struct search_params sp = *p;
+        if (p->movetime_ms > 0)
+            sp.movetime_ms = p->movetime_ms * 6 / 10 > 0 ? p->movetime_ms * 6 / 10 : 1;
+        sp.nodes = p->nodes ? p->nodes / 2 + 1 : 0;
+        have_solved = search_solve(a, g, st, &sp, &solved);
+        solve_nodes = a->nodes;
+    }
+
+    int64_t t0 = now_ms();
+    begin_search(a, g, st, p);
+    if (p->movetime_ms > 0 && !p->infinite)
+        a->hard_deadline = t_solve + p->movetime_ms;
+    int64_t soft = p->soft_ms > 0 && !p->infinite ? t_solve + p->soft_ms : 0;
+    if (have_solved && !p->depth && !p->nodes && !p->movetime_ms) {
+        /* proven, and no limit given: look for a shorter win (or a longer
+         * defence) for about as long as the proof took */
+        int64_t used = t0 - t_solve < 100 ? 100 : t0 - t_solve;
+        soft = t0 + used;
+        a->hard_deadline = t0 + 4 * used;
+    }
+    iterate(a, res, soft);
+    res->nodes = a->nodes + solve_nodes;
+
+    if (have_solved && solved.best != MOVE_NONE) {
+        int sv = solved.score;
+        if (sv > 0 && !(res->score >= SCORE_WIN_MIN && res->exact)) {
+            /* keep the proven win; the heuristic search found no shorter one */
+            res->best = solved.best;
+            res->score = sv;
+            res->pv[0] = solved.best;
+            res->pvlen = 1;
+        } else if (sv == 0 && res->score < 0 && !res->exact) {
+            res->best = solved.best;
+            res->score = 0;
+            res->pv[0] = solved.best;
+            res->pvlen = 1;
+        } else if (sv < 0 && res->score > -SCORE_WIN_MIN) {
+            res->score = sv;        /* lost anyway: the deep search's move holds out */
+        }
+        res->exact = 1;
+    }
+    return 0;
+}
+
+const struct searcher_ops alphabeta_searcher = {
+    .name = "alphabeta", .create = ab_create, .destroy = ab_destroy,
+    .clear = ab_clear, .resize = ab_resize, .search = ab_search,
+};
+
+const struct searcher_ops *searcher_find(const char *name)
+{
+    static const struct searcher_ops *const all[] = {
+        &alphabeta_searcher, &mcts_searcher, &random_searcher, NULL
+    };
+    for (int i = 0; all[i]; i++)
+        if (strcmp(all[i]->name, name) == 0)
+            return all[i];
+    return NULL;
+}

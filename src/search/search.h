@@ -65,4 +65,18 @@ const struct searcher_ops *searcher_find(const char *name);
 int search_solve(void *alphabeta_self, const struct game *g, void *st,
                  const struct search_params *p, struct search_result *res);
 
+/* Time management (timeman.c): a move's budget from GTP clocks. */
+struct clock_state {
+    int64_t main_ms, byo_ms;    /* time_settings; main_ms < 0: none given */
+    int byo_stones;
+    int64_t left_ms;            /* time_left, when have_left */
+    int left_stones;
+    int have_left;
+};
+/* soft: stop starting new iterations; hard: stop at once. Both 0 when the
+ * clock sets no limit. ply = moves played so far in the game. */
+void timeman_budget(const struct clock_state *c, int ply, int64_t *soft, int64_t *hard);
+/* The budget for a fixed time per move: a margin for the pipe. */
+int64_t timeman_movetime(int64_t movetime_ms);
+
 #endif

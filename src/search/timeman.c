@@ -1,3 +1,61 @@
-/* placeholder */
+/* timeman.c -- how long to think about one move, from GTP clocks.
+ * Knows nothing about games or protocols. */
 #include "search/search.h"
-typedef int timeman_placeholder;
+
+#define MARGIN_MS 30            /* pipes, process switches, output */
+
+int64_t timeman_movetime(int64_t movetime_ms)
+{
+    int64_t margin = movetime_ms / 20;
+    if (margin > MARGIN_MS)
+        margin = MARGIN_MS;
+    if (margin < 1)
+        margin = 1;
+    return movetime_ms - margin > 1 ? movetime_ms - margin : 1;
+}
+
+void timeman_budget(const struct clock_state *c, int ply, int64_t *soft, int64_t *hard)
+{
+    *soft = *hard = 0;
+    if (c->main_ms < 0 && !c->have_left)
+        return;
+    /* GTP: byo-yomi time > 0 with 0 stones means no time limit */
+    if (!c->have_left && c->byo_ms > 0 && c->byo_stones == 0)
+        return;
+    if (!c->have_left && c->main_ms == 0 && c->byo_ms == 0)
+        return;
+    int64_t left = c->have_left ? c->left_ms : c->main_ms;
+    int stones = c->have_left ? c->left_stones : 0;
+    if (!c->have_left && c->main_ms == 0 && c->byo_stones > 0) {
+        left = c->byo_ms;
+        stones = c->byo_stones;
+    }
+    if (left < 0)
+        left = 0;
+    int64_t s, h;
+    if (stones > 0) {
+        /* in a byo-yomi period: left must cover `stones` moves */
+        int64_t per = left / stones;
+        s = per * 6 / 10;
+        h = per * 9 / 10 - MARGIN_MS;
+    } else {
+        int to_go = 40 - ply / 2;
+        if (to_go < 15)
+            to_go = 15;
+        s = left / to_go;
+        if (c->byo_ms > 0 && c->byo_stones > 0)
+            s += c->byo_ms / c->byo_stones / 2;
+        h = s * 4;
+        if (h > left / 3)
+            h = left / 3;
+        h -= MARGIN_MS;
+    }
+    if (h < 5)
+        h = 5;
+    if (s > h)
+        s = h;
+    if (s < 1)
+        s = 1;
+    *soft = s;
+    *hard = h;
+}

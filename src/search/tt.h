@@ -1,4 +1,49 @@
-/* tt.h */
+/* tt.h -- transposition table: fixed-size buckets keyed by 64-bit hashes.
+ * Knows nothing about games; stores scores, bounds and a move. */
 #ifndef TABULA_TT_H
 #define TABULA_TT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "game.h"
+
+enum { TT_NONE = 0, TT_LOWER = 1, TT_UPPER = 2, TT_EXACT = 3 };
+
+struct tt_entry {
+    uint64_t key;
+    move_t move;
+    int16_t score;
+    uint8_t depth;
+    uint8_t flag;
+};
+
+struct tt {
+    struct tt_entry *table;
+    size_t mask;                /* number of buckets - 1 */
+};
+
+#define TT_BUCKET 4
+
+int tt_init(struct tt *t, size_t bytes);        /* 0 ok */
+void tt_free(struct tt *t);
+void tt_clear(struct tt *t);
+/* Returns the entry for key or NULL. */
+const struct tt_entry *tt_probe(const struct tt *t, uint64_t key);
+void tt_store(struct tt *t, uint64_t key, move_t move, int score, int depth,
+              int flag);
+
+/* Win scores are stored relative to the node, not the root. */
+static inline int tt_score_to(int score, int ply)
+{
+    if (score >= SCORE_WIN_MIN) return score + ply;
+    if (score <= -SCORE_WIN_MIN) return score - ply;
+    return score;
+}
+static inline int tt_score_from(int score, int ply)
+{
+    if (score >= SCORE_WIN_MIN) return score - ply;
+    if (score <= -SCORE_WIN_MIN) return score + ply;
+    return score;
+}
+
 #endif
