@@ -1,2 +1,953 @@
+/* check_match.c -- unit tests of tabula-match: statistics (against values
+ * derived by hand below), the schedule and its shards, results lines,
+ * game records, option parsing, and whole tournaments refereed on a toy
+ * game between the deliberately broken engines of tests/match/. */
+#define _GNU_SOURCE
 #include <check.h>
-int main(void){return 0;}
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "match/match.h"
+#include "record.h"
+
+/* ================================================================ */
+/* Statistics                                                        */
+
+START_TEST(test_elo_from_score)
+{
+    /* s = 3/4: 1/s - 1 = 1/3, -400 log10(1/3) = 400 * 0.4771212547
+     * = 190.8485019. */
+    ck_assert_double_eq_tol(match_elo_from_score(0.75), 190.8485019, 1e-6);
+    ck_assert_double_eq_tol(match_elo_from_score(0.25), -190.8485019, 1e-6);
+    ck_assert_double_eq_tol(match_elo_from_score(0.5), 0.0, 1e-12);
+    ck_assert(isinf(match_elo_from_score(1.0)));
+    ck_assert(match_elo_from_score(0.0) < 0 && isinf(match_elo_from_score(0)));
+    /* Inverse: 1 / (1 + 10^(-190.85/400)) = 1 / (1 + 1/3) = 0.75. */
+    ck_assert_double_eq_tol(match_score_from_elo(190.8485019), 0.75, 1e-9);
+}
+END_TEST
+
+START_TEST(test_los)
+{
+    /* W=6, L=4: (W-L)/sqrt(2(W+L)) = 2/sqrt(20) = 0.4472136;
+     * erf(0.4472136) = 0.4729107 (tables), so LOS = 0.5 * 1.4729107
+     * = 0.7364554. */
+    ck_assert_double_eq_tol(match_los(6, 4), 0.7364554, 1e-6);
+    ck_assert_double_eq_tol(match_los(4, 6), 1 - 0.7364554, 1e-6);
+    ck_assert_double_eq_tol(match_los(5, 5), 0.5, 1e-12);
+    ck_assert_double_eq_tol(match_los(0, 0), 0.5, 1e-12);
+}
+END_TEST
+
+START_TEST(test_elo_estimate)
+{
+    struct match_elo_est e;
+    /* W=6 L=2 D=2, N=10: w=.6 l=.2 d=.2, score mu = .6 + .1 = .7,
+     * Elo(.7) = -400 log10(3/7) = 147.1907.
+     * Per-game variance: .6(.3)^2 + .2(.7)^2 + .2(.2)^2 = .054 + .098
+     * + .008 = .16, so sd of the mean = .4/sqrt(10) = .1264911.
+     * 95%: mu -+ 1.959964 * .1264911 = .4520820 .. .9479180,
+     * Elo(.4520820) = -33.3994, Elo(.9479180) = 504.0333,
+     * margin = (504.0333 + 33.3994) / 2 = 268.7163. */
+    match_elo_estimate(6, 2, 2, &e);
+    ck_assert_int_eq(e.n, 10);
+    ck_assert_double_eq_tol(e.score, 0.7, 1e-12);
+    ck_assert_double_eq_tol(e.elo, 147.1907, 1e-3);
+    ck_assert_double_eq_tol(e.lo, -33.3994, 1e-3);
+    ck_assert_double_eq_tol(e.hi, 504.0333, 1e-3);
+    ck_assert_double_eq_tol(e.margin, 268.7163, 1e-3);
+    ck_assert_double_eq_tol(e.draw_ratio, 0.2, 1e-12);
+    /* LOS of W=6 L=2: 4/sqrt(16) = 1, 0.5(1 + erf 1) = 0.5 * 1.8427008
+     * = 0.9213504. */
+    ck_assert_double_eq_tol(e.los, 0.9213504, 1e-6);
+
+    match_elo_estimate(0, 0, 0, &e);
+    ck_assert_int_eq(e.n, 0);
+    ck_assert(isnan(e.elo));
+    match_elo_estimate(3, 0, 0, &e);        /* all wins: +inf */
+    ck_assert(isinf(e.elo) && e.elo > 0);
+    ck_assert(isinf(e.margin) && e.margin > 0);
+}
+END_TEST
+
+START_TEST(test_sprt)
+{
+    struct match_sprt sp;
+    /* Bounds for alpha = beta = 0.05: ln(.05/.95) = -2.9444390,
+     * ln(.95/.05) = +2.9444390. */
+    match_sprt_eval(0, 0, 0, 0, 10, 0.05, 0.05, &sp);
+    ck_assert_double_eq_tol(sp.lower, -2.9444390, 1e-6);
+    ck_assert_double_eq_tol(sp.upper, 2.9444390, 1e-6);
+    ck_assert_double_eq_tol(sp.llr, 0, 1e-12);
+    ck_assert_int_eq(sp.state, SPRT_CONTINUE);
+
+    /* W=30 L=20 D=50, N=100: s = .3 + .25 = .55; var = .3(.45)^2 +
+     * .2(.55)^2 + .5(.05)^2 = .06075 + .0605 + .00125 = .1225.
+     * elo0=0: s0 = .5; elo1=10: s1 = 1/(1+10^(-1/40)) = .5143872.
+     * LLR = N (s1-s0)(2s-s0-s1) / (2 var)
+     *     = 100 * .0143872 * (1.1 - 1.0143872) / .245 = 0.5027459. */
+    match_sprt_eval(30, 20, 50, 0, 10, 0.05, 0.05, &sp);
+    ck_assert_double_eq_tol(sp.llr, 0.5027459, 1e-6);
+    ck_assert_int_eq(sp.state, SPRT_CONTINUE);
+    /* Same counts, elo0=-5 elo1=5: s0 = .4928049, s1 = .5071951;
+     * LLR = 100 * .0143902 * (1.1 - 1.0) / .245 = 0.5873536. */
+    match_sprt_eval(30, 20, 50, -5, 5, 0.05, 0.05, &sp);
+    ck_assert_double_eq_tol(sp.llr, 0.5873536, 1e-6);
+    /* Ten times the games: ten times the LLR, past the upper bound. */
+    match_sprt_eval(300, 200, 500, -5, 5, 0.05, 0.05, &sp);
+    ck_assert_double_eq_tol(sp.llr, 5.873536, 1e-5);
+    ck_assert_int_eq(sp.state, SPRT_H1);
+    /* Mirrored: the lower bound. */
+    match_sprt_eval(200, 300, 500, -5, 5, 0.05, 0.05, &sp);
+    ck_assert(sp.llr < sp.lower);
+    ck_assert_int_eq(sp.state, SPRT_H0);
+    /* No draws at all (Rastros) still moves the LLR. */
+    match_sprt_eval(40, 10, 0, 0, 10, 0.05, 0.05, &sp);
+    ck_assert(sp.llr > 1);
+    /* No verdict before both sides have won a game. */
+    match_sprt_eval(50, 0, 3, 0, 10, 0.05, 0.05, &sp);
+    ck_assert_double_eq_tol(sp.llr, 0, 1e-12);
+    ck_assert_int_eq(sp.state, SPRT_CONTINUE);
+}
+END_TEST
+
+/* ================================================================ */
+/* Schedule, shards, small parsers                                   */
+
+START_TEST(test_pairs)
+{
+    struct match_pair p[16];
+    ck_assert_int_eq(match_make_pairs(2, 0, p, 16), 1);
+    ck_assert_int_eq(match_make_pairs(4, 0, p, 16), 6);
+    ck_assert(p[0].a == 0 && p[0].b == 1 && p[5].a == 2 && p[5].b == 3);
+    ck_assert_int_eq(match_make_pairs(4, 1, p, 16), 3);
+    ck_assert(p[0].a == 0 && p[1].b == 2 && p[2].a == 0 && p[2].b == 3);
+}
+END_TEST
+
+START_TEST(test_schedule)
+{
+    struct match_pair p[3] = {{0, 1}, {0, 2}, {1, 2}};
+    struct match_slot *s;
+    /* 3 games per pair: round 0 both colours, round 1 one game. */
+    int n = match_schedule(p, 3, 3, &s);
+    ck_assert_int_eq(n, 9);
+    static const int idx[9] = {1, 2, 3, 4, 5, 6, 7, 9, 11};
+    for (int i = 0; i < n; i++)
+        ck_assert_int_eq(s[i].index, idx[i]);
+    ck_assert(s[0].first == 0 && s[0].second == 1);
+    ck_assert(s[1].first == 1 && s[1].second == 0 && s[1].round == 0);
+    ck_assert(s[5].first == 2 && s[5].second == 1 && s[5].pair == 2);
+    ck_assert(s[6].round == 1 && s[6].first == 0 && s[6].second == 1);
+    /* Indices do not depend on the number of games: 4 games add 8,10,12. */
+    struct match_slot *s4;
+    ck_assert_int_eq(match_schedule(p, 3, 4, &s4), 12);
+    for (int i = 0; i < 12; i++)
+        ck_assert_int_eq(s4[i].index, i + 1);
+    for (int i = 0; i < 6; i++)
+        ck_assert_mem_eq(&s[i], &s4[i], sizeof s[i]);
+
+    /* Shards partition the schedule and keep colour pairs together. */
+    for (int nsh = 1; nsh <= 5; nsh++) {
+        int count[12] = {0};
+        for (int k = 1; k <= nsh; k++)
+            for (int i = 0; i < 12; i++)
+                count[i] += match_in_shard(&s4[i], 3, k, nsh);
+        for (int i = 0; i < 12; i++)
+            ck_assert_int_eq(count[i], 1);
+        for (int k = 1; k <= nsh; k++)
+            for (int i = 0; i < 12; i += 2)
+                ck_assert_int_eq(match_in_shard(&s4[i], 3, k, nsh),
+                                 match_in_shard(&s4[i + 1], 3, k, nsh));
+    }
+    /* Unit = round*npairs + pair: with 2 shards, shard 1 has units 0,2,4
+     * = (r0,p0) (r0,p2) (r1,p1) = indices 1,2,5,6,9,10. */
+    static const int sh1[12] = {1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0};
+    for (int i = 0; i < 12; i++)
+        ck_assert_int_eq(match_in_shard(&s4[i], 3, 1, 2), sh1[i]);
+    free(s);
+    free(s4);
+}
+END_TEST
+
+START_TEST(test_small_parsers)
+{
+    int k, n;
+    double a, b, c, d;
+    ck_assert_int_eq(match_parse_shard("2/5", &k, &n), 0);
+    ck_assert(k == 2 && n == 5);
+    ck_assert_int_eq(match_parse_shard("0/5", &k, &n), -1);
+    ck_assert_int_eq(match_parse_shard("6/5", &k, &n), -1);
+    ck_assert_int_eq(match_parse_shard("2/", &k, &n), -1);
+    ck_assert_int_eq(match_parse_shard("2/5x", &k, &n), -1);
+    ck_assert_int_eq(match_parse_tc("10+0.1", &a, &b), 0);
+    ck_assert(a == 10 && fabs(b - 0.1) < 1e-12);
+    ck_assert_int_eq(match_parse_tc("2.5", &a, &b), 0);
+    ck_assert(a == 2.5 && b == 0);
+    ck_assert_int_eq(match_parse_tc("0+1", &a, &b), -1);
+    ck_assert_int_eq(match_parse_tc("10+", &a, &b), -1);
+    ck_assert_int_eq(match_parse_sprt("0,10", &a, &b, &c, &d), 0);
+    ck_assert(a == 0 && b == 10 && c == 0.05 && d == 0.05);
+    ck_assert_int_eq(match_parse_sprt("-5,5,0.1,0.2", &a, &b, &c, &d), 0);
+    ck_assert(a == -5 && b == 5 && c == 0.1 && d == 0.2);
+    ck_assert_int_eq(match_parse_sprt("5,0", &a, &b, &c, &d), -1);
+    ck_assert_int_eq(match_parse_sprt("0,5,0.1", &a, &b, &c, &d), -1);
+    ck_assert_int_eq(match_parse_sprt("0", &a, &b, &c, &d), -1);
+}
+END_TEST
+
+START_TEST(test_result_lines)
+{
+    struct match_result r = {.index = 17, .first = "ab", .second = "mcts",
+                             .winner = 1, .plies = 37};
+    struct match_result q;
+    char line[512];
+    strcpy(r.reason, "ab illegal move 'z9'\tsecond\nline");
+    match_format_result(&r, line, sizeof line);
+    ck_assert_str_eq(line,
+        "17\tab\tmcts\t0-1\t37\tab illegal move 'z9' second line\n");
+    ck_assert_int_eq(match_parse_result(line, &q), 1);
+    ck_assert_int_eq(q.index, 17);
+    ck_assert_str_eq(q.first, "ab");
+    ck_assert_str_eq(q.second, "mcts");
+    ck_assert_int_eq(q.winner, 1);
+    ck_assert_int_eq(q.plies, 37);
+    ck_assert_str_eq(q.reason, "ab illegal move 'z9' second line");
+    ck_assert_int_eq(match_parse_result("3\ta\tb\t1/2-1/2\t200\tdraw\r\n", &q),
+                     1);
+    ck_assert_int_eq(q.winner, -1);
+    ck_assert_str_eq(q.reason, "draw");
+    ck_assert_int_eq(match_parse_result("3\ta\tb\t1-0\t5\t", &q), 1);
+    ck_assert_int_eq(q.winner, 0);
+    ck_assert_int_eq(match_parse_result("# comment\n", &q), 0);
+    ck_assert_int_eq(match_parse_result("   \n", &q), 0);
+    ck_assert_int_eq(match_parse_result("3\ta\tb\t2-0\t5\tx\n", &q), -1);
+    ck_assert_int_eq(match_parse_result("3\ta\tb\t1-0\n", &q), -1);
+    ck_assert_int_eq(match_parse_result("x\ta\tb\t1-0\t5\tr\n", &q), -1);
+    ck_assert_int_eq(match_parse_result("3\t\tb\t1-0\t5\tr\n", &q), -1);
+    ck_assert_int_eq(match_parse_result("3\ta\tb\t1-0\t-5\tr\n", &q), -1);
+}
+END_TEST
+
+/* ================================================================ */
+/* Records                                                           */
+
+static void fill_record(struct game_record *r, int nmoves)
+{
+    record_init(r);
+    strcpy(r->game, "rastros");
+    strcpy(r->variant, "size=8");
+    strcpy(r->position, "8/8/8/4s3/8/8/8/8 1");
+    strcpy(r->players[0], "alpha \"the\" beta\\");
+    strcpy(r->players[1], "mcts");
+    strcpy(r->result, "0-1");
+    strcpy(r->reason, "snail reached h8");
+    strcpy(r->date, "2026.12.02");
+    for (int i = 0; i < nmoves; i++) {
+        char m[16];
+        snprintf(m, sizeof m, "%c%d", 'a' + i % 8, 1 + i % 8);
+        ck_assert_int_eq(record_add_move(r, m), 0);
+    }
+}
+
+static void assert_same_record(const struct game_record *a,
+                               const struct game_record *b)
+{
+    ck_assert_str_eq(a->game, b->game);
+    ck_assert_str_eq(a->variant, b->variant);
+    ck_assert_str_eq(a->position, b->position);
+    ck_assert_str_eq(a->players[0], b->players[0]);
+    ck_assert_str_eq(a->players[1], b->players[1]);
+    ck_assert_str_eq(a->result, b->result);
+    ck_assert_str_eq(a->reason, b->reason);
+    ck_assert_str_eq(a->date, b->date);
+    ck_assert_int_eq(a->nmoves, b->nmoves);
+    for (int i = 0; i < a->nmoves; i++)
+        ck_assert_str_eq(a->moves[i], b->moves[i]);
+}
+
+START_TEST(test_record_round_trip)
+{
+    struct game_record w[3], r;
+    char err[128];
+    FILE *f = tmpfile();
+    fill_record(&w[0], 70);             /* several lines of moves */
+    fill_record(&w[1], 0);              /* no moves at all */
+    fill_record(&w[2], 3);
+    w[2].variant[0] = w[2].position[0] = w[2].reason[0] = 0;
+    for (int i = 0; i < 3; i++)
+        ck_assert_int_eq(record_write(f, &w[i]), 0);
+    rewind(f);
+    record_init(&r);
+    for (int i = 0; i < 3; i++) {
+        ck_assert_int_eq(record_read(f, &r, err, sizeof err), 1);
+        assert_same_record(&w[i], &r);
+    }
+    ck_assert_int_eq(record_read(f, &r, err, sizeof err), 0);
+    record_free(&r);
+    for (int i = 0; i < 3; i++)
+        record_free(&w[i]);
+    fclose(f);
+}
+END_TEST
+
+START_TEST(test_record_lenient)
+{
+    /* CR LF, comments, no blank line after the tags, move numbers, a
+     * result token, a brace comment spanning lines, unknown tags, two
+     * records without a blank line between them. */
+    static const char text[] =
+        "; a comment before anything\r\n"
+        "\r\n"
+        "[Game \"grasshopper\"]\r\n"
+        "[Event \"ignored\"]\r\n"
+        "# comment among the tags\r\n"
+        "[Player1 \"w\"]\r\n"
+        "[Player2 \"b\"]\r\n"
+        "[Result \"1/2-1/2\"]\r\n"
+        "1. 0/5 0/4 2. 5/11 {a long\r\n"
+        "comment} 4/10 ; to the end\r\n"
+        "pass 1/2-1/2\r\n"
+        "[Game \"tablut\"]\r\n"
+        "[Result \"*\"]\r\n"
+        "\r\n"
+        "\r\n"
+        "e2-c2\r\n";
+    FILE *f = fmemopen((void *)text, sizeof text - 1, "r");
+    struct game_record r;
+    char err[128];
+    record_init(&r);
+    ck_assert_int_eq(record_read(f, &r, err, sizeof err), 1);
+    ck_assert_str_eq(r.game, "grasshopper");
+    ck_assert_str_eq(r.players[0], "w");
+    ck_assert_str_eq(r.result, "1/2-1/2");
+    ck_assert_int_eq(r.nmoves, 5);
+    ck_assert_str_eq(r.moves[0], "0/5");
+    ck_assert_str_eq(r.moves[3], "4/10");
+    ck_assert_str_eq(r.moves[4], "pass");
+    ck_assert_int_eq(record_read(f, &r, err, sizeof err), 1);
+    ck_assert_str_eq(r.game, "tablut");
+    ck_assert_str_eq(r.result, "*");
+    ck_assert_int_eq(r.nmoves, 1);
+    ck_assert_str_eq(r.moves[0], "e2-c2");
+    ck_assert_int_eq(record_read(f, &r, err, sizeof err), 0);
+    fclose(f);
+
+    static const char bad[] = "[Game \"rastros]\n\nd3\n";
+    f = fmemopen((void *)bad, sizeof bad - 1, "r");
+    ck_assert_int_eq(record_read(f, &r, err, sizeof err), -1);
+    ck_assert(strstr(err, "malformed") != NULL);
+    fclose(f);
+    record_free(&r);
+}
+END_TEST
+
+/* ================================================================ */
+/* Options                                                           */
+
+static int parse(struct match_config *c, char *err, ...)
+{
+    char *argv[64];
+    int argc = 0;
+    va_list ap;
+    va_start(ap, err);
+    argv[argc++] = "tabula-match";
+    for (char *a; (a = va_arg(ap, char *)) != NULL;)
+        argv[argc++] = a;
+    va_end(ap);
+    argv[argc] = NULL;
+    match_config_defaults(c);
+    c->out = fopen("/dev/null", "w");
+    int r = match_parse_args(c, argc, argv, err, 256);
+    fclose(c->out);
+    return r;
+}
+
+START_TEST(test_options)
+{
+    struct match_config c;
+    char err[256];
+    ck_assert_int_eq(parse(&c, err, "--game", "rastros", "--variant",
+                           "size=8,start=e5", "--option", "x=1",
+                           "--engine", "a=tabula --engine random",
+                           "--engine=b=./b", "--games", "10", "--tc", "5+0.1",
+                           "--shard", "2/3", "--sprt", "0,10", "--concurrency",
+                           "4", "--movetime", "200", "-q", NULL), 0);
+    ck_assert_str_eq(c.game->name, "rastros");
+    ck_assert_int_eq(c.nopts, 3);
+    ck_assert_str_eq(c.opts[0], "size=8");
+    ck_assert_str_eq(c.opts[1], "start=e5");
+    ck_assert_str_eq(c.opts[2], "x=1");
+    ck_assert_int_eq(c.nengines, 2);
+    ck_assert_str_eq(c.engines[0].name, "a");
+    ck_assert_str_eq(c.engines[0].cmd, "tabula --engine random");
+    ck_assert_str_eq(c.engines[1].cmd, "./b");
+    ck_assert(c.games == 10 && c.tc && c.tc_base == 5);
+    ck_assert(c.shard_k == 2 && c.shard_n == 3 && c.sprt && c.quiet);
+    ck_assert(c.concurrency == 4 && c.movetime_ms == 200);
+    ck_assert_int_eq((int)c.timeout_ms, 30200);
+
+    ck_assert_int_eq(parse(&c, err, "--engine", "a=x", "--engine", "b=y",
+                           NULL), -1);
+    ck_assert(strstr(err, "--game") != NULL);
+    ck_assert_int_eq(parse(&c, err, "--game", "chess", "--engine", "a=x",
+                           "--engine", "b=y", NULL), -1);
+    ck_assert(strstr(err, "unknown game") != NULL);
+    ck_assert_int_eq(parse(&c, err, "--game", "rastros", "--engine", "a=x",
+                           NULL), -1);
+    ck_assert_int_eq(parse(&c, err, "--game", "rastros", "--engine", "a=x",
+                           "--engine", "a=y", NULL), -1);
+    ck_assert(strstr(err, "two engines named") != NULL);
+    ck_assert_int_eq(parse(&c, err, "--game", "rastros", "--engine", "a b=x",
+                           "--engine", "c=y", NULL), -1);
+    ck_assert_int_eq(parse(&c, err, "--game", "rastros", "--engine", "a=x",
+                           "--engine", "b=y", "--engine", "c=z", "--sprt",
+                           "0,5", NULL), -1);
+    ck_assert(strstr(err, "two engines") != NULL);
+    ck_assert_int_eq(parse(&c, err, "--game", "rastros", "--engine", "a=x",
+                           "--engine", "b=y", "--games", "0", NULL), -1);
+    ck_assert(strstr(err, "--games") != NULL);
+    ck_assert_int_eq(parse(&c, err, "--game", "rastros", "--engine", "a=x",
+                           "--engine", "b=y", "--shard", "3/2", NULL), -1);
+    ck_assert_int_eq(parse(&c, err, "--game", "rastros", "--engine", "a=x",
+                           "--engine", "b=y", "--bogus", NULL), -1);
+    ck_assert(strstr(err, "--bogus") != NULL);
+    ck_assert_int_eq(parse(&c, err, "--game", "rastros", "--engine", "a=x",
+                           "--engine", "b=y", "--games", NULL), -1);
+    ck_assert(strstr(err, "argument") != NULL);
+    ck_assert_int_eq(parse(&c, err, "--game", "rastros", "--engine", "a=x",
+                           "--engine", "b=y", "--variant", "size", NULL), -1);
+    ck_assert_int_eq(parse(&c, err, "--game", "rastros", "--engine", "a=x",
+                           "--engine", "b=y", "--openings", "f",
+                           "--random-plies", "3", NULL), -1);
+    ck_assert_int_eq(parse(&c, err, "--help", NULL), 1);
+}
+END_TEST
+
+/* ================================================================ */
+/* Tournaments on a toy game: a race to `target`; a move adds 1 or 2 and
+ * whoever reaches the target wins. The broken engine always plays "1",
+ * so with target 10 the second mover wins at ply 10.                  */
+
+struct toy { int total, side, target; };
+
+static int toy_init(void *st, int nopts, const char *const *opts,
+                    char *err, size_t errlen)
+{
+    struct toy *t = st;
+    t->total = t->side = 0;
+    t->target = 10;
+    for (int i = 0; i < nopts; i++) {
+        if (strncmp(opts[i], "target=", 7)) {
+            snprintf(err, errlen, "unknown option");
+            return GAME_EOPTION;
+        }
+        t->target = atoi(opts[i] + 7);
+        if (t->target < 1) {
+            snprintf(err, errlen, "bad target");
+            return GAME_EINVALID;
+        }
+    }
+    return GAME_OK;
+}
+static void toy_format_variant(const void *st, char *buf, size_t n)
+{
+    const struct toy *t = st;
+    if (t->target == 10)
+        snprintf(buf, n, "%s", "");
+    else
+        snprintf(buf, n, "target=%d", t->target);
+}
+static int toy_parse_position(void *st, const char *s, char *err, size_t n)
+{
+    struct toy *t = st;
+    int total, side;
+    char extra;
+    if (sscanf(s, "%d %d %c", &total, &side, &extra) != 2 || total < 0 ||
+        total >= t->target || side < 1 || side > 2) {
+        snprintf(err, n, "bad position");
+        return GAME_EINVALID;
+    }
+    t->total = total;
+    t->side = side - 1;
+    return GAME_OK;
+}
+static void toy_format_position(const void *st, char *buf, size_t n)
+{
+    const struct toy *t = st;
+    snprintf(buf, n, "%d %d", t->total, t->side + 1);
+}
+static int toy_side(const void *st) { return ((const struct toy *)st)->side; }
+static int toy_gen(const void *st, move_t *m)
+{
+    const struct toy *t = st;
+    if (t->total >= t->target)
+        return 0;
+    m[0] = 1;
+    m[1] = 2;
+    return 2;
+}
+static void toy_make(void *st, move_t m, game_undo *u)
+{
+    struct toy *t = st;
+    (void)u;
+    t->total += (int)m;
+    t->side ^= 1;
+}
+static void toy_unmake(void *st, move_t m, const game_undo *u)
+{
+    struct toy *t = st;
+    (void)u;
+    t->total -= (int)m;
+    t->side ^= 1;
+}
+static uint64_t toy_hash(const void *st)
+{
+    const struct toy *t = st;
+    return (uint64_t)t->total * 2 + (uint64_t)t->side;
+}
+static void toy_status(const void *st, struct game_status *s)
+{
+    const struct toy *t = st;
+    s->over = t->total >= t->target;
+    s->winner = s->over ? 1 - t->side : -1;
+    s->reason = s->over ? "reached the target" : "";
+}
+static int toy_eval(const void *st) { (void)st; return 0; }
+static int toy_parse_move(const void *st, const char *s, move_t *m,
+                          char *err, size_t n)
+{
+    const struct toy *t = st;
+    if (!s[0] || strspn(s, "0123456789") != strlen(s)) {
+        snprintf(err, n, "not a number");
+        return GAME_ESYNTAX;
+    }
+    if (strcmp(s, "1") && strcmp(s, "2")) {
+        snprintf(err, n, "adds 1 or 2");
+        return GAME_EILLEGAL;
+    }
+    if (t->total >= t->target) {
+        snprintf(err, n, "game over");
+        return GAME_EILLEGAL;
+    }
+    *m = (move_t)(s[0] - '0');
+    return GAME_OK;
+}
+static void toy_format_move(const void *st, move_t m, char *buf, size_t n)
+{
+    (void)st;
+    snprintf(buf, n, "%u", (unsigned)m);
+}
+static void toy_print(const void *st, char *buf, size_t n)
+{
+    toy_format_position(st, buf, n);
+}
+
+static const char *const toy_options[] = {"target", NULL};
+static const struct game toy_game = {
+    .name = "toy", .title = "Race to ten", .side_names = {"first", "second"},
+    .side_aliases = {"", ""}, .gtp_letter = {'B', 'W'},
+    .option_names = toy_options, .option_help = "target=N",
+    .state_size = sizeof(struct toy), .undo_size = 1,
+    .init = toy_init, .format_variant = toy_format_variant,
+    .parse_position = toy_parse_position,
+    .format_position = toy_format_position, .side_to_move = toy_side,
+    .gen_moves = toy_gen, .make = toy_make, .unmake = toy_unmake,
+    .hash = toy_hash, .status = toy_status, .evaluate = toy_eval,
+    .parse_move = toy_parse_move, .format_move = toy_format_move,
+    .print = toy_print,
+};
+
+static char tmpdir[256];
+static char results_path[300], records_path[300], logdir[300];
+static char cmd[2][512];
+static struct match_result res[64];
+static int nres;
+
+static void toy_setup(void)
+{
+    strcpy(tmpdir, "/tmp/check_match.XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    snprintf(results_path, sizeof results_path, "%s/results", tmpdir);
+    snprintf(records_path, sizeof records_path, "%s/records", tmpdir);
+    snprintf(logdir, sizeof logdir, "%s/logs", tmpdir);
+}
+
+static void toy_teardown(void)
+{
+    char rm[600];
+    snprintf(rm, sizeof rm, "rm -rf '%s'", tmpdir);
+    if (system(rm) != 0)
+        fprintf(stderr, "could not remove %s\n", tmpdir);
+}
+
+static const char *script(void)
+{
+    static char path[400];
+    const char *top = getenv("top_srcdir");
+    snprintf(path, sizeof path, "%s/tests/match/broken-engine",
+             top ? top : "..");
+    return path;
+}
+
+static void toy_config(struct match_config *c, const char *mode0,
+                       const char *mode1)
+{
+    match_config_defaults(c);
+    c->game = &toy_game;
+    c->nengines = 2;
+    strcpy(c->engines[0].name, "first");
+    strcpy(c->engines[1].name, "second");
+    snprintf(cmd[0], sizeof cmd[0], "sh %s %s", script(), mode0);
+    snprintf(cmd[1], sizeof cmd[1], "sh %s %s", script(), mode1);
+    c->engines[0].cmd = cmd[0];
+    c->engines[1].cmd = cmd[1];
+    c->games = 4;
+    c->timeout_ms = 5000;
+    c->results = results_path;
+    c->records = records_path;
+    c->logdir = logdir;
+    c->quiet = 1;
+    c->out = fopen("/dev/null", "w");
+}
+
+static int run(struct match_config *c)
+{
+    int r = match_run(c);
+    fclose(c->out);
+    nres = 0;
+    FILE *f = fopen(results_path, "r");
+    char line[512];
+    if (f) {
+        while (nres < 64 && fgets(line, sizeof line, f))
+            if (match_parse_result(line, &res[nres]) == 1)
+                nres++;
+        fclose(f);
+    }
+    return r;
+}
+
+/* How many results have the given winner engine name (NULL: draws). */
+static int won_by(const char *name)
+{
+    int k = 0;
+    for (int i = 0; i < nres; i++) {
+        const char *w = res[i].winner == 0 ? res[i].first
+                      : res[i].winner == 1 ? res[i].second : NULL;
+        if ((!w && !name) || (w && name && !strcmp(w, name)))
+            k++;
+    }
+    return k;
+}
+
+START_TEST(test_toy_normal)
+{
+    struct match_config c;
+    toy_config(&c, "ok 0", "ok 0");
+    ck_assert_int_eq(run(&c), 0);
+    ck_assert_int_eq(nres, 4);
+    for (int i = 0; i < 4; i++) {
+        ck_assert_int_eq(res[i].index, i + 1);
+        ck_assert_int_eq(res[i].winner, 1);     /* the second mover */
+        ck_assert_int_eq(res[i].plies, 10);
+        ck_assert_str_eq(res[i].reason, "reached the target");
+        ck_assert_str_eq(res[i].first, i % 2 ? "second" : "first");
+    }
+    /* Records: four of them, ten moves each, right tags. */
+    FILE *f = fopen(records_path, "r");
+    struct game_record r;
+    char err[128];
+    int n = 0;
+    record_init(&r);
+    while (record_read(f, &r, err, sizeof err) == 1) {
+        ck_assert_str_eq(r.game, "toy");
+        ck_assert_str_eq(r.result, "0-1");
+        ck_assert_int_eq(r.nmoves, 10);
+        ck_assert_str_eq(r.moves[9], "1");
+        ck_assert_str_eq(r.reason, "reached the target");
+        n++;
+    }
+    record_free(&r);
+    fclose(f);
+    ck_assert_int_eq(n, 4);
+
+    /* Resume: the same tournament again plays nothing new... */
+    toy_config(&c, "ok 0", "ok 0");
+    ck_assert_int_eq(run(&c), 0);
+    ck_assert_int_eq(nres, 4);
+    /* ...and more games per pair only add the missing ones. */
+    toy_config(&c, "ok 0", "ok 0");
+    c.games = 6;
+    c.concurrency = 3;
+    ck_assert_int_eq(run(&c), 0);
+    ck_assert_int_eq(nres, 6);
+    ck_assert_int_eq(res[4].index + res[5].index, 5 + 6);
+    /* A results file from other options (names swapped) is refused. */
+    toy_config(&c, "ok 0", "ok 0");
+    strcpy(c.engines[0].name, "second");
+    strcpy(c.engines[1].name, "first");
+    ck_assert_int_eq(run(&c), 2);
+}
+END_TEST
+
+START_TEST(test_toy_variant_and_openings)
+{
+    struct match_config c;
+    char path[400];
+    toy_config(&c, "ok 0", "ok 0");
+    strcpy(c.opts[0], "target=5");
+    c.nopts = 1;
+    snprintf(path, sizeof path, "%s/openings", tmpdir);
+    FILE *f = fopen(path, "w");
+    fputs("# comment\n2 1\n\n3 2\r\n", f);
+    fclose(f);
+    c.openings_file = path;
+    ck_assert_int_eq(run(&c), 0);
+    ck_assert_int_eq(nres, 4);
+    /* From "2 1": three more ones, the first mover adds the last. From
+     * "3 2": two more, the first mover again. */
+    ck_assert_int_eq(res[0].plies, 3);
+    ck_assert_int_eq(res[0].winner, 0);
+    ck_assert_int_eq(res[2].plies, 2);
+    ck_assert_int_eq(res[2].winner, 0);   /* "3 2": side 2 moves first */
+    f = fopen(records_path, "r");
+    struct game_record r;
+    char err[128];
+    record_init(&r);
+    ck_assert_int_eq(record_read(f, &r, err, sizeof err), 1);
+    ck_assert_str_eq(r.variant, "target=5");
+    ck_assert_str_eq(r.position, "2 1");
+    record_free(&r);
+    fclose(f);
+
+    /* A bad opening is an error before anything is played. */
+    f = fopen(path, "w");
+    fputs("2 1\n12 1\n", f);
+    fclose(f);
+    toy_config(&c, "ok 0", "ok 0");
+    c.openings_file = path;
+    c.results = NULL;
+    ck_assert_int_eq(run(&c), 2);
+    /* So is a bad variant. */
+    toy_config(&c, "ok 0", "ok 0");
+    strcpy(c.opts[0], "colour=red");
+    c.nopts = 1;
+    ck_assert_int_eq(run(&c), 2);
+}
+END_TEST
+
+/* The broken engine plays as "second" from its `after`-th genmove on;
+ * in every game it must lose with a reason containing `why`. */
+static void broken_case(const char *mode, const char *why)
+{
+    struct match_config c;
+    toy_config(&c, "ok 0", mode);
+    c.timeout_ms = 500;
+    ck_assert_int_eq(run(&c), 0);
+    ck_assert_int_eq(nres, 4);
+    for (int i = 0; i < nres; i++) {
+        const char *loser = res[i].winner == 0 ? res[i].second : res[i].first;
+        ck_assert_msg(res[i].winner >= 0, "game %d drawn", i + 1);
+        ck_assert_str_eq(loser, "second");
+        ck_assert_msg(strstr(res[i].reason, why) != NULL,
+                      "game %d: '%s' lacks '%s'", i + 1, res[i].reason, why);
+        ck_assert_msg(strncmp(res[i].reason, "second ", 7) == 0,
+                      "reason '%s' does not name the engine", res[i].reason);
+    }
+}
+
+START_TEST(test_toy_crash)   { broken_case("crash 1", "crashed (exit 3)"); }
+END_TEST
+START_TEST(test_toy_hang)    { broken_case("hang 1", "timed out on genmove"); }
+END_TEST
+START_TEST(test_toy_illegal) { broken_case("illegal 1", "illegal move '7'"); }
+END_TEST
+START_TEST(test_toy_garbage)
+{
+    broken_case("garbage 1", "garbage response to genmove");
+}
+END_TEST
+START_TEST(test_toy_error)
+{
+    broken_case("error 0", "error response to genmove: no move");
+}
+END_TEST
+START_TEST(test_toy_reject)
+{
+    broken_case("reject 1", "rejected the legal move 1");
+}
+END_TEST
+START_TEST(test_toy_missing)
+{
+    struct match_config c;
+    toy_config(&c, "ok 0", "ok 0");
+    c.engines[1].cmd = "exec /nonexistent/engine";
+    ck_assert_int_eq(run(&c), 0);
+    ck_assert_int_eq(nres, 4);
+    ck_assert_int_eq(won_by("first"), 4);
+    ck_assert_msg(strstr(res[0].reason, "second crashed (exit 127)"), "%s",
+                  res[0].reason);
+}
+END_TEST
+
+START_TEST(test_toy_time)
+{
+    struct match_config c;
+    setenv("SLOW", "0.4", 1);
+    toy_config(&c, "ok 0", "slow 0");
+    c.tc = 1;
+    c.tc_base = 0.3;
+    c.grace_ms = 50;
+    c.games = 2;
+    ck_assert_int_eq(run(&c), 0);
+    ck_assert_int_eq(nres, 2);
+    for (int i = 0; i < nres; i++) {
+        ck_assert_msg(strstr(res[i].reason, "second lost on time"),
+                      "'%s'", res[i].reason);
+        ck_assert_int_eq(res[i].plies, (i == 0 ? 1 : 0));
+    }
+    /* With enough time the slow engine plays normally. */
+    unlink(results_path);
+    setenv("SLOW", "0.01", 1);
+    toy_config(&c, "ok 0", "slow 0");
+    c.tc = 1;
+    c.tc_base = 2;
+    c.tc_inc = 0.1;
+    c.games = 2;
+    ck_assert_int_eq(run(&c), 0);
+    ck_assert_int_eq(nres, 2);
+    ck_assert_str_eq(res[0].reason, "reached the target");
+}
+END_TEST
+
+START_TEST(test_toy_sprt_and_maxplies)
+{
+    struct match_config c;
+    /* The second mover always wins: "first" loses the odd games and wins
+     * the even ones. H0: elo 200 (s0 = .759747), H1: elo 400 (s1 =
+     * .909091), s1 - s0 = .149344. After 14 games, 7-7: s = .5, var =
+     * .25, LLR = 14 * .149344 * (1 - 1.668838) / .5 = -2.797 (continue;
+     * 13 games give -2.913). Game 15 makes it 7-8: s = 7/15, var =
+     * (7*64 + 8*49)/3375 = .248889, LLR = 15 * .149344 * (.933333 -
+     * 1.668838) / .497778 = -3.310 < -2.944: H0 accepted, stop. */
+    for (int pass = 0; pass < 2; pass++) {
+        toy_config(&c, "ok 0", "ok 0");
+        c.games = 40;
+        c.sprt = 1;
+        c.elo0 = 200;
+        c.elo1 = 400;
+        c.alpha = c.beta = 0.05;
+        c.concurrency = 1 + pass;
+        ck_assert_int_eq(run(&c), 0);
+        /* Rerun: already decided, nothing more is played. */
+        ck_assert_int_eq(nres, 15);
+    }
+
+    unlink(results_path);
+    toy_config(&c, "ok 0", "ok 0");
+    c.maxplies = 4;
+    c.games = 2;
+    ck_assert_int_eq(run(&c), 0);
+    ck_assert_int_eq(won_by(NULL), 2);
+    ck_assert_int_eq(res[0].plies, 4);
+}
+END_TEST
+
+START_TEST(test_toy_shards_and_round_robin)
+{
+    struct match_config c;
+    /* Three engines, round robin, 2 games per pair = 6 games, played in
+     * two shards into one file; then a report over it. */
+    for (int k = 1; k <= 2; k++) {
+        toy_config(&c, "ok 0", "ok 0");
+        c.nengines = 3;
+        strcpy(c.engines[2].name, "third");
+        c.engines[2].cmd = cmd[0];
+        c.games = 2;
+        c.shard_k = k;
+        c.shard_n = 2;
+        ck_assert_int_eq(run(&c), 0);
+        ck_assert_int_eq(nres, (k == 1 ? 4 : 6));
+    }
+    int seen[7] = {0};
+    for (int i = 0; i < nres; i++)
+        seen[res[i].index]++;
+    for (int i = 1; i <= 6; i++)
+        ck_assert_int_eq(seen[i], 1);
+    ck_assert_int_eq(won_by("first") + won_by("second") + won_by("third"), 6);
+
+    char out[400];
+    snprintf(out, sizeof out, "%s/report", tmpdir);
+    toy_config(&c, "ok 0", "ok 0");
+    fclose(c.out);
+    c.out = fopen(out, "w");
+    c.nengines = 3;
+    strcpy(c.engines[2].name, "third");
+    c.engines[2].cmd = "false";
+    c.games = 2;
+    c.report_only = 1;
+    ck_assert_int_eq(run(&c), 0);
+    FILE *f = fopen(out, "r");
+    char text[4096];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = 0;
+    fclose(f);
+    ck_assert_msg(strstr(text, "6 of 6 scheduled games played"), "%s", text);
+    ck_assert_msg(strstr(text, "Score of first vs second: 1 - 1 - 0"), "%s",
+                  text);
+    ck_assert_msg(strstr(text, "Rank Name"), "%s", text);
+}
+END_TEST
+
+static Suite *match_suite(void)
+{
+    Suite *s = suite_create("match");
+    TCase *tc = tcase_create("stats");
+    tcase_add_test(tc, test_elo_from_score);
+    tcase_add_test(tc, test_los);
+    tcase_add_test(tc, test_elo_estimate);
+    tcase_add_test(tc, test_sprt);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("schedule");
+    tcase_add_test(tc, test_pairs);
+    tcase_add_test(tc, test_schedule);
+    tcase_add_test(tc, test_small_parsers);
+    tcase_add_test(tc, test_result_lines);
+    tcase_add_test(tc, test_options);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("records");
+    tcase_add_test(tc, test_record_round_trip);
+    tcase_add_test(tc, test_record_lenient);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("tournaments");
+    tcase_add_checked_fixture(tc, toy_setup, toy_teardown);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_toy_normal);
+    tcase_add_test(tc, test_toy_variant_and_openings);
+    tcase_add_test(tc, test_toy_crash);
+    tcase_add_test(tc, test_toy_hang);
+    tcase_add_test(tc, test_toy_illegal);
+    tcase_add_test(tc, test_toy_garbage);
+    tcase_add_test(tc, test_toy_error);
+    tcase_add_test(tc, test_toy_reject);
+    tcase_add_test(tc, test_toy_missing);
+    tcase_add_test(tc, test_toy_time);
+    tcase_add_test(tc, test_toy_sprt_and_maxplies);
+    tcase_add_test(tc, test_toy_shards_and_round_robin);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    signal(SIGPIPE, SIG_IGN);
+    SRunner *sr = srunner_create(match_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
