@@ -819,7 +819,10 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
         result_text(G(p), &gs, res, n);
         return E_GAMEOVER;
     }
-    void *ab = alphabeta_searcher.create(p->s.hash_mb);
+    /* the session's own alpha-beta object, when it has one: its tables are
+     * warm and already allocated */
+    int own = p->s.engine == &alphabeta_searcher;
+    void *ab = own ? p->s.engine_self : alphabeta_searcher.create(p->s.hash_mb);
     if (!ab)
         return E_NOMEM;
     struct search_params sp;
@@ -830,7 +833,8 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
     int64_t t0 = now_ms();
     int ok = search_solve(ab, G(p), p->s.st, &sp, &r);
     if (!ok) {
-        alphabeta_searcher.destroy(ab);
+        if (!own)
+            alphabeta_searcher.destroy(ab);
         return E_UNSOLVED;
     }
     int value = r.score > 0 ? 1 : r.score < 0 ? -1 : 0;
@@ -843,7 +847,8 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
         dp.movetime_ms = p->s.movetime_ms;
     struct search_result d;
     alphabeta_searcher.search(ab, G(p), p->s.st, &dp, &d);
-    alphabeta_searcher.destroy(ab);
+    if (!own)
+        alphabeta_searcher.destroy(ab);
     move_t best = r.best;
     int plies = -1;
     if (d.exact && (d.score > 0) == (value > 0) && value != 0 &&

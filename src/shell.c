@@ -230,8 +230,8 @@ int shell_run(struct proto *p)
     char *hist = history_path();
     using_history();
     stifle_history(HISTORY_MAX);
-    if (hist)
-        read_history(hist);
+    if (hist && read_history(hist) != 0)
+        write_history(hist);        /* append_history needs the file */
     while (!p->quit) {
         char prompt[128];
         prompt_text(p, prompt, sizeof prompt);

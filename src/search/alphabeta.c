@@ -15,6 +15,7 @@ struct ab {
     struct tt tt;               /* heuristic search */
     struct tt stt;              /* solver: values -1/0/+1, no depth */
     int hash_mb;
+    int dirty;                  /* tables used since the last clear */
     move_t killers[SEARCH_MAX_PLY][2];
     uint32_t history[2][HISTORY_SIZE];
     /* per search */
@@ -64,8 +65,11 @@ static void ab_destroy(void *self)
 static void ab_clear(void *self)
 {
     struct ab *a = self;
-    tt_clear(&a->tt);
-    tt_clear(&a->stt);
+    if (a->dirty) {
+        tt_clear(&a->tt);
+        tt_clear(&a->stt);
+        a->dirty = 0;
+    }
     memset(a->killers, 0xff, sizeof a->killers);
     memset(a->history, 0, sizeof a->history);
 }
@@ -250,6 +254,7 @@ static void begin_search(struct ab *a, const struct game *g, void *st,
     a->p = p;
     a->nodes = 0;
     a->stopped = 0;
+    a->dirty = 1;
     a->start = now_ms();
     a->hard_deadline = (p->movetime_ms > 0 && !p->infinite) ? a->start + p->movetime_ms : 0;
 }
