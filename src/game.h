@@ -51,6 +51,7 @@ struct game {
     const char *option_help;    /* e.g. "size=5..8 start=SQ" */
     size_t state_size;
     size_t undo_size;
+    int no_draws;               /* 1 if the rules allow no draw */
 
     /* Set up the start position of the variant given by "key=value"
      * strings. On error returns GAME_EOPTION/GAME_EINVALID and writes a
@@ -88,6 +89,10 @@ struct game {
      * and *plies (length of the rest of the game with best play, or -1 if
      * unknown); returns 0 when unknown. */
     int (*exact_value)(void *st, int *value, int *plies);
+    /* Key for the exact solver's table: positions with equal keys have
+     * equal game values (so a game may fold symmetric positions or drop
+     * what can no longer matter). g->hash is used when NULL. */
+    uint64_t (*solve_key)(const void *st);
     /* Fast perft; the generic one is used when NULL. */
     uint64_t (*perft)(void *st, int depth);
     /* Square boards for GoGui: width (= height), 0 if not square-point. */

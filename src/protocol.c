@@ -79,14 +79,15 @@ int input_getline(struct input *in, char *line, size_t cap, int *toolong)
         got = 1;
         char *nl = memchr(in->buf + in->start, '\n', in->end - in->start);
         size_t take = nl ? (size_t)(nl - (in->buf + in->start)) : in->end - in->start;
-        size_t room = len < cap - 1 ? cap - 1 - len : 0;
-        if (take > room) {
-            *toolong = 1;
-            memcpy(line + len, in->buf + in->start, room);
-            len += room;
-        } else {
-            memcpy(line + len, in->buf + in->start, take);
-            len += take;
+        /* NUL bytes are dropped here: the line is a C string from now on */
+        for (size_t i = 0; i < take; i++) {
+            char c = in->buf[in->start + i];
+            if (c == '\0')
+                continue;
+            if (len < cap - 1)
+                line[len++] = c;
+            else
+                *toolong = 1;
         }
         in->start += take;
         if (nl) {
@@ -343,7 +344,8 @@ static int cmd_boardsize(struct proto *p, int argc, char **argv, char *res, size
     snprintf(opt, sizeof opt, "size=%ld", v);
     opts[k++] = opt;
     for (int i = 0; i < p->s.nopts && k < SESSION_MAX_OPTS; i++)
-        if (strncmp(p->s.opts[i], "size=", 5) != 0 && strncmp(p->s.opts[i], "start=", 6) != 0)
+        if (strncasecmp(p->s.opts[i], "size=", 5) != 0 &&
+            strncasecmp(p->s.opts[i], "start=", 6) != 0)    /* keys are case-insensitive */
             opts[k++] = p->s.opts[i];
     char err[128];
     /* copies: the session frees its own option strings */
@@ -838,6 +840,9 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
         return E_UNSOLVED;
     }
     int value = r.score > 0 ? 1 : r.score < 0 ? -1 : 0;
+    if (p->verbose)
+        fprintf(stderr, "solve: proved in %" PRIu64 " nodes, %" PRId64 " ms\n", r.nodes,
+                now_ms() - t0);
     /* the distance, where a short search can tell it */
     struct search_params dp;
     memset(&dp, 0, sizeof dp);
@@ -870,7 +875,7 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
     if (plies >= 0)
         buf_printf(res, n, &pos, " in %d", plies);
     if (p->verbose)
-        fprintf(stderr, "solve: %" PRIu64 " nodes, %" PRId64 " ms\n", r.nodes, now_ms() - t0);
+        fprintf(stderr, "solve: %" PRId64 " ms with the distance search\n", now_ms() - t0);
     return E_OK;
 }
 
@@ -1323,8 +1328,11 @@ void proto_execute(struct proto *p, char *line)
     char msg[RES_SIZE / 2];
     const char *base = (unsigned)rc < sizeof error_text / sizeof *error_text ?
         error_text[rc] : "error";
-    if (res[0])
+    size_t bl = strlen(base);
+    if (res[0] && !(strncmp(res, base, bl) == 0 && res[bl] == ':'))
         snprintf(msg, sizeof msg, "%s: %s", base, res);
+    else if (res[0])
+        snprintf(msg, sizeof msg, "%s", res);   /* the detail already names it */
     else
         snprintf(msg, sizeof msg, "%s", base);
     for (char *m = msg; *m; m++)

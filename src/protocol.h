@@ -41,7 +41,8 @@ int proto_init(struct proto *p, FILE *out);
 void proto_free(struct proto *p);
 
 void input_init(struct input *in, int fd);
-/* Reads one line into line (NUL-terminated, control characters kept).
+/* Reads one line into line (NUL-terminated; NUL bytes are dropped, other
+ * control characters kept).
  * Returns 1 for a line, 0 at end of input; *toolong is set when the line
  * was longer than PROTO_MAX_LINE (the rest was discarded). */
 int input_getline(struct input *in, char *line, size_t cap, int *toolong);

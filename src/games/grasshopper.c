@@ -582,6 +582,95 @@ static void gh_print(const void *vst, char *buf, size_t n)
         buf_printf(buf, n, &pos, "  (pieces=%d)", s->pieces);
 }
 
+/* ---- exact values of settled positions ---- */
+
+/* What one side can still do, counted generously (upper bounds). */
+struct gh_bound {
+    int ready;          /* walls in D: a score each, whenever it likes */
+    int movers;         /* pieces in the reserve, A, B and C */
+    int live;           /* singles in D a later piece could still join */
+    int upper;          /* at most this many more scores */
+};
+
+static void side_bound(const struct gh_state *s, int side, struct gh_bound *b)
+{
+    const int g = sgn(side);
+    int feeders = s->res[side];         /* pieces that can still reach C */
+    b->ready = b->movers = b->live = 0;
+    b->movers = s->res[side];
+    for (int p = 1; p <= 18; p++) {
+        int v = s->pt[p] * g;
+        if (v > 0) {
+            b->movers += v;
+            if (p <= 12)
+                feeders += v;
+        }
+    }
+    for (int d = 19; d <= GH_POINTS; d++) {
+        int v = s->pt[d] * g;
+        if (v == 2)
+            b->ready++;
+        else if (v == 1 && (feeders || s->pt[d - 6] * g > 0))
+            b->live++;
+    }
+    /* every new wall in D takes a piece that is not in D yet */
+    int pairs = (b->movers + b->live) / 2;
+    if (pairs > b->movers)
+        pairs = b->movers;
+    b->upper = b->ready + pairs;
+}
+
+/* Can side x still win at all? It needs one more score when it scored
+ * last, two otherwise; and each of its scores that does not win can be
+ * answered at once by the opponent bearing off one of its walls in D,
+ * which sets x back to needing two. (The cases where x, last scorer, has
+ * a wall in D and the move are decided before this is asked.) */
+static int may_win(const struct gh_state *s, int x, const struct gh_bound *bx,
+                   const struct gh_bound *bo)
+{
+    int need;
+    if (s->last == x)
+        need = bo->ready ? bo->ready + 1 : 1;
+    else
+        need = 2 + bo->ready;
+    return bx->upper >= need;
+}
+
+/* The exact value for the side to move where it is cheap to tell: the
+ * last scorer with a wall in D and the move wins at once; its opponent
+ * without a wall in D to answer is lost; and when neither side can ever
+ * win the game is a draw. */
+static int gh_exact_value(void *vst, int *value, int *plies)
+{
+    const struct gh_state *s = vst;
+    const int me = s->side, op = !me;
+    struct gh_bound a, b;
+
+    if (s->winner >= 0) {
+        *value = s->winner == me ? 1 : -1;
+        *plies = 0;
+        return 1;
+    }
+    side_bound(s, me, &a);
+    side_bound(s, op, &b);
+    if (s->last == me && a.ready) {
+        *value = 1;
+        *plies = 1;
+        return 1;
+    }
+    if (s->last == op && b.ready && !a.ready) {
+        *value = -1;
+        *plies = 2;
+        return 1;
+    }
+    if (!may_win(s, me, &a, &b) && !may_win(s, op, &b, &a)) {
+        *value = 0;
+        *plies = -1;
+        return 1;
+    }
+    return 0;
+}
+
 /* ---- evaluation ---- */
 
 /* Weights in centi-actions-ish units; kept together so they can be tuned. */
@@ -804,6 +893,7 @@ const struct game grasshopper_game = {
     .hash = gh_hash,
     .status = gh_status,
     .evaluate = gh_evaluate,
+    .exact_value = gh_exact_value,
     .parse_move = gh_parse_move,
     .format_move = gh_format_move,
     .print = gh_print,

@@ -14,6 +14,9 @@
 #define RA_MIN_SIZE 5
 #define RA_MAX_SIZE 8
 #define RA_DEFAULT_SIZE 7
+#ifndef RA_UVG_WEIGHT
+#define RA_UVG_WEIGHT 0
+#endif
 
 #define FILE_A 0x0101010101010101ULL
 #define FILE_H 0x8080808080808080ULL
@@ -441,6 +444,8 @@ static uint64_t goal_distances(const struct rastros *p, int dist[2])
     return seen;
 }
 
+static int uvg_first_player_wins(uint64_t region, int snail);
+
 static int ra_evaluate(const void *st)
 {
     const struct rastros *p = st;
@@ -463,6 +468,9 @@ static int ra_evaluate(const void *st)
     /* The snail near my corner is good for me, near the opponent's corner
      * good for them; the side to move gets there first on a tie. */
     int score = 40 * (dopp - dm) + 20 + 4 * mob;
+    /* Who would win the geography of the region if the corners were gone:
+     * the endgame's verdict once they are cut off, and a good guide before. */
+    score += uvg_first_player_wins(region, p->snail) ? RA_UVG_WEIGHT : -RA_UVG_WEIGHT;
     if (dist[opp] == 1)
         score -= 60;        /* a step I must avoid, and may be all I have */
     if (score > SCORE_EVAL_MAX)
@@ -810,8 +818,27 @@ static int ra_exact_value(void *st, int *value, int *plies)
     }
     int dist[2];
     uint64_t region = goal_distances(p, dist);
-    if (dist[0] >= 0 || dist[1] >= 0)
+    int me = p->stm, opp = me ^ 1;
+    if (dist[me] >= 0 && dist[opp] >= 0)
         return 0;
+    if (dist[me] >= 0 || dist[opp] >= 0) {
+        /* One corner is cut off for good. Geography on the region without
+         * the corners still decides one way: a side that wins it never
+         * needs its own corner, and the other side cannot use the cut-off
+         * one (entering the winner's corner only loses sooner). */
+        int wins = uvg_first_player_wins(region, p->snail);
+        if (dist[opp] < 0 && wins) {
+            *value = 1;
+            *plies = -1;
+            return 1;
+        }
+        if (dist[me] < 0 && !wins) {
+            *value = -1;
+            *plies = -1;
+            return 1;
+        }
+        return 0;
+    }
     int nfree = __builtin_popcountll(region) - 1;
     if (nfree <= UVG_BRUTE_MAX) {
         int v = uvg_solve(region & ~bit(p->snail), p->snail);
@@ -822,6 +849,41 @@ static int ra_exact_value(void *st, int *value, int *plies)
     *value = uvg_first_player_wins(region, p->snail) ? 1 : -1;
     *plies = -1;
     return 1;
+}
+
+/* Transposes an 8x8-layout bitboard (file <-> rank): the symmetry of the
+ * square board that keeps both goal corners where they are. */
+static uint64_t transpose(uint64_t x)
+{
+    uint64_t t;
+    t = 0x0f0f0f0f00000000ULL & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    t = 0x3333000033330000ULL & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    t = 0x5500550055005500ULL & (x ^ (x << 7));
+    x ^= t ^ (t >> 7);
+    return x;
+}
+
+static uint64_t region_key(uint64_t region, int snail, int stm, int reach)
+{
+    return mix64(region * 0x9e3779b97f4a7c15ULL + (uint64_t)snail) ^
+           mix64(0x5a11400ULL + (uint64_t)(stm * 4 + reach));
+}
+
+/* The solver's key: only what can still matter -- the free squares the
+ * snail can reach, which corners it can reach, the snail and the side to
+ * move -- folded with the diagonal mirror image. */
+static uint64_t ra_solve_key(const void *st)
+{
+    const struct rastros *p = st;
+    int dist[2];
+    uint64_t region = goal_distances(p, dist);
+    int reach = (dist[0] >= 0) | (dist[1] >= 0) << 1;
+    uint64_t k1 = region_key(region, p->snail, p->stm, reach);
+    int ts = sq_of(sq_rank(p->snail), sq_file(p->snail));
+    uint64_t k2 = region_key(transpose(region), ts, p->stm, reach);
+    return k1 < k2 ? k1 : k2;
 }
 
 const struct game rastros_game = {
@@ -849,6 +911,8 @@ const struct game rastros_game = {
     .format_move = ra_format_move,
     .print = ra_print,
     .exact_value = ra_exact_value,
+    .solve_key = ra_solve_key,
+    .no_draws = 1,
     .perft = ra_perft,
     .board_size = ra_board_size,
     .gogui_board = ra_gogui_board,

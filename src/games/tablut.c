@@ -890,6 +890,8 @@ struct tablut_weights {
     int king_edge;      /* per step the king is nearer an edge */
     int blockade;       /* per attacker on a corner-diagonal square */
     int guard;          /* per attacker on the second line (b..h 2, etc.) */
+    int threat;         /* side to move can capture a soldier: percent of
+                         * its value (no quiescence search: the horizon) */
 };
 
 static const struct tablut_weights tablut_weights_default = {
@@ -907,6 +909,7 @@ static const struct tablut_weights tablut_weights_default = {
     .king_edge = 25,
     .blockade = 30,
     .guard = 8,
+    .threat = 50,
 };
 
 /* Squares that close the corners' diagonals (b3 c2 g2 h3 b7 c8 g8 h7). */
@@ -945,6 +948,33 @@ static int attacker_reaches(const struct tablut *t, int sq)
     line_span(t->cols[f], r, &lo, &hi);
     return (lo >= 0 && t->board[lo * N + f] == ATT) ||
            (hi < N && t->board[hi * N + f] == ATT);
+}
+
+/* Number of enemy soldiers the side to move can capture with one move
+ * (each counted once, whatever move takes it), on bitboards: a soldier is
+ * taken along a line when one neighbour is hostile to it (a piece of the
+ * side to move, the king included, or the empty castle) and the opposite
+ * one is an empty square a piece of the side to move reaches. The piece on
+ * the hostile square never is the one that reaches: the soldier blocks it. */
+static int capturable_soldiers(const struct tablut *t)
+{
+    const uint64_t *o = t->bb[t->side], *e = t->bb[!t->side];
+    u128 own = U128(o[1], o[0]), en = U128(e[1], e[0]);
+    u128 empty = ~(own | en) & ALL81;
+    u128 reach = (fill_east(own, empty) | fill_west(own, empty) |
+                  fill_north(own, empty) | fill_south(own, empty)) &
+                 empty & ~CASTLE_BIT;
+    u128 hostile = own | (empty & CASTLE_BIT);
+    u128 victims = en;
+    if (t->side == 0)
+        victims &= ~((u128)1 << t->king);
+    /* squares whose west / east / south / north neighbour is in the set */
+    u128 hw = (hostile << 1) & NOT_A, he = (hostile >> 1) & NOT_I;
+    u128 rw = (reach << 1) & NOT_A, re = (reach >> 1) & NOT_I;
+    u128 hs = (hostile << N) & ALL81, hn = hostile >> N;
+    u128 rs = (reach << N) & ALL81, rn = reach >> N;
+    return popcount128(victims & ((hw & re) | (rw & he) | (hs & rn) |
+                                  (rs & hn)));
 }
 
 /* With the attackers to move: does one of their moves capture the king? */
@@ -1038,6 +1068,12 @@ static int eval_defenders(const struct tablut *t,
                             popcount64(a[1] & blockade_bb[1]));
     score -= w->guard * (popcount64(a[0] & guard_bb[0]) +
                          popcount64(a[1] & guard_bb[1]));
+
+    /* A capture the side to move has in hand (one is made, the other
+     * piece can usually be saved). */
+    if (w->threat && capturable_soldiers(t))
+        score += dtm ? w->threat * w->attacker / 100
+                     : -w->threat * w->defender / 100;
     return score;
 }
 

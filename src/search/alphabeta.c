@@ -8,6 +8,9 @@
 #include "util.h"
 
 #define HISTORY_SIZE 4096
+#ifndef SOLVE_MOBILITY_W
+#define SOLVE_MOBILITY_W 150
+#endif
 /* A proven win whose length the game could not tell counts as this long. */
 #define UNKNOWN_PLIES 1000
 
@@ -321,6 +324,7 @@ static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_mo
     const struct game *g = a->g;
     void *st = a->st;
     struct game_status s;
+    uint64_t nodes0 = a->nodes;
 
     a->nodes++;
     if (check_stop(a))
@@ -328,12 +332,7 @@ static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_mo
     g->status(st, &s);
     if (s.over)
         return s.winner < 0 ? 0 : s.winner == g->side_to_move(st) ? 1 : -1;
-    if (ply > 0 && g->exact_value) {
-        int v, plies;
-        if (g->exact_value(st, &v, &plies))
-            return v;
-    }
-    uint64_t key = g->hash(st);
+    uint64_t key = g->solve_key ? g->solve_key(st) : g->hash(st);
     move_t ttm = MOVE_NONE;
     const struct tt_entry *e = tt_probe(&a->stt, key);
     if (e) {
@@ -343,8 +342,15 @@ static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_mo
                         (e->flag == TT_UPPER && e->score <= alpha)))
             return e->score;
     }
+    if (ply > 0 && g->exact_value) {
+        int v, plies;
+        if (g->exact_value(st, &v, &plies)) {
+            tt_store(&a->stt, key, MOVE_NONE, v, 0, TT_EXACT);
+            return v;
+        }
+    }
 
-    move_t moves[GAME_MAX_MOVES];
+    move_t moves[GAME_MAX_MOVES], replies[GAME_MAX_MOVES];
     int keys[GAME_MAX_MOVES];
     int n = g->gen_moves(st, moves);
     int me = g->side_to_move(st);
@@ -354,10 +360,35 @@ static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_mo
         game_undo u;
         g->make(st, moves[i], &u);
         g->status(st, &s);
-        if (s.over)
-            keys[i] = s.winner == me ? -SCORE_INF : s.winner < 0 ? 0 : SCORE_INF;
-        else
-            keys[i] = g->evaluate(st);
+        if (s.over && s.winner == me) {
+            g->unmake(st, moves[i], &u);
+            if (best_move)
+                *best_move = moves[i];
+            tt_store(&a->stt, key, moves[i], 1, 1, TT_EXACT);
+            return 1;
+        }
+        if (s.over) {
+            keys[i] = s.winner < 0 ? 0 : SCORE_INF;
+        } else {
+            /* enhanced transposition cutoff: a child already known lost
+             * for the opponent proves this node won */
+            uint64_t ck = g->solve_key ? g->solve_key(st) : g->hash(st);
+            const struct tt_entry *ce = tt_probe(&a->stt, ck);
+            int cv, cplies;
+            if (!ce && g->exact_value && g->exact_value(st, &cv, &cplies)) {
+                /* the game knows the child's value: remember it */
+                tt_store(&a->stt, ck, MOVE_NONE, cv, 0, TT_EXACT);
+                ce = tt_probe(&a->stt, ck);
+            }
+            if (ce && ce->score == -1 && (ce->flag == TT_EXACT || ce->flag == TT_UPPER)) {
+                g->unmake(st, moves[i], &u);
+                if (best_move)
+                    *best_move = moves[i];
+                tt_store(&a->stt, key, moves[i], 1, 1, TT_EXACT);
+                return 1;
+            }
+            keys[i] = g->evaluate(st) + SOLVE_MOBILITY_W * g->gen_moves(st, replies);
+        }
         g->unmake(st, moves[i], &u);
         if (moves[i] == ttm)
             keys[i] = -SCORE_INF - 1;
@@ -396,7 +427,11 @@ static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_mo
     if (best_move)
         *best_move = bm;
     int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
-    tt_store(&a->stt, key, bm, best, 255, flag);
+    /* the depth field holds log2 of the work below: big proofs stay */
+    int work = 1;
+    for (uint64_t w = a->nodes - nodes0; w > 1; w >>= 1)
+        work++;
+    tt_store(&a->stt, key, bm, best, work, flag);
     return best;
 }
 
@@ -449,7 +484,9 @@ static int ab_search(void *self, const struct game *g, void *st,
     struct search_result solved;
     int have_solved = 0;
     uint64_t solve_nodes = 0;
-    if (g->exact_value && !p->infinite) {
+    /* (a depth-only search stays a pure, reproducible depth search) */
+    if (g->exact_value && !p->infinite &&
+        (p->movetime_ms > 0 || p->nodes > 0 || p->depth == 0)) {
         struct search_params sp = *p;
         if (p->movetime_ms > 0)
             sp.movetime_ms = p->movetime_ms * 6 / 10 > 0 ? p->movetime_ms * 6 / 10 : 1;
