@@ -811,7 +811,7 @@ static int run_analyze(struct proto *p, const char *id, int argc, char **argv, c
 
 /* solve: proves the value of the position for the side to move: "win
  * MOVE", "loss", or "draw MOVE", with " in N" (plies to the end) where
- * known. Uses the movetime option as a limit when set. Fails: not solved
+ * known. Uses the movetime and nodes options as limits when set. Fails: not solved
  * (limit reached), game over. */
 static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
