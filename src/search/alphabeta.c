@@ -8,9 +8,9 @@
 #include "util.h"
 
 #define HISTORY_SIZE 4096
-#ifndef SOLVE_MOBILITY_W
+/* solver move order: the evaluation plus this much per opponent reply
+ * (fewest replies first: small proofs) */
 #define SOLVE_MOBILITY_W 150
-#endif
 /* A proven win whose length the game could not tell counts as this long. */
 #define UNKNOWN_PLIES 1000
 
