@@ -846,10 +846,8 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
     /* the distance, where a short search can tell it */
     struct search_params dp;
     memset(&dp, 0, sizeof dp);
-    int64_t used = now_ms() - t0;
-    dp.movetime_ms = used < 200 ? 200 : used;
-    if (p->s.movetime_ms)
-        dp.movetime_ms = p->s.movetime_ms;
+    /* a node budget, not a clock: the same answer on every machine */
+    dp.nodes = r.nodes < 200000 ? 200000 : r.nodes;
     struct search_result d;
     alphabeta_searcher.search(ab, G(p), p->s.st, &dp, &d);
     if (!own)

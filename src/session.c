@@ -8,7 +8,6 @@
 #include "util.h"
 
 #define DEFAULT_HASH_MB 64
-#define DEFAULT_MOVETIME_MS 2000    /* when no limit of any kind is set */
 
 static void free_opts(char **opts, int n)
 {
@@ -272,10 +271,8 @@ void session_time_budget(const struct session *s, int side, struct search_params
     timeman_budget(&c, s->nmoves, &soft, &hard);
     p->soft_ms = soft;
     p->movetime_ms = hard;
-    if (!hard && !s->depth && !s->nodes) {
-        p->movetime_ms = DEFAULT_MOVETIME_MS;
-        p->soft_ms = DEFAULT_MOVETIME_MS / 2;
-    }
+    if (!hard && !s->depth && !s->nodes)
+        p->nodes = s->engine->default_nodes;
 }
 
 uint64_t session_search_seed(const struct session *s)

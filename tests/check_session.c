@@ -128,7 +128,8 @@ START_TEST(test_time_budget)
     ck_assert_int_eq(session_init(&s), SESS_OK);
     memset(&p, 0, sizeof p);
     session_time_budget(&s, 0, &p);
-    ck_assert_int_eq(p.movetime_ms, 2000);          /* the documented default */
+    ck_assert_int_eq(p.movetime_ms, 0);             /* no limit set: a node budget */
+    ck_assert_uint_eq(p.nodes, alphabeta_searcher.default_nodes);
     s.movetime_ms = 500;
     session_time_budget(&s, 0, &p);
     ck_assert_int_eq(p.movetime_ms, 475);

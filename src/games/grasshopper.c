@@ -621,19 +621,12 @@ static void side_bound(const struct gh_state *s, int side, struct gh_bound *b)
 }
 
 /* Can side x still win at all? It needs one more score when it scored
- * last, two otherwise; and each of its scores that does not win can be
- * answered at once by the opponent bearing off one of its walls in D,
- * which sets x back to needing two. (The cases where x, last scorer, has
- * a wall in D and the move are decided before this is asked.) */
-static int may_win(const struct gh_state *s, int x, const struct gh_bound *bx,
-                   const struct gh_bound *bo)
+ * last, two otherwise. (Walls the opponent holds in D do not lower this
+ * bound: a side whose only action is a bear-off must take it, so they
+ * cannot be counted on as answers.) */
+static int may_win(const struct gh_state *s, int x, const struct gh_bound *bx)
 {
-    int need;
-    if (s->last == x)
-        need = bo->ready ? bo->ready + 1 : 1;
-    else
-        need = 2 + bo->ready;
-    return bx->upper >= need;
+    return bx->upper >= (s->last == x ? 1 : 2);
 }
 
 /* The exact value for the side to move where it is cheap to tell: the
@@ -658,12 +651,24 @@ static int gh_exact_value(void *vst, int *value, int *plies)
         *plies = 1;
         return 1;
     }
-    if (s->last == op && b.ready && !a.ready) {
+    /* The opponent scored last and has a wall in D: I must bear off at
+     * once, then it must answer while I still hold one, and so on; the
+     * side that runs out first while threatened loses. With fewer walls in
+     * D than the opponent I lose after a exchanges; with two more I win
+     * (after its last answer I bear off, it cannot score in one move, I
+     * bear off again). No move but a bear-off changes these counts in
+     * time, and a bear-off is always legal. */
+    if (s->last == op && b.ready && a.ready < b.ready) {
         *value = -1;
-        *plies = 2;
+        *plies = 2 * a.ready + 2;
         return 1;
     }
-    if (!may_win(s, me, &a, &b) && !may_win(s, op, &b, &a)) {
+    if (s->last != me && a.ready >= b.ready + 2) {
+        *value = 1;
+        *plies = 2 * b.ready + 3;
+        return 1;
+    }
+    if (!may_win(s, me, &a) && !may_win(s, op, &b)) {
         *value = 0;
         *plies = -1;
         return 1;

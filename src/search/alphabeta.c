@@ -490,7 +490,7 @@ static int ab_search(void *self, const struct game *g, void *st,
         struct search_params sp = *p;
         if (p->movetime_ms > 0)
             sp.movetime_ms = p->movetime_ms * 6 / 10 > 0 ? p->movetime_ms * 6 / 10 : 1;
-        sp.nodes = p->nodes ? p->nodes / 2 + 1 : 0;
+        sp.nodes = p->nodes;
         have_solved = search_solve(a, g, st, &sp, &solved);
         solve_nodes = a->nodes;
     }
@@ -532,7 +532,7 @@ static int ab_search(void *self, const struct game *g, void *st,
 }
 
 const struct searcher_ops alphabeta_searcher = {
-    .name = "alphabeta", .create = ab_create, .destroy = ab_destroy,
+    .name = "alphabeta", .default_nodes = 4000000, .create = ab_create, .destroy = ab_destroy,
     .clear = ab_clear, .resize = ab_resize, .search = ab_search,
 };
 

@@ -685,6 +685,6 @@ static int mcts_search(void *self, const struct game *g, void *st,
 }
 
 const struct searcher_ops mcts_searcher = {
-    .name = "mcts", .create = mcts_create, .destroy = mcts_destroy,
+    .name = "mcts", .default_nodes = MCTS_DEFAULT_ITERS, .create = mcts_create, .destroy = mcts_destroy,
     .clear = mcts_clear, .resize = mcts_resize, .search = mcts_search,
 };

@@ -27,6 +27,6 @@ static int random_search(void *self, const struct game *g, void *st,
 }
 
 const struct searcher_ops random_searcher = {
-    .name = "random", .create = random_create, .destroy = random_destroy,
+    .name = "random", .default_nodes = 1, .create = random_create, .destroy = random_destroy,
     .clear = random_clear, .search = random_search,
 };

@@ -46,6 +46,9 @@ struct search_result {
 /* A searcher keeps what it wants between moves (a table, a tree). */
 struct searcher_ops {
     const char *name;
+    /* node (or iteration) budget of a move when no limit of any kind is
+     * set: a fixed budget keeps such games reproducible */
+    uint64_t default_nodes;
     void *(*create)(int hash_mb);
     void (*destroy)(void *self);
     void (*clear)(void *self);              /* new game */
