@@ -121,6 +121,17 @@ static int parse_int(const char *s, long lo, long hi, long *out)
     return 0;
 }
 
+static int parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long u = strtoull(s, &end, 10);
+    if (errno || end == s || *end || s[0] == '-' || !isdigit((unsigned char)s[0]))
+        return -1;
+    *out = u;
+    return 0;
+}
+
 static int parse_double(const char *s, double *out)
 {
     char *end;
@@ -644,12 +655,8 @@ static int set_option(struct proto *p, const char *name, const char *value)
             return E_VALUE;
         s->depth = (int)v;
     } else if (!strcmp(name, "nodes")) {
-        char *end;
-        errno = 0;
-        unsigned long long u = strtoull(value, &end, 10);
-        if (errno || end == value || *end || value[0] == '-')
+        if (parse_u64(value, &s->nodes))
             return E_VALUE;
-        s->nodes = u;
     } else if (!strcmp(name, "threads")) {
         if (parse_int(value, 1, 1, &v))
             return E_VALUE;
@@ -657,12 +664,8 @@ static int set_option(struct proto *p, const char *name, const char *value)
         if (parse_int(value, 1, 65536, &v) || session_set_hash(s, (int)v) != SESS_OK)
             return E_VALUE;
     } else if (!strcmp(name, "seed")) {
-        char *end;
-        errno = 0;
-        unsigned long long u = strtoull(value, &end, 10);
-        if (errno || end == value || *end || value[0] == '-')
+        if (parse_u64(value, &s->seed))
             return E_VALUE;
-        s->seed = u;
     } else if (!strcmp(name, "resign")) {
         int b;
         if (parse_bool(value, &b))
