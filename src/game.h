@@ -52,6 +52,7 @@ struct game {
     size_t state_size;
     size_t undo_size;
     int no_draws;               /* 1 if the rules allow no draw */
+    int point_moves;            /* 1 if every move is written as one square */
 
     /* Set up the start position of the variant given by "key=value"
      * strings. On error returns GAME_EOPTION/GAME_EINVALID and writes a
@@ -95,7 +96,8 @@ struct game {
     uint64_t (*solve_key)(const void *st);
     /* Fast perft; the generic one is used when NULL. */
     uint64_t (*perft)(void *st, int depth);
-    /* Square boards for GoGui: width (= height), 0 if not square-point. */
+    /* Square boards for GoGui: width (= height). GoGui's rules commands
+     * are offered only where point_moves is set (a move is one square). */
     int (*board_size)(const void *st);
     /* GoGui board: size*size chars, top row first, 'X' 'O' '.' '?'. */
     void (*gogui_board)(const void *st, char *buf, size_t n);

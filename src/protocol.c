@@ -852,7 +852,9 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
     /* a node budget, not a clock: the same answer on every machine */
     dp.nodes = r.nodes < 200000 ? 200000 : r.nodes;
     struct search_result d;
-    alphabeta_searcher.search(ab, G(p), p->s.st, &dp, &d);
+    memset(&d, 0, sizeof d);
+    if (value != 0)             /* a draw has no distance to look for */
+        alphabeta_searcher.search(ab, G(p), p->s.st, &dp, &d);
     if (!own)
         alphabeta_searcher.destroy(ab);
     move_t best = r.best;
@@ -1088,7 +1090,8 @@ static int cmd_loadgame(struct proto *p, int argc, char **argv, char *res, size_
 
 static int need_square(struct proto *p)
 {
-    return G(p)->board_size && G(p)->gogui_board && G(p)->board_size(p->s.st) > 0;
+    return G(p)->point_moves && G(p)->board_size && G(p)->gogui_board &&
+           G(p)->board_size(p->s.st) > 0;
 }
 
 /* gogui-analyze_commands: the analysis commands GoGui may offer. */

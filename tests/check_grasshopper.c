@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "game.h"
+#include "search/search.h"
 #include "util.h"
 
 static const struct game *G = &grasshopper_game;
@@ -784,6 +785,215 @@ START_TEST(test_evaluate)
 }
 END_TEST
 
+/* ---- exact values: brute force with a small table ---- */
+
+#define BF_SIZE (1u << 18)
+struct bf_entry {
+    uint64_t key;
+    int16_t value, plies;
+};
+struct bf {
+    struct bf_entry *tab;
+    long nodes, budget;
+    int over;
+};
+
+/* The value of st for the side to move (+1/0/-1) and the length of the
+ * game with best play (a winner hurries, a loser holds out; 0 for a
+ * draw). Uses the rules only, never exact_value. Sets bf->over when the
+ * node budget runs out (the answer is then meaningless). */
+static void bf_value(struct bf *bf, void *st, int *value, int *plies)
+{
+    struct game_status s;
+    G->status(st, &s);
+    if (s.over) {
+        *value = s.winner < 0 ? 0 : s.winner == G->side_to_move(st) ? 1 : -1;
+        *plies = 0;
+        return;
+    }
+    uint64_t k = G->hash(st);
+    for (unsigned i = 0; i < 8; i++) {
+        struct bf_entry *e = &bf->tab[(k + i) & (BF_SIZE - 1)];
+        if (e->key == k) {
+            *value = e->value;
+            *plies = e->plies;
+            return;
+        }
+    }
+    if (++bf->nodes > bf->budget) {
+        bf->over = 1;
+        *value = *plies = 0;
+        return;
+    }
+    move_t mv[GAME_MAX_MOVES];
+    int n = G->gen_moves(st, mv), bv = -2, bp = 0;
+    for (int i = 0; i < n && !bf->over; i++) {
+        game_undo u;
+        int cv, cp;
+        G->make(st, mv[i], &u);
+        bf_value(bf, st, &cv, &cp);
+        G->unmake(st, mv[i], &u);
+        cv = -cv;
+        cp++;
+        if (cv > bv || (cv == bv && ((cv > 0 && cp < bp) || (cv < 0 && cp > bp)))) {
+            bv = cv;
+            bp = cp;
+        }
+    }
+    if (bf->over)
+        return;
+    if (bv == 0)
+        bp = 0;
+    for (unsigned i = 0; i < 8; i++) {
+        struct bf_entry *e = &bf->tab[(k + i) & (BF_SIZE - 1)];
+        if (!e->key) {
+            e->key = k;
+            e->value = (int16_t)bv;
+            e->plies = (int16_t)bp;
+            break;
+        }
+    }
+    *value = bv;
+    *plies = bp;
+}
+
+static void bf_reset(struct bf *bf, long budget)
+{
+    memset(bf->tab, 0, BF_SIZE * sizeof *bf->tab);
+    bf->nodes = 0;
+    bf->budget = budget;
+    bf->over = 0;
+}
+
+/* exact_value agrees with brute force on st and the tree below it. */
+static int check_exact_tree(struct bf *bf, void *st, int depth)
+{
+    struct game_status s;
+    int known = 0, v, pl, ev, ep;
+    G->status(st, &s);
+    if (s.over)
+        return 0;
+    bf_value(bf, st, &v, &pl);
+    if (G->exact_value(st, &ev, &ep)) {
+        char pos[128];
+        G->format_position(st, pos, sizeof pos);
+        ck_assert_msg(ev == v, "%s: exact_value %d, brute force %d", pos, ev, v);
+        ck_assert_msg(ep < 0 || v == 0 || ep == pl, "%s: exact plies %d, brute force %d",
+                      pos, ep, pl);
+        known = 1;
+    }
+    if (depth > 0) {
+        move_t mv[GAME_MAX_MOVES];
+        int n = G->gen_moves(st, mv);
+        for (int i = 0; i < n; i++) {
+            game_undo u;
+            G->make(st, mv[i], &u);
+            known += check_exact_tree(bf, st, depth - 1);
+            G->unmake(st, mv[i], &u);
+        }
+    }
+    return known;
+}
+
+START_TEST(test_exact_value_brute)
+{
+    struct bf bf;
+    bf.tab = calloc(BF_SIZE, sizeof *bf.tab);
+    uint64_t rng = 4242;
+    char pos[128];
+    int used = 0, known = 0;
+    /* the zugzwang that forbids counting the opponent's walls in D as
+     * answers: white's only action is to bear off, then black scores twice */
+    void *st = state_from(6, "b..b.b/....../b...../.w.w.W b 0,0 1,1 -");
+    bf_reset(&bf, 1000000);
+    ck_assert_int_gt(check_exact_tree(&bf, st, 1), -1);
+    int v, pl;
+    bf_value(&bf, st, &v, &pl);
+    ck_assert(!bf.over);
+    ck_assert_int_eq(v, 1);
+    free(st);
+    for (int i = 0; i < 2000 && used < 80; i++) {
+        int pieces = 2 + 2 * (int)rng_below(&rng, 3);
+        random_position(&rng, pieces, pos);
+        st = state_from(pieces, pos);
+        bf_reset(&bf, 20000);
+        bf_value(&bf, st, &v, &pl);
+        if (!bf.over) {
+            used++;
+            known += check_exact_tree(&bf, st, 2);
+        }
+        free(st);
+    }
+    ck_assert_int_ge(used, 80);
+    ck_assert_int_gt(known, 150);
+    free(bf.tab);
+}
+END_TEST
+
+/* The solver proves the start of pieces=2 a draw (no side can score
+ * twice), and its values agree with brute force on small positions. */
+START_TEST(test_solve_small)
+{
+    void *ab = alphabeta_searcher.create(8);
+    struct search_params p;
+    struct search_result r;
+    memset(&p, 0, sizeof p);
+    void *st = new_state(2);
+    ck_assert_int_eq(search_solve(ab, G, st, &p, &r), 1);
+    ck_assert(r.exact);
+    ck_assert_int_eq(r.score, 0);
+    ck_assert(r.best != MOVE_NONE);
+    free(st);
+
+    struct bf bf;
+    bf.tab = calloc(BF_SIZE, sizeof *bf.tab);
+    uint64_t rng = 777;
+    char pos[128];
+    int used = 0, decisive = 0;
+    for (int i = 0; i < 2000 && used < 40; i++) {
+        int pieces = 2 + 2 * (int)rng_below(&rng, 3);
+        random_position(&rng, pieces, pos);
+        st = state_from(pieces, pos);
+        struct game_status gs;
+        G->status(st, &gs);
+        int v, pl;
+        bf_reset(&bf, 20000);
+        bf_value(&bf, st, &v, &pl);
+        if (gs.over || bf.over) {
+            free(st);
+            continue;
+        }
+        used++;
+        decisive += v != 0;
+        alphabeta_searcher.clear(ab);
+        ck_assert_int_eq(search_solve(ab, G, st, &p, &r), 1);
+        int sv = r.score > 0 ? 1 : r.score < 0 ? -1 : 0;
+        ck_assert_msg(sv == v, "%s: solve %d, brute force %d", pos, sv, v);
+        /* genmove with a node limit keeps the value */
+        struct search_params gp;
+        memset(&gp, 0, sizeof gp);
+        gp.nodes = 200000;
+        alphabeta_searcher.clear(ab);
+        alphabeta_searcher.search(ab, G, st, &gp, &r);
+        ck_assert(r.best != MOVE_NONE);
+        game_undo u;
+        int cv, cp;
+        G->make(st, r.best, &u);
+        bf_value(&bf, st, &cv, &cp);
+        G->unmake(st, r.best, &u);
+        ck_assert(!bf.over);
+        char mt[16];
+        G->format_move(st, r.best, mt, sizeof mt);
+        ck_assert_msg(-cv == v, "%s: genmove %s gives %d, value %d", pos, mt, -cv, v);
+        free(st);
+    }
+    ck_assert_int_ge(used, 30);
+    ck_assert_int_gt(decisive, 5);
+    free(bf.tab);
+    alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
 static Suite *grasshopper_suite(void)
 {
     Suite *s = suite_create("grasshopper");
@@ -807,6 +1017,8 @@ static Suite *grasshopper_suite(void)
     tcase_add_test(tc, test_naive_random_games);
     tcase_add_test(tc, test_print);
     tcase_add_test(tc, test_evaluate);
+    tcase_add_test(tc, test_exact_value_brute);
+    tcase_add_test(tc, test_solve_small);
     suite_add_tcase(s, tc);
     return s;
 }

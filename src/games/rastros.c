@@ -913,6 +913,7 @@ const struct game rastros_game = {
     .exact_value = ra_exact_value,
     .solve_key = ra_solve_key,
     .no_draws = 1,
+    .point_moves = 1,
     .perft = ra_perft,
     .board_size = ra_board_size,
     .gogui_board = ra_gogui_board,

@@ -19,6 +19,7 @@ struct ab {
     struct tt stt;              /* solver: values -1/0/+1, no depth */
     int hash_mb;
     int dirty;                  /* tables used since the last clear */
+    int solve_failed;           /* the last timed proof attempt ran out */
     move_t killers[SEARCH_MAX_PLY][2];
     uint32_t history[2][HISTORY_SIZE];
     /* per search */
@@ -75,6 +76,7 @@ static void ab_clear(void *self)
     }
     memset(a->killers, 0xff, sizeof a->killers);
     memset(a->history, 0, sizeof a->history);
+    a->solve_failed = 0;
 }
 
 static void ab_resize(void *self, int hash_mb)
@@ -488,10 +490,14 @@ static int ab_search(void *self, const struct game *g, void *st,
     if (g->exact_value && !p->infinite &&
         (p->movetime_ms > 0 || p->nodes > 0 || p->depth == 0)) {
         struct search_params sp = *p;
+        /* most of the time while proofs succeed; a little while they
+         * don't (early in long games), so the search keeps its time */
+        int share = a->solve_failed ? 15 : 60;
         if (p->movetime_ms > 0)
-            sp.movetime_ms = p->movetime_ms * 6 / 10 > 0 ? p->movetime_ms * 6 / 10 : 1;
+            sp.movetime_ms = p->movetime_ms * share / 100 > 0 ? p->movetime_ms * share / 100 : 1;
         sp.nodes = p->nodes;
         have_solved = search_solve(a, g, st, &sp, &solved);
+        a->solve_failed = !have_solved;
         solve_nodes = a->nodes;
     }
 
