@@ -8,9 +8,6 @@
 #include "util.h"
 
 #define HISTORY_SIZE 4096
-/* solver move order: the evaluation plus this much per opponent reply
- * (fewest replies first: small proofs) */
-#define SOLVE_MOBILITY_W 150
 /* A proven win whose length the game could not tell counts as this long. */
 #define UNKNOWN_PLIES 1000
 
@@ -321,7 +318,9 @@ static void iterate(struct ab *a, struct search_result *res, int64_t soft_deadli
 
 /* ---- the exact solver ---- */
 
-static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_move)
+/* key: the position's solve key (the parent has it already). */
+static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_move,
+                     uint64_t key)
 {
     const struct game *g = a->g;
     void *st = a->st;
@@ -334,7 +333,6 @@ static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_mo
     g->status(st, &s);
     if (s.over)
         return s.winner < 0 ? 0 : s.winner == g->side_to_move(st) ? 1 : -1;
-    uint64_t key = g->solve_key ? g->solve_key(st) : g->hash(st);
     move_t ttm = MOVE_NONE;
     const struct tt_entry *e = tt_probe(&a->stt, key);
     if (e) {
@@ -354,10 +352,12 @@ static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_mo
 
     move_t moves[GAME_MAX_MOVES], replies[GAME_MAX_MOVES];
     int keys[GAME_MAX_MOVES];
+    uint64_t ckeys[GAME_MAX_MOVES];
     int n = g->gen_moves(st, moves);
     int me = g->side_to_move(st);
-    /* Order: the stored move, then immediate wins, then by the opponent's
-     * evaluation after the move (lowest first). */
+    /* Order: the stored move, then the moves that leave the opponent the
+     * fewest replies (small proofs first); immediate wins and children
+     * already known lost for the opponent end the node at once. */
     for (int i = 0; i < n; i++) {
         game_undo u;
         g->make(st, moves[i], &u);
@@ -369,6 +369,7 @@ static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_mo
             tt_store(&a->stt, key, moves[i], 1, 1, TT_EXACT);
             return 1;
         }
+        ckeys[i] = 0;               /* a finished child needs no key */
         if (s.over) {
             keys[i] = s.winner < 0 ? 0 : SCORE_INF;
         } else {
@@ -389,7 +390,8 @@ static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_mo
                 tt_store(&a->stt, key, moves[i], 1, 1, TT_EXACT);
                 return 1;
             }
-            keys[i] = g->evaluate(st) + SOLVE_MOBILITY_W * g->gen_moves(st, replies);
+            keys[i] = g->gen_moves(st, replies);
+            ckeys[i] = ck;
         }
         g->unmake(st, moves[i], &u);
         if (moves[i] == ttm)
@@ -398,14 +400,17 @@ static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_mo
     for (int i = 1; i < n; i++) {
         int k = keys[i];
         move_t m = moves[i];
+        uint64_t ck = ckeys[i];
         int j = i - 1;
         while (j >= 0 && keys[j] > k) {
             keys[j + 1] = keys[j];
             moves[j + 1] = moves[j];
+            ckeys[j + 1] = ckeys[j];
             j--;
         }
         keys[j + 1] = k;
         moves[j + 1] = m;
+        ckeys[j + 1] = ck;
     }
 
     int alpha0 = alpha, best = -2;
@@ -413,7 +418,7 @@ static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_mo
     for (int i = 0; i < n; i++) {
         game_undo u;
         g->make(st, moves[i], &u);
-        int v = -solve_rec(a, ply + 1, -beta, -alpha, NULL);
+        int v = -solve_rec(a, ply + 1, -beta, -alpha, NULL, ckeys[i]);
         g->unmake(st, moves[i], &u);
         if (a->stopped)
             return 0;
@@ -452,7 +457,7 @@ int search_solve(void *self, const struct game *g, void *st,
         return 1;
     }
     move_t bm = MOVE_NONE;
-    int v = solve_rec(a, 0, -1, 1, &bm);
+    int v = solve_rec(a, 0, -1, 1, &bm, g->solve_key ? g->solve_key(st) : g->hash(st));
     res->nodes = a->nodes;
     if (a->stopped)
         return 0;
