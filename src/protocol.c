@@ -850,7 +850,7 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
     struct search_params dp;
     memset(&dp, 0, sizeof dp);
     /* a node budget, not a clock: the same answer on every machine */
-    dp.nodes = r.nodes < 200000 ? 200000 : r.nodes;
+    dp.nodes = r.nodes / 8 < 100000 ? 100000 : r.nodes / 8;
     struct search_result d;
     memset(&d, 0, sizeof d);
     if (value != 0)             /* a draw has no distance to look for */

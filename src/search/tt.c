@@ -8,7 +8,11 @@ int tt_init(struct tt *t, size_t bytes)
     size_t buckets = 1;
     while (buckets * 2 * TT_BUCKET * sizeof(struct tt_entry) <= bytes)
         buckets *= 2;
-    t->table = calloc(buckets * TT_BUCKET, sizeof(struct tt_entry));
+    /* a bucket is one 64-byte cache line when the table is aligned; calloc
+     * keeps the pages untouched (and start-up fast) until they are used */
+    size_t size = buckets * TT_BUCKET * sizeof(struct tt_entry);
+    t->raw = calloc(1, size + 64);
+    t->table = t->raw ? (struct tt_entry *)(((uintptr_t)t->raw + 63) & ~(uintptr_t)63) : NULL;
     if (!t->table) {
         t->mask = 0;
         return -1;
@@ -19,7 +23,8 @@ int tt_init(struct tt *t, size_t bytes)
 
 void tt_free(struct tt *t)
 {
-    free(t->table);
+    free(t->raw);
+    t->raw = NULL;
     t->table = NULL;
     t->mask = 0;
 }

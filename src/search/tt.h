@@ -18,7 +18,8 @@ struct tt_entry {
 };
 
 struct tt {
-    struct tt_entry *table;
+    void *raw;                  /* what calloc gave */
+    struct tt_entry *table;     /* raw, aligned to 64 bytes */
     size_t mask;                /* number of buckets - 1 */
 };
 
