@@ -17,7 +17,7 @@
 #define MATCH_NAME_MAX 64
 
 /* ------------------------------------------------------------------ */
-/* Configuration (filled by match_parse_args or by hand in tests).     */
+/* Configuration (options.c: match_parse_args, or by hand in tests).   */
 
 struct match_engine {
     char name[MATCH_NAME_MAX];
@@ -189,7 +189,7 @@ void eng_kill(struct engine_proc *e);
 void eng_describe_exit(struct engine_proc *e, char *buf, size_t n);
 
 /* ------------------------------------------------------------------ */
-/* The tournament (engine_proc.c).                                     */
+/* The tournament (tournament.c; one game is played by referee.c).     */
 
 /* Runs (or, with report_only, only reports) the tournament described by
  * c. Returns 0 when it ran, 1 on a runtime error, 2 on an error in the
