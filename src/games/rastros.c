@@ -14,9 +14,6 @@
 #define RA_MIN_SIZE 5
 #define RA_MAX_SIZE 8
 #define RA_DEFAULT_SIZE 7
-#ifndef RA_UVG_WEIGHT
-#define RA_UVG_WEIGHT 0
-#endif
 
 #define FILE_A 0x0101010101010101ULL
 #define FILE_H 0x8080808080808080ULL
@@ -444,8 +441,6 @@ static uint64_t goal_distances(const struct rastros *p, int dist[2])
     return seen;
 }
 
-static int uvg_first_player_wins(uint64_t region, int snail);
-
 static int ra_evaluate(const void *st)
 {
     const struct rastros *p = st;
@@ -468,9 +463,6 @@ static int ra_evaluate(const void *st)
     /* The snail near my corner is good for me, near the opponent's corner
      * good for them; the side to move gets there first on a tie. */
     int score = 40 * (dopp - dm) + 20 + 4 * mob;
-    /* Who would win the geography of the region if the corners were gone:
-     * the endgame's verdict once they are cut off, and a good guide before. */
-    score += uvg_first_player_wins(region, p->snail) ? RA_UVG_WEIGHT : -RA_UVG_WEIGHT;
     if (dist[opp] == 1)
         score -= 60;        /* a step I must avoid, and may be all I have */
     if (score > SCORE_EVAL_MAX)
