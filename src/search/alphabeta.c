@@ -517,6 +517,12 @@ static int ab_search(void *self, const struct game *g, void *st,
         int64_t used = t0 - t_solve < 100 ? 100 : t0 - t_solve;
         soft = t0 + used;
         a->hard_deadline = t0 + 4 * used;
+    } else if (have_solved && solved.score > 0 && p->movetime_ms > 0 && !p->depth &&
+               !p->nodes) {
+        /* a proven win under a clock: the proof's move is played (unless a
+         * first iteration happens to see a shorter win); the rest of the
+         * move's time would only look for a quicker one */
+        soft = t0 + 1;
     }
     iterate(a, res, soft);
     res->nodes = a->nodes + solve_nodes;

@@ -222,6 +222,16 @@ static void node_init(struct mnode *n, uint32_t parent, move_t mv, int stm)
 
 /* Gives x (whose position is st) all its children, each checked for a
  * finished game. Returns 0 when x has no moves or the pool is full. */
+/* Does move mv end the game? (undo: scratch space for one move) */
+static int ends_game(const struct game *g, void *st, move_t mv, game_undo *undo)
+{
+    struct game_status gs;
+    g->make(st, mv, undo);
+    g->status(st, &gs);
+    g->unmake(st, mv, undo);
+    return gs.over;
+}
+
 static int expand(struct mcts *m, const struct game *g, void *st, uint32_t x,
                   int depth)
 {
@@ -610,7 +620,8 @@ static int mcts_search(void *self, const struct game *g, void *st,
 
     memset(res, 0, sizeof *res);
     res->best = MOVE_NONE;
-    if (g->gen_moves(st, moves) <= 0) {
+    int nmoves = g->gen_moves(st, moves);
+    if (nmoves <= 0) {
         struct game_status gs;
         g->status(st, &gs);
         if (gs.over) {
@@ -618,6 +629,13 @@ static int mcts_search(void *self, const struct game *g, void *st,
             res->score = gs.winner < 0 ? 0 :
                 gs.winner == g->side_to_move(st) ? SCORE_WIN : -SCORE_WIN;
         }
+        return 0;
+    }
+    if (nmoves == 1 && !p->infinite && m->undo && !ends_game(g, st, moves[0], m->undo)) {
+        /* forced, and not the last move: nothing to think about */
+        res->best = moves[0];
+        res->pv[0] = moves[0];
+        res->pvlen = 1;
         return 0;
     }
     if (m->cap < MCTS_MIN_NODES)
