@@ -695,12 +695,12 @@ struct gh_weights {
 
 static const struct gh_weights gh_w = {
     .pip = 8,
-    .ready_wall = 40,
+    .ready_wall = 80,
     .dead_single = 40,
     .live_single_d = 6,
     .block = 2,
     .score = 20,
-    .last = 60,
+    .last = 30,
     .race = 70,
     .race_cap = 5,
     .threat = 8000,
