@@ -339,6 +339,43 @@ START_TEST(test_stop_and_limits)
 }
 END_TEST
 
+/* Under a clock, a proven win is played without spending the rest of the
+ * move's time, and MCTS plays a forced move at once: both show in the node
+ * counts (a full 3 s search would take millions). */
+START_TEST(test_clock_shortcuts)
+{
+    state_buf st;
+    const struct game *ra = game_find("rastros");
+    start(ra, &st, "size=5");
+    void *ab = alphabeta_searcher.create(4);
+    struct search_params p;
+    struct search_result r;
+    memset(&p, 0, sizeof p);
+    p.movetime_ms = 3000;
+    alphabeta_searcher.search(ab, ra, &st, &p, &r);
+    ck_assert(r.exact);
+    ck_assert_int_gt(r.score, 0);               /* 5x5 is a first-player win */
+    ck_assert_uint_lt(r.nodes, 100000);
+    alphabeta_searcher.destroy(ab);
+
+    const struct game *gh = game_find("grasshopper");
+    ck_assert_ptr_nonnull(gh);
+    start(gh, &st, "pieces=2");
+    char err[128];
+    ck_assert_int_eq(gh->parse_position(&st, "....../....../....../w.w... w 0,2 0,0 -",
+                                        err, sizeof err), GAME_OK);
+    void *m = mcts_searcher.create(4);
+    memset(&p, 0, sizeof p);
+    p.movetime_ms = 3000;
+    mcts_searcher.search(m, gh, &st, &p, &r);
+    char mv[16];
+    gh->format_move(&st, r.best, mv, sizeof mv);
+    ck_assert_str_eq(mv, "pass");
+    ck_assert_uint_eq(r.nodes, 0);
+    mcts_searcher.destroy(m);
+}
+END_TEST
+
 START_TEST(test_timeman)
 {
     int64_t soft, hard;
@@ -398,6 +435,7 @@ static Suite *search_suite(void)
     tcase_add_test(tg, test_depth_search_deterministic);
     tcase_add_test(tg, test_state_restored);
     tcase_add_test(tg, test_timeman);
+    tcase_add_test(tg, test_clock_shortcuts);
     tcase_add_test(tg, test_tt_scores);
     suite_add_tcase(s, tg);
     return s;
