@@ -220,8 +220,6 @@ static void node_init(struct mnode *n, uint32_t parent, move_t mv, int stm)
     n->stm = (uint8_t)stm;
 }
 
-/* Gives x (whose position is st) all its children, each checked for a
- * finished game. Returns 0 when x has no moves or the pool is full. */
 /* Does move mv end the game? (undo: scratch space for one move) */
 static int ends_game(const struct game *g, void *st, move_t mv, game_undo *undo)
 {
@@ -232,6 +230,8 @@ static int ends_game(const struct game *g, void *st, move_t mv, game_undo *undo)
     return gs.over;
 }
 
+/* Gives x (whose position is st) all its children, each checked for a
+ * finished game. Returns 0 when x has no moves or the pool is full. */
 static int expand(struct mcts *m, const struct game *g, void *st, uint32_t x,
                   int depth)
 {
