@@ -691,6 +691,9 @@ struct gh_weights {
     int race_cap;       /* the lead is clamped to +-race_cap actions */
     int threat;         /* last scorer with a wall in hand and the move */
     int no_future;      /* opponent cannot score again, I am last scorer */
+    int mobility;       /* per legal action that is not a bear-off */
+    int stuck;          /* per piece not in D that has no move now */
+    int no_move;        /* no action but bearing off (or passing) */
 };
 
 static const struct gh_weights gh_w = {
@@ -705,6 +708,9 @@ static const struct gh_weights gh_w = {
     .race_cap = 5,
     .threat = 8000,
     .no_future = 4000,
+    .mobility = 6,
+    .stuck = 110,
+    .no_move = 400,
 };
 
 #define GH_NEVER 99
@@ -717,6 +723,8 @@ struct gh_side_eval {
     int blocked;        /* destinations of its singles cut by walls */
     int potential;      /* scores it could still make */
     int next;           /* estimated own actions to its next score */
+    int mob;            /* legal actions but bear-offs */
+    int stuck;          /* pieces in the reserve, A, B or C with no move */
 };
 
 /* Own actions until a piece of `side` stands on the empty point q (in C
@@ -767,17 +775,35 @@ static void eval_side(const struct gh_state *s, int side, struct gh_side_eval *e
     if (e->potential > 0 && spare == 0)
         e->potential = e->ready;
 
-    /* Destinations of this side's singles cut off by walls. */
+    /* Moves of the pieces not in D, and destinations of this side's
+     * singles cut off by walls. */
+    if (s->res[side]) {
+        int empty_a = 0;
+        for (int p = 1; p <= 6; p++)
+            empty_a += s->pt[p] == 0;
+        e->mob += empty_a;
+        if (!empty_a)
+            e->stuck += s->res[side];
+    }
     for (int p = 1; p <= 18; p++) {
-        if (s->pt[p] != g)
+        int v = s->pt[p] * g;
+        if (v <= 0)
             continue;
-        int lo = 6 * quad(p) + 7, hi = lo + 5, blocked = 0;
+        int lo = 6 * quad(p) + 7, hi = lo + 5, blocked = 0, moves = 0;
         for (int x = p + 1; x <= hi; x++) {
-            if (x >= lo && blocked)
-                e->blocked++;
+            if (x >= lo) {
+                int w = s->pt[x];
+                if (blocked && v == 1)
+                    e->blocked++;
+                else if (w == 0 || (x == p + 6 && w == g))
+                    moves++;
+            }
             if (abs(s->pt[x]) == 2)
                 blocked = 1;
         }
+        e->mob += moves;
+        if (!moves)
+            e->stuck += v;
     }
 
     /* Next score: bear off a wall in hand, or build one at some d in D from
@@ -845,6 +871,9 @@ static int gh_evaluate(const void *vst)
     v += w->live_single_d * (a.live_d - b.live_d);
     v += w->block * (b.blocked - a.blocked);
     v += w->score * (s->score[me] - s->score[op]);
+    v += w->mobility * (a.mob - b.mob);
+    v += w->stuck * (b.stuck - a.stuck);
+    v += w->no_move * ((b.mob == 0) - (a.mob == 0));
 
     /* The race to the next score: I move first, so a tie is mine. */
     int lead = (b.next >= GH_NEVER ? a.next + w->race_cap : b.next) -
