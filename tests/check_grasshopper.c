@@ -782,6 +782,20 @@ START_TEST(test_evaluate)
     st = new_state(14);
     ck_assert_int_lt(abs(G->evaluate(st)), 200);
     free(st);
+    /* A blockade: white's wall on 7 cuts off every black single in A,
+     * A is full so the reserve cannot enter, and black (to move) must
+     * pass. The same position with the wall on 12 leaves black free to
+     * move; the blockade must cost black a great deal more than that. */
+    st = state_from(14, "wbbbbb/W...../....../...... b 11,9 0,0 -");
+    char mv[64];
+    moves_text(st, mv, sizeof mv);
+    ck_assert_str_eq(mv, "pass");
+    int blocked = G->evaluate(st);
+    free(st);
+    st = state_from(14, "wbbbbb/.....W/....../...... b 11,9 0,0 -");
+    int free_side = G->evaluate(st);
+    free(st);
+    ck_assert_msg(blocked < free_side - 500, "blockade %d, free %d", blocked, free_side);
 }
 END_TEST
 
