@@ -91,6 +91,32 @@ static uint64_t gh_hash_full(const struct gh_state *s)
 
 /* ---- move generation ---- */
 
+/* Where the piece of colour g (sgn of its side) on p (1..18) may go: bit
+ * k is set when point lo+k of the next quadrant is a legal destination. A
+ * single stops at the first wall of either colour; a wall's top piece
+ * jumps them. *cut (if not NULL) gets how many destinations of a single
+ * lie beyond a wall. */
+static unsigned piece_dests(const struct gh_state *s, int p, int g, int *cut)
+{
+    const int wall = s->pt[p] == 2 * g;
+    int lo = 6 * quad(p) + 7, hi = lo + 5, blocked = 0, ncut = 0;
+    unsigned dests = 0;
+    for (int x = p + 1; x <= hi; x++) {
+        if (x >= lo) {
+            int w = s->pt[x];
+            if (blocked && !wall)
+                ncut++;
+            else if (w == 0 || (x == p + 6 && w == g))
+                dests |= 1u << (x - lo);
+        }
+        if (abs(s->pt[x]) == 2)
+            blocked = 1;
+    }
+    if (cut)
+        *cut = ncut;
+    return dests;
+}
+
 /* The legal actions of `side` (never a pass), in the fixed order: entries
  * 0/1..0/6, then by origin point and destination ascending (bear-offs
  * last). With mv == NULL only tells whether there is at least one. */
@@ -105,23 +131,13 @@ static int gen_actions(const struct gh_state *s, int side, move_t *mv)
             if (s->pt[d] == 0)
                 EMIT(0, d);
     for (int p = 1; p <= 18; p++) {
-        int v = s->pt[p];
-        if (v != g && v != 2 * g)
+        if (s->pt[p] * g <= 0)
             continue;
-        int lo = 6 * quad(p) + 7, hi = lo + 5;
-        int blocked = 0;                /* a wall strictly between p and d */
-        for (int x = p + 1; x < lo; x++)
-            if (abs(s->pt[x]) == 2)
-                blocked = 1;
-        for (int d = lo; d <= hi; d++) {
-            if (v == 2 * g || !blocked) {
-                int w = s->pt[d];
-                if (w == 0 || (d == p + 6 && w == g))
-                    EMIT(p, d);
-            }
-            if (abs(s->pt[d]) == 2)
-                blocked = 1;
-        }
+        int lo = 6 * quad(p) + 7;
+        unsigned dests = piece_dests(s, p, g, NULL);
+        for (int k = 0; k < 6; k++)
+            if (dests & (1u << k))
+                EMIT(p, lo + k);
     }
     for (int p = 19; p <= 24; p++)
         if (s->pt[p] == 2 * g)
@@ -786,21 +802,11 @@ static void eval_side(const struct gh_state *s, int side, struct gh_side_eval *e
             e->stuck += s->res[side];
     }
     for (int p = 1; p <= 18; p++) {
-        int v = s->pt[p] * g;
+        int v = s->pt[p] * g, cut;
         if (v <= 0)
             continue;
-        int lo = 6 * quad(p) + 7, hi = lo + 5, blocked = 0, moves = 0;
-        for (int x = p + 1; x <= hi; x++) {
-            if (x >= lo) {
-                int w = s->pt[x];
-                if (blocked && v == 1)
-                    e->blocked++;
-                else if (w == 0 || (x == p + 6 && w == g))
-                    moves++;
-            }
-            if (abs(s->pt[x]) == 2)
-                blocked = 1;
-        }
+        int moves = __builtin_popcount(piece_dests(s, p, g, &cut));
+        e->blocked += cut;
         e->mob += moves;
         if (!moves)
             e->stuck += v;
