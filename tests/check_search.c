@@ -324,16 +324,11 @@ START_TEST(test_stop_and_limits)
     state_buf st;
     start(G, &st, "size=8");
     void *ab = alphabeta_searcher.create(4);
-    struct search_params p;
     struct search_result r;
-    memset(&p, 0, sizeof p);
-    p.infinite = 1;
-    p.stop = stop_now;
-    alphabeta_searcher.search(ab, G, &st, &p, &r);
+    alphabeta_searcher.search(ab, G, &st,
+                              &(struct search_params){.infinite = 1, .stop = stop_now}, &r);
     ck_assert(r.best != MOVE_NONE);             /* a legal move even so */
-    memset(&p, 0, sizeof p);
-    p.nodes = 5000;
-    alphabeta_searcher.search(ab, G, &st, &p, &r);
+    alphabeta_searcher.search(ab, G, &st, &(struct search_params){.nodes = 5000}, &r);
     ck_assert_uint_le(r.nodes, 5000 + 5000);    /* solver and search each */
     alphabeta_searcher.destroy(ab);
 }
@@ -347,12 +342,10 @@ START_TEST(test_clock_shortcuts)
     state_buf st;
     const struct game *ra = game_find("rastros");
     start(ra, &st, "size=5");
+    const struct search_params clock3s = {.movetime_ms = 3000};
     void *ab = alphabeta_searcher.create(4);
-    struct search_params p;
     struct search_result r;
-    memset(&p, 0, sizeof p);
-    p.movetime_ms = 3000;
-    alphabeta_searcher.search(ab, ra, &st, &p, &r);
+    alphabeta_searcher.search(ab, ra, &st, &clock3s, &r);
     ck_assert(r.exact);
     ck_assert_int_gt(r.score, 0);               /* 5x5 is a first-player win */
     ck_assert_uint_lt(r.nodes, 100000);
@@ -365,9 +358,7 @@ START_TEST(test_clock_shortcuts)
     ck_assert_int_eq(gh->parse_position(&st, "....../....../....../w.w... w 0,2 0,0 -",
                                         err, sizeof err), GAME_OK);
     void *m = mcts_searcher.create(4);
-    memset(&p, 0, sizeof p);
-    p.movetime_ms = 3000;
-    mcts_searcher.search(m, gh, &st, &p, &r);
+    mcts_searcher.search(m, gh, &st, &clock3s, &r);
     char mv[16];
     gh->format_move(&st, r.best, mv, sizeof mv);
     ck_assert_str_eq(mv, "pass");
