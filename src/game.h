@@ -28,6 +28,25 @@ enum {
     GAME_EOPTION = -4           /* unknown variant option */
 };
 
+/* Limits of a dedicated solver's run (see struct game's solve entry). */
+struct game_solve_limits {
+    uint64_t nodes;             /* 0 = no node limit */
+    int64_t deadline_ms;        /* absolute, on now_ms()'s clock; 0 = none */
+    int (*stop)(void *ctx);     /* polled now and then; nonzero stops */
+    void *ctx;
+    int threads;                /* threads the solver may use, >= 1 */
+};
+
+/* What a dedicated solver proved. */
+struct game_solve_result {
+    int value;                  /* +1 side to move wins, 0 draw, -1 loses */
+    int plies;                  /* plies to the end with best play, -1 unknown */
+    move_t best;                /* a move that keeps the value (the fastest
+                                 * win / longest defence where known);
+                                 * MOVE_NONE when the game is over */
+    uint64_t nodes;             /* work done, for reports */
+};
+
 struct game_status {
     int over;                   /* 0 ongoing, 1 finished */
     int winner;                 /* 0 first mover, 1 second mover, -1 draw */
@@ -96,6 +115,18 @@ struct game {
     uint64_t (*solve_key)(const void *st);
     /* Fast perft; the generic one is used when NULL. */
     uint64_t (*perft)(void *st, int depth);
+    /* A dedicated exact solver with its own table (a game-specific proof
+     * search, book or database). The generic solver of src/search/ is used
+     * when these are NULL. solver_create gets the table size in MB and
+     * returns NULL when out of memory; solver_clear forgets what is cached
+     * for a new game (it may keep what stays true, such as a book). */
+    void *(*solver_create)(int hash_mb);
+    void (*solver_destroy)(void *solver);
+    void (*solver_clear)(void *solver);
+    /* Proves st (restored before returning): 1 and *res filled when
+     * proved; 0 when a limit stopped it or the position cannot be proved. */
+    int (*solve)(void *solver, void *st, const struct game_solve_limits *lim,
+                 struct game_solve_result *res);
     /* Square boards for GoGui: width (= height). GoGui's rules commands
      * are offered only where point_moves is set (a move is one square). */
     int (*board_size)(const void *st);

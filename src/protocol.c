@@ -846,20 +846,23 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
     if (p->verbose)
         fprintf(stderr, "solve: proved in %" PRIu64 " nodes, %" PRId64 " ms\n", r.nodes,
                 now_ms() - t0);
-    /* the distance, where a short search can tell it */
+    move_t best = r.best;
+    int plies = -1;
+    int known = value > 0 ? SCORE_WIN - r.score : SCORE_WIN + r.score;
+    if (value != 0 && known < 500)
+        plies = known;          /* the game's own solver knows the distance */
+    /* else the distance, where a short search can tell it */
     struct search_params dp;
     memset(&dp, 0, sizeof dp);
     /* a node budget, not a clock: the same answer on every machine */
     dp.nodes = r.nodes / 8 < 100000 ? 100000 : r.nodes / 8;
     struct search_result d;
     memset(&d, 0, sizeof d);
-    if (value != 0)             /* a draw has no distance to look for */
+    if (value != 0 && plies < 0)    /* a draw has no distance to look for */
         alphabeta_searcher.search(ab, G(p), p->s.st, &dp, &d);
     if (!own)
         alphabeta_searcher.destroy(ab);
-    move_t best = r.best;
-    int plies = -1;
-    if (d.exact && (d.score > 0) == (value > 0) && value != 0 &&
+    if (plies < 0 && d.exact && (d.score > 0) == (value > 0) && value != 0 &&
         (d.score >= SCORE_WIN_MIN || d.score <= -SCORE_WIN_MIN)) {
         int dist = d.score > 0 ? SCORE_WIN - d.score : SCORE_WIN + d.score;
         if (dist < 500) {

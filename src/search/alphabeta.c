@@ -17,6 +17,9 @@ struct ab {
     int hash_mb;
     int dirty;                  /* tables used since the last clear */
     int solve_failed;           /* the last timed proof attempt ran out */
+    /* the game's own solver (struct game's solve entry), made on first use */
+    const struct game *gsolver_game;
+    void *gsolver;
     move_t killers[SEARCH_MAX_PLY][2];
     uint32_t history[2][HISTORY_SIZE];
     /* per search */
@@ -53,11 +56,20 @@ static void *ab_create(int hash_mb)
     return a;
 }
 
+static void drop_game_solver(struct ab *a)
+{
+    if (a->gsolver)
+        a->gsolver_game->solver_destroy(a->gsolver);
+    a->gsolver = NULL;
+    a->gsolver_game = NULL;
+}
+
 static void ab_destroy(void *self)
 {
     struct ab *a = self;
     if (!a)
         return;
+    drop_game_solver(a);
     tt_free(&a->tt);
     tt_free(&a->stt);
     free(a);
@@ -74,6 +86,8 @@ static void ab_clear(void *self)
     memset(a->killers, 0xff, sizeof a->killers);
     memset(a->history, 0, sizeof a->history);
     a->solve_failed = 0;
+    if (a->gsolver && a->gsolver_game->solver_clear)
+        a->gsolver_game->solver_clear(a->gsolver);
 }
 
 static void ab_resize(void *self, int hash_mb)
@@ -91,6 +105,7 @@ static void ab_resize(void *self, int hash_mb)
     a->tt = t1;
     a->stt = t2;
     a->hash_mb = hash_mb;
+    drop_game_solver(a);        /* made again, at the new size, when needed */
 }
 
 static unsigned hist_index(move_t m)
@@ -442,6 +457,20 @@ static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_mo
     return best;
 }
 
+/* The game's own solver, when it has one (made for g on first use). */
+static void *game_solver(struct ab *a, const struct game *g)
+{
+    if (!g->solve || !g->solver_create)
+        return NULL;
+    if (a->gsolver_game != g) {
+        drop_game_solver(a);
+        a->gsolver = g->solver_create(a->hash_mb);
+        if (a->gsolver)
+            a->gsolver_game = g;
+    }
+    return a->gsolver;
+}
+
 int search_solve(void *self, const struct game *g, void *st,
                  const struct search_params *p, struct search_result *res)
 {
@@ -454,6 +483,27 @@ int search_solve(void *self, const struct game *g, void *st,
     if (s.over) {
         res->exact = 1;
         res->score = terminal_score(g, st, &s, 0);
+        return 1;
+    }
+    void *gs = game_solver(a, g);
+    if (gs) {
+        struct game_solve_limits lim = {
+            .nodes = p->nodes, .deadline_ms = a->hard_deadline,
+            .stop = p->stop, .ctx = p->ctx, .threads = 1,
+        };
+        struct game_solve_result gr;
+        memset(&gr, 0, sizeof gr);
+        gr.best = MOVE_NONE;
+        int ok = g->solve(gs, st, &lim, &gr);
+        a->nodes = gr.nodes;
+        res->nodes = gr.nodes;
+        if (!ok)
+            return 0;
+        res->exact = 1;
+        res->best = gr.best;
+        res->pv[0] = gr.best;
+        res->pvlen = gr.best != MOVE_NONE;
+        res->score = oracle_score(gr.value, gr.plies, 0);
         return 1;
     }
     move_t bm = MOVE_NONE;
