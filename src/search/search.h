@@ -64,8 +64,16 @@ extern const struct searcher_ops mcts_searcher;
 extern const struct searcher_ops random_searcher;
 const struct searcher_ops *searcher_find(const char *name);
 
-/* Proves the value of st with the alpha-beta solver (no depth limit).
- * Returns 1 if proven (res->exact), 0 if stopped first. */
+/* The generic exact solver's lines are at most this long: a position whose
+ * proof needs longer lines is not solved. */
+#define SEARCH_SOLVE_MAX_PLY 512
+
+/* Proves the value of st: with the game's own solver where it has one, else
+ * with the generic one (any game: lines of at most SEARCH_SOLVE_MAX_PLY
+ * plies, a return to a position of the line counts as a draw). p->nodes and
+ * p->movetime_ms limit it (the first reached stops it); p->depth does not.
+ * Returns 1 if proven (res->exact), 0 if a limit stopped it first or the
+ * position cannot be proved so. */
 int search_solve(void *alphabeta_self, const struct game *g, void *st,
                  const struct search_params *p, struct search_result *res);
 
