@@ -2,6 +2,7 @@
  * solver and genmove on Rastros versus a plain memoised minimax written
  * here from the rules, alpha-beta tactics, time management, determinism. */
 #include <check.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "game.h"
@@ -329,8 +330,45 @@ START_TEST(test_stop_and_limits)
                               &(struct search_params){.infinite = 1, .stop = stop_now}, &r);
     ck_assert(r.best != MOVE_NONE);             /* a legal move even so */
     alphabeta_searcher.search(ab, G, &st, &(struct search_params){.nodes = 5000}, &r);
-    ck_assert_uint_le(r.nodes, 5000 + 5000);    /* solver and search each */
+    ck_assert_uint_le(r.nodes, 5000);           /* the proof included */
     alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
+/* The first limit reached stops the whole move, the proof included: a
+ * depth limit next to a time or node limit keeps the move as small as the
+ * depth says (the proof has no depth, so it is skipped), and times far
+ * beyond any clock (up to INT64_MAX) neither overflow nor misbehave. */
+START_TEST(test_limits_combine)
+{
+    static const char *const games[] = {"rastros", "grasshopper", "tablut"};
+    for (int i = 0; i < 3; i++) {
+        const struct game *g = game_find(games[i]);
+        state_buf st;
+        start(g, &st, NULL);
+        void *ab = alphabeta_searcher.create(4);
+        struct search_result r;
+        const struct search_params dt = {.depth = 1, .movetime_ms = 4000};
+        alphabeta_searcher.search(ab, g, &st, &dt, &r);
+        ck_assert(r.best != MOVE_NONE);
+        ck_assert_int_eq(r.depth, 1);
+        ck_assert_uint_lt(r.nodes, 1000);       /* a proof would take millions */
+        const struct search_params dn = {.depth = 2, .nodes = 3000000};
+        alphabeta_searcher.clear(ab);
+        alphabeta_searcher.search(ab, g, &st, &dn, &r);
+        ck_assert_uint_lt(r.nodes, 20000);
+        /* huge times with a node limit: the nodes stop it */
+        const struct search_params big = {.movetime_ms = INT64_MAX, .soft_ms = INT64_MAX,
+                                          .nodes = 2000};
+        alphabeta_searcher.clear(ab);
+        alphabeta_searcher.search(ab, g, &st, &big, &r);
+        ck_assert(r.best != MOVE_NONE);
+        ck_assert_uint_le(r.nodes, 2000);
+        const struct search_params bigsolve = {.movetime_ms = INT64_MAX, .nodes = 2000};
+        search_solve(ab, g, &st, &bigsolve, &r);
+        ck_assert_uint_le(r.nodes, 2000);
+        alphabeta_searcher.destroy(ab);
+    }
 }
 END_TEST
 
@@ -390,6 +428,35 @@ START_TEST(test_timeman)
     ck_assert_int_le(hard, 2000);
     ck_assert_int_eq(timeman_movetime(1000), 970);
     ck_assert_int_eq(timeman_movetime(100), 95);
+
+    /* clocks at the extremes: no overflow, a huge clock is a huge budget
+     * (SEARCH_MAX_MS at most), a negative one a tiny one */
+    static const int64_t huge[] = {INT64_MAX, INT64_MAX / 6 + 1, (int64_t)9e18,
+                                   SEARCH_MAX_MS + 1, SEARCH_MAX_MS};
+    for (int i = 0; i < 5; i++)
+        for (int stones = 0; stones <= 2; stones++) {
+            struct clock_state h = {.main_ms = huge[i], .byo_ms = huge[i], .byo_stones = stones,
+                                    .left_ms = huge[i], .left_stones = stones, .have_left = 1};
+            timeman_budget(&h, 0, &soft, &hard);
+            ck_assert_int_ge(soft, 1);
+            ck_assert_int_le(soft, hard);
+            ck_assert_int_le(hard, SEARCH_MAX_MS);
+            ck_assert_int_ge(hard, SEARCH_MAX_MS / 100);
+            h.have_left = 0;            /* time_settings only (GTP: byo-yomi time
+                                         * with 0 stones would mean no limit) */
+            h.main_ms = stones ? 0 : huge[i];
+            h.byo_ms = stones ? huge[i] : 0;
+            timeman_budget(&h, 0, &soft, &hard);
+            ck_assert_int_ge(soft, 1);
+            ck_assert_int_le(soft, hard);
+            ck_assert_int_le(hard, SEARCH_MAX_MS);
+            ck_assert_int_ge(hard, SEARCH_MAX_MS / 100);
+        }
+    struct clock_state neg = {.main_ms = 1000, .left_ms = INT64_MIN, .left_stones = 1,
+                              .have_left = 1};
+    timeman_budget(&neg, 0, &soft, &hard);
+    ck_assert(soft >= 1 && soft <= hard && hard <= 5);
+    ck_assert_int_eq(timeman_movetime(INT64_MAX), SEARCH_MAX_MS - 30);
 }
 END_TEST
 
@@ -684,6 +751,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_rastros_start_values);
     tcase_add_test(tc, test_win_in_one_and_mate_scores);
     tcase_add_test(tc, test_stop_and_limits);
+    tcase_add_test(tc, test_limits_combine);
     suite_add_tcase(s, tc);
     TCase *tg = tcase_create("generic");
     tcase_set_timeout(tg, 120);

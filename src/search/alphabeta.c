@@ -278,6 +278,19 @@ static int negamax(struct ab *a, int depth, int ply, int alpha, int beta)
     return best;
 }
 
+/* A time limit as the clock can add it (SEARCH_MAX_MS at most). */
+static int64_t clamp_ms(int64_t ms)
+{
+    return ms > SEARCH_MAX_MS ? SEARCH_MAX_MS : ms;
+}
+
+/* pct percent of x >= 0 (at least 1), without overflow. */
+static int64_t share_of(int64_t x, int pct)
+{
+    int64_t s = x / 100 * pct + x % 100 * pct / 100;
+    return s > 0 ? s : 1;
+}
+
 static void begin_search(struct ab *a, const struct game *g, void *st,
                          const struct search_params *p)
 {
@@ -288,7 +301,8 @@ static void begin_search(struct ab *a, const struct game *g, void *st,
     a->stopped = 0;
     a->dirty = 1;
     a->start = now_ms();
-    a->hard_deadline = (p->movetime_ms > 0 && !p->infinite) ? a->start + p->movetime_ms : 0;
+    a->hard_deadline = (p->movetime_ms > 0 && !p->infinite) ?
+        a->start + clamp_ms(p->movetime_ms) : 0;
 }
 
 static int is_proven(int score)
@@ -591,30 +605,37 @@ static int ab_search(void *self, const struct game *g, void *st,
         return 0;
 
     /* A game that can tell exact values in its endgame is worth proving
-     * first: a proven win is never thrown away by the heuristic search. */
+     * first: a proven win is never thrown away by the heuristic search.
+     * The limits hold for the whole move, the proof included: the proof
+     * gets a share of the time and of the nodes, the search the rest. A
+     * depth limit skips the proof (it has no depth): the depth-limited
+     * search sees every win within its horizon, and stays reproducible. */
     struct search_result solved;
     int have_solved = 0;
     uint64_t solve_nodes = 0;
-    /* (a depth-only search stays a pure, reproducible depth search) */
-    if (g->exact_value && !p->infinite &&
-        (p->movetime_ms > 0 || p->nodes > 0 || p->depth == 0)) {
+    struct search_params rest = *p;
+    if (g->exact_value && !p->infinite && p->depth == 0) {
         struct search_params sp = *p;
-        /* most of the time while proofs succeed; a little while they
-         * don't (early in long games), so the search keeps its time */
+        /* most of the budget while proofs succeed; a little while they
+         * don't (early in long games), so the search keeps its share */
         int share = a->solve_failed ? 15 : 60;
         if (p->movetime_ms > 0)
-            sp.movetime_ms = p->movetime_ms * share / 100 > 0 ? p->movetime_ms * share / 100 : 1;
-        sp.nodes = p->nodes;
+            sp.movetime_ms = share_of(clamp_ms(p->movetime_ms), share);
+        if (p->nodes > 0)
+            sp.nodes = (uint64_t)share_of(p->nodes > INT64_MAX ? INT64_MAX : (int64_t)p->nodes,
+                                          share);
         have_solved = search_solve(a, g, st, &sp, &solved);
         a->solve_failed = !have_solved;
         solve_nodes = a->nodes;
+        if (p->nodes > 0)
+            rest.nodes = p->nodes > solve_nodes ? p->nodes - solve_nodes : 1;
     }
 
     int64_t t0 = now_ms();
-    begin_search(a, g, st, p);
+    begin_search(a, g, st, &rest);
     if (p->movetime_ms > 0 && !p->infinite)
-        a->hard_deadline = t_solve + p->movetime_ms;
-    int64_t soft = p->soft_ms > 0 && !p->infinite ? t_solve + p->soft_ms : 0;
+        a->hard_deadline = t_solve + clamp_ms(p->movetime_ms);
+    int64_t soft = p->soft_ms > 0 && !p->infinite ? t_solve + clamp_ms(p->soft_ms) : 0;
     if (have_solved && !p->depth && !p->nodes && !p->movetime_ms) {
         /* proven, and no limit given: look for a shorter win (or a longer
          * defence) for about as long as the proof took */

@@ -8,6 +8,10 @@
 
 #define SEARCH_MAX_PLY 128
 #define SEARCH_MAX_PV 64
+/* The longest time a limit or a clock may give, in ms: 10^9 s (about 31.7
+ * years). Longer times count as this, so that sums and products of times
+ * stay far from overflow. */
+#define SEARCH_MAX_MS ((int64_t)1000000000 * 1000)
 
 /* A line of analysis, reported while searching. */
 struct search_info {
@@ -86,7 +90,8 @@ struct clock_state {
     int have_left;
 };
 /* soft: stop starting new iterations; hard: stop at once. Both 0 when the
- * clock sets no limit. ply = moves played so far in the game. */
+ * clock sets no limit. ply = moves played so far in the game. Times above
+ * SEARCH_MAX_MS count as SEARCH_MAX_MS, negative ones as 0. */
 void timeman_budget(const struct clock_state *c, int ply, int64_t *soft, int64_t *hard);
 /* The budget for a fixed time per move: a margin for the pipe. */
 int64_t timeman_movetime(int64_t movetime_ms);
