@@ -828,8 +828,9 @@ static int run_analyze(struct proto *p, const char *id, int argc, char **argv, c
 
 /* solve: proves the value of the position for the side to move: "win
  * MOVE", "loss", or "draw MOVE", with " in N" (plies to the end) where
- * known. Uses the movetime and nodes options as limits when set. Fails: not solved
- * (limit reached), game over. */
+ * known. Limits: the movetime and nodes options, else 60 s (see
+ * session_solve_limits). Fails: not solved (a limit reached, or no proof
+ * the solver can find), game over. */
 static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
@@ -846,9 +847,7 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
         return E_NOMEM;
     struct search_params sp;
     memset(&sp, 0, sizeof sp);
-    sp.movetime_ms = p->s.movetime_ms;
-    sp.nodes = p->s.nodes;
-    sp.threads = p->s.threads;
+    session_solve_limits(&p->s, &sp);
     struct search_result r;
     int64_t t0 = now_ms();
     int ok = search_solve(ab, G(p), p->s.st, &sp, &r);
@@ -871,9 +870,20 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
     memset(&dp, 0, sizeof dp);
     /* a node budget, not a clock: the same answer on every machine */
     dp.nodes = r.nodes / 8 < 100000 ? 100000 : r.nodes / 8;
+    /* within what is left of solve's limits: they bound the whole command */
+    int room = 1;
+    if (sp.nodes) {
+        uint64_t left = sp.nodes > r.nodes ? sp.nodes - r.nodes : 0;
+        dp.nodes = dp.nodes < left ? dp.nodes : left;
+        room = left > 0;
+    }
+    if (sp.movetime_ms) {
+        dp.movetime_ms = sp.movetime_ms - (now_ms() - t0);
+        room &= dp.movetime_ms > 0;
+    }
     struct search_result d;
     memset(&d, 0, sizeof d);
-    if (value != 0 && plies < 0)    /* a draw has no distance to look for */
+    if (value != 0 && plies < 0 && room)    /* a draw has no distance to look for */
         alphabeta_searcher.search(ab, G(p), p->s.st, &dp, &d);
     if (!own)
         alphabeta_searcher.destroy(ab);

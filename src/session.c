@@ -276,6 +276,17 @@ void session_time_budget(const struct session *s, int side, struct search_params
         p->nodes = s->engine->default_nodes;
 }
 
+void session_solve_limits(const struct session *s, struct search_params *p)
+{
+    p->depth = 0;
+    p->soft_ms = 0;
+    p->threads = s->threads;
+    p->movetime_ms = s->movetime_ms;
+    p->nodes = s->nodes;
+    if (!p->movetime_ms && !p->nodes)
+        p->movetime_ms = SESSION_SOLVE_DEFAULT_MS;
+}
+
 uint64_t session_search_seed(const struct session *s)
 {
     uint64_t x = s->seed ^ 0x7461627564616c61ull;
