@@ -657,8 +657,10 @@ static int set_option(struct proto *p, const char *name, const char *value)
 {
     struct session *s = &p->s;
     long v;
-    if (!strcmp(name, "engine"))
-        return session_set_engine(s, value) == SESS_OK ? E_OK : E_VALUE;
+    if (!strcmp(name, "engine")) {
+        int rc = session_set_engine(s, value);
+        return rc == SESS_OK ? E_OK : rc == SESS_ENOMEM ? E_NOMEM : E_VALUE;
+    }
     if (!strcmp(name, "movetime")) {
         if (parse_int(value, 0, 86400000L, &v))
             return E_VALUE;
@@ -675,8 +677,10 @@ static int set_option(struct proto *p, const char *name, const char *value)
             return E_VALUE;
         s->threads = (int)v;
     } else if (!strcmp(name, "hash")) {
-        if (parse_int(value, 1, 65536, &v) || session_set_hash(s, (int)v) != SESS_OK)
+        if (parse_int(value, 1, 65536, &v))
             return E_VALUE;
+        if (session_set_hash(s, (int)v) != SESS_OK)
+            return E_NOMEM;
     } else if (!strcmp(name, "seed")) {
         if (parse_u64(value, &s->seed))
             return E_VALUE;
@@ -694,7 +698,7 @@ static int set_option(struct proto *p, const char *name, const char *value)
 int proto_set_option(struct proto *p, const char *name, const char *value)
 {
     int rc = set_option(p, name, value);
-    return rc == E_OK ? 0 : rc == E_OPTION ? -1 : -2;
+    return rc == E_OK ? 0 : rc == E_OPTION ? -1 : rc == E_NOMEM ? -3 : -2;
 }
 
 /* set_option NAME VALUE: sets an engine option (see list_options).

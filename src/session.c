@@ -242,16 +242,18 @@ int session_set_hash(struct session *s, int mb)
 {
     if (mb < 1 || mb > 65536)
         return SESS_EINVALID;
-    s->hash_mb = mb;
-    if (s->engine->resize)
-        s->engine->resize(s->engine_self, mb);
-    else {
+    /* out of memory changes nothing: the old table and size stay */
+    if (s->engine->resize) {
+        if (s->engine->resize(s->engine_self, mb) != 0)
+            return SESS_ENOMEM;
+    } else {
         void *self = s->engine->create(mb);
         if (!self)
             return SESS_ENOMEM;
         s->engine->destroy(s->engine_self);
         s->engine_self = self;
     }
+    s->hash_mb = mb;
     return SESS_OK;
 }
 

@@ -105,15 +105,16 @@ static void ab_clear(void *self)
         a->gsolver_game->solver_clear(a->gsolver);
 }
 
-static void ab_resize(void *self, int hash_mb)
+static int ab_resize(void *self, int hash_mb)
 {
     struct ab *a = self;
     struct tt t1, t2;
+    /* out of memory keeps the old tables */
     if (tt_init(&t1, tt_bytes(hash_mb)))
-        return;
+        return -1;
     if (tt_init(&t2, tt_bytes(hash_mb))) {
         tt_free(&t1);
-        return;
+        return -1;
     }
     tt_free(&a->tt);
     tt_free(&a->stt);
@@ -121,6 +122,7 @@ static void ab_resize(void *self, int hash_mb)
     a->stt = t2;
     a->hash_mb = hash_mb;
     drop_game_solver(a);        /* made again, at the new size, when needed */
+    return 0;
 }
 
 static unsigned hist_index(move_t m)

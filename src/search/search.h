@@ -57,7 +57,8 @@ struct searcher_ops {
     void *(*create)(int hash_mb);
     void (*destroy)(void *self);
     void (*clear)(void *self);              /* new game */
-    void (*resize)(void *self, int hash_mb); /* may be NULL */
+    /* may be NULL; 0 done, -1 out of memory (the old table is kept) */
+    int (*resize)(void *self, int hash_mb);
     /* st is restored before returning. */
     int (*search)(void *self, const struct game *g, void *st,
                   const struct search_params *p, struct search_result *res);
