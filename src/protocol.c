@@ -1320,11 +1320,12 @@ void proto_execute(struct proto *p, char *line)
     char *argv[PROTO_MAX_ARGS + 1];
     int argc = 0;
     char id[24] = "";
+    int toomany = 0;
     clean_line(line);
     for (char *tok = strtok(line, " "); tok; tok = strtok(NULL, " ")) {
         if (argc > PROTO_MAX_ARGS) {
-            write_response(p, 0, id, "syntax error: too many arguments");
-            return;
+            toomany = 1;        /* answered below, once the id is known */
+            break;
         }
         argv[argc++] = tok;
     }
@@ -1337,10 +1338,14 @@ void proto_execute(struct proto *p, char *line)
             memcpy(id, argv[0], k + 1);
             first = 1;
         }
-        if (argc == first) {
-            write_response(p, 0, id, "syntax error: no command");
-            return;
-        }
+    }
+    if (toomany) {
+        write_response(p, 0, id, "syntax error: too many arguments");
+        return;
+    }
+    if (argc == first) {
+        write_response(p, 0, id, "syntax error: no command");
+        return;
     }
     char *res = p->res;
     const struct proto_cmd *c = find_command(argv[first]);
