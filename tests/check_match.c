@@ -720,6 +720,44 @@ START_TEST(test_options)
                            "--engine", "b=y", "--openings", "f",
                            "--random-plies", "3", NULL), -1);
     ck_assert_int_eq(parse(&c, err, "--help", NULL), 1);
+
+    /* Per-engine settings follow the engine; --each gives everybody's. */
+    ck_assert_int_eq(parse(&c, err, "--game", "tablut", "--engine",
+                           "a=tabula", "movetime=25", "option.hash=64",
+                           "--engine", "b=tabula -q", "tc=10+0.5", "depth=4",
+                           "--each", "movetime=100", "nodes=5000",
+                           "option.engine=mcts", "--games", "4", NULL), 0);
+    ck_assert_int_eq(c.nengines, 2);
+    ck_assert_str_eq(c.engines[1].cmd, "tabula -q");
+    ck_assert_int_eq(c.engines[0].nopts, 1);
+    ck_assert_str_eq(c.engines[0].opts[0], "hash=64");
+    ck_assert_int_eq(c.neach, 1);
+    ck_assert_str_eq(c.each_opts[0], "engine=mcts");
+    ck_assert_int_eq(c.games, 4);
+    struct match_limits l;
+    char tc[64];
+    match_engine_limits(&c, 0, &l);
+    ck_assert(l.movetime_ms == 25 && l.nodes == 5000 && !l.tc && !l.depth);
+    match_format_tc(&l, tc, sizeof tc);
+    ck_assert_str_eq(tc, "1/0.025");
+    match_engine_limits(&c, 1, &l);
+    ck_assert(l.movetime_ms == 100 && l.nodes == 5000 && l.depth == 4);
+    ck_assert(l.tc && l.tc_base == 10 && l.tc_inc == 0.5);
+    match_format_tc(&l, tc, sizeof tc);
+    ck_assert_str_eq(tc, "10+0.5");
+    ck_assert_int_eq(parse(&c, err, "--game", "tablut", "--engine", "a=x",
+                           "movetime=fast", "--engine", "b=y", NULL), -1);
+    ck_assert(strstr(err, "bad setting 'movetime=fast'") != NULL);
+    ck_assert_int_eq(parse(&c, err, "--game", "tablut", "--engine", "a=x",
+                           "--engine", "b=y", "--each", NULL), -1);
+    ck_assert(strstr(err, "--each wants settings") != NULL);
+    ck_assert_int_eq(parse(&c, err, "--game", "tablut", "--engine", "a=x",
+                           "--engine", "b=y", "depth=3", "--games", "x",
+                           NULL), -1);
+    ck_assert(strstr(err, "--games") != NULL);
+    ck_assert_int_eq(parse(&c, err, "--game", "tablut", "movetime=3",
+                           "--engine", "a=x", "--engine", "b=y", NULL), -1);
+    ck_assert(strstr(err, "settings follow --engine") != NULL);
 }
 END_TEST
 

@@ -90,7 +90,26 @@ void tour_live(struct tour *t)
                  c->engines[0].name, c->engines[1].name, ps->w, ps->l, ps->d,
                  n ? (ps->w + 0.5 * ps->d) / n : 0.5);
     } else {
-        snprintf(score, sizeof score, "%d running", t->running);
+        /* the leader, by score against the field */
+        double pts[MATCH_MAX_ENGINES] = {0};
+        int n[MATCH_MAX_ENGINES] = {0}, best = -1;
+        for (int p = 0; p < t->npairs; p++) {
+            const struct pair_score *ps = &t->score[p];
+            int a = t->pairs[p].a, b = t->pairs[p].b, k = ps->w + ps->l + ps->d;
+            pts[a] += ps->w + 0.5 * ps->d;
+            pts[b] += ps->l + 0.5 * ps->d;
+            n[a] += k;
+            n[b] += k;
+        }
+        for (int i = 0; i < c->nengines; i++)
+            if (n[i] && (best < 0 || pts[i] / n[i] > pts[best] / n[best]))
+                best = i;
+        if (best >= 0)
+            snprintf(score, sizeof score, "leader %s %.1f%% of %d",
+                     c->engines[best].name, 100 * pts[best] / n[best],
+                     n[best]);
+        else
+            snprintf(score, sizeof score, "%d running", t->running);
     }
     fprintf(c->out, "\r\033[K%d of %d games done, %s, %s elapsed, %s left",
             t->finished, t->ntodo, score, elapsed, left);

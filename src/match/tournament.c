@@ -73,10 +73,11 @@ static void void_game(struct tour *t, int slot, const struct match_result *res)
     const struct match_config *c = t->c;
     int e = res->void_engine;
     t->nvoid++;
-    tour_printf(t, "Game %d (%s vs %s) is void: %s%s\n", res->index,
-                res->first, res->second, res->reason,
-                e >= 0 && t->void_streak[e] >= 1 ? "" :
-                "; it will be played again");
+    if (!c->quiet)
+        tour_printf(t, "Game %d (%s vs %s) is void: %s%s\n", res->index,
+                    res->first, res->second, res->reason,
+                    e >= 0 && t->void_streak[e] >= 1 ? "" :
+                    "; it will be played again");
     fprintf(stderr, "tabula-match: game %d (%s vs %s) is void: %s\n",
             res->index, res->first, res->second, res->reason);
     if (e >= 0 && ++t->void_streak[e] >= 2) {
