@@ -777,7 +777,7 @@ static void option_value(struct proto *p, const char *name, char *buf, size_t n)
     else if (!strcmp(name, "movetime")) snprintf(buf, n, "%" PRId64, s->movetime_ms);
     else if (!strcmp(name, "depth")) snprintf(buf, n, "%d", s->depth);
     else if (!strcmp(name, "nodes")) snprintf(buf, n, "%" PRIu64, s->nodes);
-    else if (!strcmp(name, "threads")) snprintf(buf, n, "1");
+    else if (!strcmp(name, "threads")) snprintf(buf, n, "%d", s->threads);
     else if (!strcmp(name, "hash")) snprintf(buf, n, "%d", s->hash_mb);
     else if (!strcmp(name, "seed")) snprintf(buf, n, "%" PRIu64, s->seed);
     else if (!strcmp(name, "resign")) snprintf(buf, n, "%s", s->resign ? "true" : "false");
@@ -816,6 +816,7 @@ static int set_option(struct proto *p, const char *name, const char *value)
     } else if (!strcmp(name, "threads")) {
         if (parse_int(value, 1, 1, &v))
             return E_VALUE;
+        s->threads = (int)v;
     } else if (!strcmp(name, "hash")) {
         if (parse_int(value, 1, 65536, &v) || session_set_hash(s, (int)v) != SESS_OK)
             return E_VALUE;
@@ -991,6 +992,7 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
     memset(&sp, 0, sizeof sp);
     sp.movetime_ms = p->s.movetime_ms;
     sp.nodes = p->s.nodes;
+    sp.threads = p->s.threads;
     sp.stop = proto_stop;
     sp.ctx = p;
     struct search_result r;
