@@ -610,6 +610,7 @@ static int genmove_common(struct proto *p, int argc, char **argv, char *res, siz
         qp.nodes = 2000;
         qp.movetime_ms = qp.soft_ms = 20;
         qp.seed = session_search_seed(&p->s);
+        qp.threads = p->s.threads;
         p->s.engine->search(p->s.engine_self, G(p), p->s.st, &qp, &r);
         if (r.best == MOVE_NONE)
             rc = SESS_EGAMEOVER;
@@ -1090,6 +1091,7 @@ static int cmd_winning_moves(struct proto *p, int argc, char **argv, char *res, 
     struct search_params sp;
     memset(&sp, 0, sizeof sp);
     sp.nodes = p->s.nodes;
+    sp.threads = p->s.threads;
     sp.stop = deadline_stop;
     sp.ctx = &dc;
     struct search_result r;
