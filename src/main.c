@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "config.h"
+#include "otep.h"
 #include "protocol.h"
 #include "shell.h"
 #include "util.h"
@@ -32,6 +33,7 @@ static void usage(FILE *f)
         "  -v, --verbose        diagnostics on stderr (default on a terminal)\n"
         "      --protocol       pure protocol even on a terminal\n"
         "      --shell          the interactive shell even when piped\n"
+        "      --otep           OpenTafl engine mode: Tablut for an OpenTafl host\n"
         "      --bench          print the search signature and exit\n"
         "  -h, --help           this help\n"
         "  -V, --version        version\n\n"
@@ -135,7 +137,7 @@ static int run_config(struct proto *p, const char *path)
 
 int main(int argc, char **argv)
 {
-    enum { OPT_PROTOCOL = 256, OPT_SHELL, OPT_BENCH, OPT_VARIANT };
+    enum { OPT_PROTOCOL = 256, OPT_SHELL, OPT_BENCH, OPT_VARIANT, OPT_OTEP };
     static const struct option longopts[] = {
         {"game", required_argument, NULL, 'g'},
         {"variant", required_argument, NULL, OPT_VARIANT},
@@ -151,12 +153,13 @@ int main(int argc, char **argv)
         {"protocol", no_argument, NULL, OPT_PROTOCOL},
         {"shell", no_argument, NULL, OPT_SHELL},
         {"bench", no_argument, NULL, OPT_BENCH},
+        {"otep", no_argument, NULL, OPT_OTEP},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}
     };
     struct { const char *name, *value; } opts[16];
-    int nopts = 0, verbose = -1, force = 0, bench = 0;
+    int nopts = 0, verbose = -1, force = 0, bench = 0, otep = 0;
     const char *game = NULL, *config = NULL;
     const char *variants[16];
     int nvariants = 0;
@@ -184,6 +187,7 @@ int main(int argc, char **argv)
         case OPT_PROTOCOL: force = 1; break;
         case OPT_SHELL: force = 2; break;
         case OPT_BENCH: bench = 1; break;
+        case OPT_OTEP: otep = 1; break;
         case 'h': usage(stdout); return 0;
         case 'V': printf("tabula %s\n", PACKAGE_VERSION); return 0;
         default: usage(stderr); return 2;
@@ -245,7 +249,9 @@ int main(int argc, char **argv)
     }
     int rc = 0;
     if (!p.quit) {
-        if (interactive) {
+        if (otep) {
+            rc = otep_run(&p, 0);
+        } else if (interactive) {
             rc = shell_run(&p);
         } else {
             struct input in;

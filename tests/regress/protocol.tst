@@ -721,84 +721,87 @@
 #? [syntax error]*
 330 loadgame /nonexistent/tabula.rec
 #? [cannot open file.*]*
-331 savegame /nonexistent/tabula.rec
+# issue 11, item 6: an endless file is refused at once, not read for ever
+331 loadgame /dev/zero
+#? [cannot open file: not a text file \(a NUL byte at byte 1\)]*
+332 savegame /nonexistent/tabula.rec
 #? [cannot open file.*]*
-332 savegame
+333 savegame
 #? [syntax error]*
 # a set-up position and a finished game survive the round trip
-333 newgame rastros size=5
+334 newgame rastros size=5
 #? []
-334 setposition xxxxx/xxxxx/x1s2/xxxxx/xxxxx 1
+335 setposition xxxxx/xxxxx/x1s2/xxxxx/xxxxx 1
 #? []
-335 play black b3
+336 play black b3
 #? []
-336 savegame /tmp/tabula-regress-save.rec
+337 savegame /tmp/tabula-regress-save.rec
 #? []
-337 newgame grasshopper
+338 newgame grasshopper
 #? []
-338 loadgame /tmp/tabula-regress-save.rec
+339 loadgame /tmp/tabula-regress-save.rec
 #? []
-339 game_over
+340 game_over
 #? [black wins: no legal move]
-340 history
+341 history
 #? [b3]
-341 undo
+342 undo
 #? []
-342 getposition
+343 getposition
 #? [xxxxx/xxxxx/x1s2/xxxxx/xxxxx 1]
-343 undo
+344 undo
 #? [cannot undo]*
 
 # ---- Tablut and Grasshopper through newgame ---------------------------------
-344 newgame tablut
+345 newgame tablut
 #? []
-345 getposition
+346 getposition
 #? [3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3 b]
-346 side_to_move
+347 side_to_move
 #? [black]
-347 perft 1
+348 perft 1
 #? [80]
-348 play white e3-e2
+349 play white e3-e2
 #? [wrong color: black]*
-349 play attackers d1-d2
+350 play attackers d1-d2
 #? []
-350 side_to_move
+351 side_to_move
 #? [white]
-351 play defenders e3-h3
+352 play defenders e3-h3
 #? []
-352 history
+353 history
 #? [d1-d2 e3-h3]
-353 play b e5-e6
+354 play b e5-e6
 #? [illegal move.*]*
-354 game_over
+355 game_over
 #? [ongoing]
-355 newgame tablut repetition=3
+356 newgame tablut repetition=3
 #? []
-356 newgame tablut repetition=1
+357 newgame tablut repetition=1
 #? [invalid value.*]*
-357 newgame tablut size=9
+358 newgame tablut size=9
 #? [unknown option.*]*
-358 newgame grasshopper
+359 newgame grasshopper
 #? []
-359 getposition
+360 getposition
 #? [\.\.\.\.\.\./\.\.\.\.\.\./\.\.\.\.\.\./\.\.\.\.\.\. w 14,14 0,0 -]
-360 side_to_move
+361 side_to_move
 #? [white]
-361 play black 0/1
+362 play black 0/1
 #? [wrong color: white]*
-362 play white 0/1
+363 play white 0/1
 #? []
-363 play 2 0/2
+364 play 2 0/2
 #? []
-364 play 1 0/2
+365 play 1 0/2
 #? [illegal move.*]*
-365 history
+366 history
 #? [0/1 0/2]
-366 newgame grasshopper pieces=4
+367 newgame grasshopper pieces=4
 #? []
-367 perft 2
+368 perft 2
 #? [30]
-368 newgame grasshopper pieces=99
+369 newgame grasshopper pieces=99
 #? [invalid value.*]*
-369 quit
+370 quit
 #? []
