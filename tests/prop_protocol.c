@@ -317,7 +317,8 @@ static void track(const char *line)
         nopts = 0;
         for (int i = f + 2; i < nw && nopts < 4; i++)
             snprintf(opts[nopts++], sizeof opts[0], "%s", words[i]);
-    } else if (!strcmp(cmd, "boardsize")) {
+    } else if (!strcmp(cmd, "boardsize") && !strcmp(game, "rastros")) {
+        /* (in the games of one board size, boardsize N only restarts) */
         int k = 0;
         for (int i = 0; i < nopts; i++)
             if (strncmp(opts[i], "size=", 5) && strncmp(opts[i], "start=", 6))
@@ -406,7 +407,7 @@ static int random_line(char *line, size_t n, const char *file)
             "protocol_version", "list_commands", "gogui-rules_board", "gogui-rules_legal_moves",
             "gogui-rules_side_to_move", "gogui-rules_final_result", "gogui-rules_board_size",
             "gogui-rules_game_id", "gogui-analyze_commands", "solve", "clear_board",
-            "boardsize 5", "boardsize 6", "boardsize 9", "set_random_seed 3"};
+            "boardsize 5", "boardsize 6", "boardsize 9", "boardsize 7", "set_random_seed 3"};
         snprintf(line, n, "%s", PICK(ro));
     } else if (r < 84) {
         snprintf(line, n, "%s %s", rnd(2) ? "savegame" : "loadgame", file);
