@@ -1034,6 +1034,8 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
     memset(&dp, 0, sizeof dp);
     /* a node budget, not a clock: the same answer on every machine */
     dp.nodes = r.nodes / 8 < 100000 ? 100000 : r.nodes / 8;
+    dp.stop = proto_stop;       /* cut short, the proven value stands alone */
+    dp.ctx = p;
     /* within what is left of solve's limits: they bound the whole command */
     int room = 1;
     if (sp.nodes) {
@@ -1045,8 +1047,6 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
         dp.movetime_ms = sp.movetime_ms - (now_ms() - t0);
         room &= dp.movetime_ms > 0;
     }
-    dp.stop = proto_stop;       /* cut short, the proven value stands alone */
-    dp.ctx = p;
     struct search_result d;
     memset(&d, 0, sizeof d);
     if (value != 0 && plies < 0 && room)    /* a draw has no distance to look for */
