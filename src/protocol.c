@@ -991,7 +991,8 @@ static int run_analyze(struct proto *p, const char *id, int argc, char **argv, c
         return E_GAMEOVER;
     if (side >= 0 && side != session_side_to_move(&p->s))
         return fail(err, errn, E_WRONG_TURN, G(p)->side_names[session_side_to_move(&p->s)]);
-    fprintf(p->out, "=%s\n", id);
+    if (!p->respond)            /* (a front end's face has no '=' to write) */
+        fprintf(p->out, "=%s\n", id);
     fflush(p->out);
     struct analyze_ctx ctx = { .p = p, .interval_ms = interval * 10, .last = 0 };
     struct search_params sp;
@@ -1010,7 +1011,8 @@ static int run_analyze(struct proto *p, const char *id, int argc, char **argv, c
             struct pollfd pf = { .fd = p->in->fd, .events = POLLIN };
             poll(&pf, 1, 1000);
         }
-    fprintf(p->out, "\n");
+    if (!p->respond)
+        fprintf(p->out, "\n");
     fflush(p->out);
     return -1;                  /* response already written */
 }
