@@ -18,7 +18,8 @@ const struct cli_option cli_options[] = {
     {"movetime", 't', "MS", "movetime", "time per move in milliseconds (0: the clock or a node budget)", NULL},
     {"depth", 'd', "N", "depth", "depth limit in plies (0: none)", NULL},
     {"nodes", 'n', "N", "nodes", "node limit (0: none)", NULL},
-    {"hash", 'H', "MB", "hash", "transposition table size in MB", NULL},
+    {"hash", 'H', "MB", "hash", "transposition table size in MB",
+     "When the memory cannot be had, tabula exits with status 2 and \"out of memory\"."},
     {"seed", 's', "N", "seed", "random seed", NULL},
     {"config", 'c', "FILE", NULL, "run the protocol commands of FILE at start-up",
      "After --game, one per line, their answers discarded; empty lines and comments are "
@@ -31,6 +32,8 @@ const struct cli_option cli_options[] = {
      "none."},
     {"protocol", CLI_PROTOCOL, NULL, NULL, "pure protocol even on a terminal", NULL},
     {"shell", CLI_SHELL, NULL, NULL, "the interactive shell even when piped", NULL},
+    {"otep", CLI_OTEP, NULL, NULL, "OpenTafl engine mode: Tablut for an OpenTafl host",
+     "The OpenTafl Engine Protocol on standard input and output, Tablut only (see OPENTAFL)."},
     {"bench", CLI_BENCH, NULL, NULL, "print the search signature and exit",
      "\"Bench: N\", the total node count of fixed searches: the same on every machine for "
      "the same code."},

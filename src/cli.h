@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 enum {                          /* keys of the long-only options */
-    CLI_PROTOCOL = 256, CLI_SHELL, CLI_BENCH, CLI_VARIANT
+    CLI_PROTOCOL = 256, CLI_SHELL, CLI_BENCH, CLI_VARIANT, CLI_OTEP
 };
 
 struct cli_option {

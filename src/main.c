@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "config.h"
 #include "cli.h"
+#include "otep.h"
 #include "protocol.h"
 #include "shell.h"
 #include "util.h"
@@ -136,7 +137,7 @@ int main(int argc, char **argv)
     char shortopts[128];
     cli_short_options(shortopts, sizeof shortopts);
     struct { const char *name, *value; } opts[16];
-    int nopts = 0, verbose = -1, force = 0, bench = 0;
+    int nopts = 0, verbose = -1, force = 0, bench = 0, otep = 0;
     const char *game = NULL, *config = NULL;
     const char *variants[16];
     int nvariants = 0;
@@ -161,6 +162,7 @@ int main(int argc, char **argv)
         case CLI_PROTOCOL: force = 1; break;
         case CLI_SHELL: force = 2; break;
         case CLI_BENCH: bench = 1; break;
+        case CLI_OTEP: otep = 1; break;
         case 'h': cli_usage(stdout); return 0;
         case 'V': printf("tabula %s\n", PACKAGE_VERSION); return 0;
         default:
@@ -201,7 +203,7 @@ int main(int argc, char **argv)
         int rc = proto_set_option(&p, opts[i].name, opts[i].value);
         if (rc) {
             fprintf(stderr, "tabula: --%s %s: %s\n", opts[i].name, opts[i].value,
-                    rc == -1 ? "unknown option" : "invalid value");
+                    rc == -1 ? "unknown option" : rc == -3 ? "out of memory" : "invalid value");
             proto_free(&p);
             return 2;
         }
@@ -227,7 +229,9 @@ int main(int argc, char **argv)
     }
     int rc = 0;
     if (!p.quit) {
-        if (interactive) {
+        if (otep) {
+            rc = otep_run(&p, 0);
+        } else if (interactive) {
             rc = shell_run(&p);
         } else {
             struct input in;

@@ -231,6 +231,7 @@ static int fail(char *res, size_t n, int code, const char *detail)
 }
 
 static const struct game *G(struct proto *p) { return p->s.g; }
+static int gogui_abilities(struct proto *p);
 
 int proto_interrupt(struct proto *p)
 {
@@ -363,23 +364,46 @@ const struct proto_cmd *proto_find_command(const char *name)
     return NULL;
 }
 
-/* known_command NAME: "true" or "false". Fails: syntax error. */
+/* Whether list_commands, known_command and help show c. GoGui's rules
+ * commands are shown only when the game the engine started in has point
+ * moves: GoGui takes a program that lists them for a "ruler" and then
+ * treats every refusal of one as fatal. The list is fixed when the
+ * protocol loop starts (proto_loop), so that what a controller read at
+ * attach stays true; a later newgame does not change it (doc/protocol.md). */
+static int offered(const struct proto *p, const struct proto_cmd *c)
+{
+    if (strncmp(c->name, "gogui-rules_", 12) != 0)
+        return 1;
+    const char *r = c->name + 12;
+    if (!strcmp(r, "legal_moves"))
+        return (p->gogui_rules & GOGUI_RULER) != 0;
+    if (!strcmp(r, "board_size") || !strcmp(r, "board_gfx"))
+        return (p->gogui_rules & GOGUI_DISPLAY) != 0;
+    if (!strcmp(r, "board"))
+        return (p->gogui_rules & GOGUI_CELLS) != 0;
+    return 1;                   /* game_id, side_to_move, final_result */
+}
+
+/* known_command NAME: "true" or "false" (as list_commands). Fails: syntax
+ * error. */
 static int cmd_known_command(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
-    (void)p;
     if (argc != 1)
         return E_SYNTAX;
-    snprintf(res, n, "%s", proto_find_command(argv[0]) ? "true" : "false");
+    const struct proto_cmd *c = proto_find_command(argv[0]);
+    snprintf(res, n, "%s", c && offered(p, c) ? "true" : "false");
     return E_OK;
 }
 
-/* list_commands: one command name per line. */
+/* list_commands: one command name per line (GoGui's rules commands only
+ * when the start-up game's moves are points). */
 static int cmd_list_commands(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
-    (void)p; (void)argc; (void)argv;
+    (void)argc; (void)argv;
     size_t pos = 0;
     for (int i = 0; proto_commands[i].name; i++)
-        buf_printf(res, n, &pos, "%s%s", i ? "\n" : "", proto_commands[i].name);
+        if (offered(p, &proto_commands[i]))
+            buf_printf(res, n, &pos, "%s%s", pos ? "\n" : "", proto_commands[i].name);
     return E_OK;
 }
 
@@ -392,7 +416,7 @@ static int cmd_help(struct proto *p, int argc, char **argv, char *res, size_t n)
         return E_SYNTAX;
     for (int i = 0; proto_commands[i].name; i++) {
         const struct proto_cmd *c = &proto_commands[i];
-        if (argc == 1 && strcmp(argv[0], c->name) != 0)
+        if ((argc == 1 && strcmp(argv[0], c->name) != 0) || !offered(p, c))
             continue;
         buf_printf(res, n, &pos, "%s%s%s%s - %s", pos ? "\n" : "", c->name,
                    c->args[0] ? " " : "", c->args, c->help);
@@ -456,8 +480,13 @@ static int cmd_boardsize(struct proto *p, int argc, char **argv, char *res, size
     int has_size = 0;
     for (int i = 0; g->option_names && g->option_names[i]; i++)
         has_size |= strcmp(g->option_names[i], "size") == 0;
-    if (!has_size)
+    if (!has_size) {
+        /* a board of one size: its own size restarts the game, as GTP
+         * controllers (GoGui) send it before clear_board */
+        if (g->board_size && v == g->board_size(p->s.st))
+            return session_error(session_clear(&p->s));
         return E_SIZE;
+    }
     char opt[32], *opts[SESSION_MAX_OPTS];
     int k = 0;
     snprintf(opt, sizeof opt, "size=%ld", v);
@@ -607,6 +636,7 @@ static int genmove_common(struct proto *p, int argc, char **argv, char *res, siz
         qp.nodes = 2000;
         qp.movetime_ms = qp.soft_ms = 20;
         qp.seed = session_search_seed(&p->s);
+        qp.threads = p->s.threads;
         p->s.engine->search(p->s.engine_self, G(p), p->s.st, &qp, &r);
         if (r.best == MOVE_NONE)
             rc = SESS_EGAMEOVER;
@@ -716,7 +746,18 @@ static int cmd_final_score(struct proto *p, int argc, char **argv, char *res, si
 
 /* ------------------------------------------------------------ thinking */
 
-/* time_settings MAIN BYOYOMI STONES: GTP clocks in seconds. */
+/* Seconds of a clock command in ms, within 0..SEARCH_MAX_MS: a longer time
+ * means "more than enough" and must not overflow (a negative one is 0). */
+static int64_t clock_ms(double seconds)
+{
+    double ms = seconds * 1000;
+    if (!(ms > 0))
+        return 0;
+    return ms >= (double)SEARCH_MAX_MS ? SEARCH_MAX_MS : (int64_t)ms;
+}
+
+/* time_settings MAIN BYOYOMI STONES: GTP clocks in seconds (0 to 10^9;
+ * more counts as 10^9). Fails: syntax error (not 3 numbers, negative). */
 static int cmd_time_settings(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     double m, b;
@@ -725,14 +766,16 @@ static int cmd_time_settings(struct proto *p, int argc, char **argv, char *res, 
     if (argc != 3 || parse_double(argv[0], &m) || parse_double(argv[1], &b) ||
         parse_int(argv[2], 0, 1000000, &st) || m < 0 || b < 0)
         return E_SYNTAX;
-    p->s.main_ms = (int64_t)(m * 1000);
-    p->s.byo_ms = (int64_t)(b * 1000);
+    p->s.main_ms = clock_ms(m);
+    p->s.byo_ms = clock_ms(b);
     p->s.byo_stones = (int)st;
     p->s.have_left[0] = p->s.have_left[1] = 0;
     return E_OK;
 }
 
-/* time_left COLOR SECONDS STONES: the time COLOR has left. */
+/* time_left COLOR SECONDS STONES: the time COLOR has left (seconds, at most
+ * 10^9 count; a negative time counts as 0). Fails: invalid color, syntax
+ * error. */
 static int cmd_time_left(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     int side;
@@ -745,7 +788,7 @@ static int cmd_time_left(struct proto *p, int argc, char **argv, char *res, size
         return E_COLOR;
     if (parse_double(argv[1], &t) || parse_int(argv[2], 0, 1000000, &st))
         return E_SYNTAX;
-    p->s.left_ms[side] = (int64_t)(t * 1000);
+    p->s.left_ms[side] = clock_ms(t);
     p->s.left_stones[side] = (int)st;
     p->s.have_left[side] = 1;
     return E_OK;
@@ -753,16 +796,18 @@ static int cmd_time_left(struct proto *p, int argc, char **argv, char *res, size
 
 const struct option_desc option_table[] = {
     {"engine", "alphabeta|mcts|random", "alphabeta",
-     "the search algorithm: alpha-beta with a transposition table and an exact solver, "
-     "Monte-Carlo tree search, or a random legal move", 1, 0},
+     "the search algorithm: iterative-deepening alpha-beta with a transposition table and an "
+     "exact solver, Monte-Carlo tree search, or a uniformly random legal move", 1, 0},
     {"movetime", "ms", "0",
      "time per move in milliseconds; 0: the clock (time_settings, time_left), else the "
-     "depth or node limit, else a fixed budget ({alphabeta} alpha-beta nodes, {mcts} "
-     "MCTS iterations)", 0, 86400000L},
+     "depth or node limit, else a fixed budget ({alphabeta} alpha-beta nodes for the whole "
+     "move, {mcts} MCTS iterations); also limits solve", 0, 86400000L},
     {"depth", "plies", "0", "depth limit in plies (0: none)", 0, SEARCH_MAX_PLY - 1},
-    {"nodes", "count", "0", "node limit (0: none)", 1, 0},
+    {"nodes", "count", "0", "node limit for the whole move, the proof included (0: none); "
+     "also limits solve", 1, 0},
     {"threads", "count", "1", "search threads (only 1 is supported)", 1, 1},
-    {"hash", "MB", "64", "transposition table / MCTS tree memory in MB", 1, 65536},
+    {"hash", "MB", "64", "transposition table / MCTS tree memory in MB; out of memory "
+     "(nothing changed) when it cannot be had", 1, 65536},
     {"seed", "number", "0", "random seed: with one thread, the same seed and commands "
      "give the same moves", 1, 0},
     {"resign", "bool", "false", "genmove may answer resign in a proven lost or finished "
@@ -845,8 +890,10 @@ static int set_option(struct proto *p, const char *name, const char *value)
 {
     struct session *s = &p->s;
     long v;
-    if (!strcmp(name, "engine"))
-        return session_set_engine(s, value) == SESS_OK ? E_OK : E_VALUE;
+    if (!strcmp(name, "engine")) {
+        int rc = session_set_engine(s, value);
+        return rc == SESS_OK ? E_OK : rc == SESS_ENOMEM ? E_NOMEM : E_VALUE;
+    }
     if (!strcmp(name, "movetime")) {
         if (parse_int(value, 0, 86400000L, &v))
             return E_VALUE;
@@ -863,8 +910,10 @@ static int set_option(struct proto *p, const char *name, const char *value)
             return E_VALUE;
         s->threads = (int)v;
     } else if (!strcmp(name, "hash")) {
-        if (parse_int(value, 1, 65536, &v) || session_set_hash(s, (int)v) != SESS_OK)
+        if (parse_int(value, 1, 65536, &v))
             return E_VALUE;
+        if (session_set_hash(s, (int)v) != SESS_OK)
+            return E_NOMEM;
     } else if (!strcmp(name, "seed")) {
         if (parse_u64(value, &s->seed))
             return E_VALUE;
@@ -882,7 +931,7 @@ static int set_option(struct proto *p, const char *name, const char *value)
 int proto_set_option(struct proto *p, const char *name, const char *value)
 {
     int rc = set_option(p, name, value);
-    return rc == E_OK ? 0 : rc == E_OPTION ? -1 : -2;
+    return rc == E_OK ? 0 : rc == E_OPTION ? -1 : rc == E_NOMEM ? -3 : -2;
 }
 
 /* set_option NAME VALUE: sets an engine option (see list_options).
@@ -1019,8 +1068,9 @@ static int run_analyze(struct proto *p, const char *id, int argc, char **argv, c
 
 /* solve: proves the value of the position for the side to move: "win
  * MOVE", "loss", or "draw MOVE", with " in N" (plies to the end) where
- * known. Uses the movetime and nodes options as limits when set. Fails: not solved
- * (limit reached), game over. */
+ * known. Limits: the movetime and nodes options, else 60 s (see
+ * session_solve_limits). Fails: not solved (a limit reached, or no proof
+ * the solver can find), game over. */
 static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
@@ -1037,9 +1087,7 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
         return E_NOMEM;
     struct search_params sp;
     memset(&sp, 0, sizeof sp);
-    sp.movetime_ms = p->s.movetime_ms;
-    sp.nodes = p->s.nodes;
-    sp.threads = p->s.threads;
+    session_solve_limits(&p->s, &sp);
     sp.stop = proto_stop;
     sp.ctx = p;
     struct search_result r;
@@ -1066,9 +1114,20 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
     dp.nodes = r.nodes / 8 < 100000 ? 100000 : r.nodes / 8;
     dp.stop = proto_stop;       /* cut short, the proven value stands alone */
     dp.ctx = p;
+    /* within what is left of solve's limits: they bound the whole command */
+    int room = 1;
+    if (sp.nodes) {
+        uint64_t left = sp.nodes > r.nodes ? sp.nodes - r.nodes : 0;
+        dp.nodes = dp.nodes < left ? dp.nodes : left;
+        room = left > 0;
+    }
+    if (sp.movetime_ms) {
+        dp.movetime_ms = sp.movetime_ms - (now_ms() - t0);
+        room &= dp.movetime_ms > 0;
+    }
     struct search_result d;
     memset(&d, 0, sizeof d);
-    if (value != 0 && plies < 0)    /* a draw has no distance to look for */
+    if (value != 0 && plies < 0 && room)    /* a draw has no distance to look for */
         alphabeta_searcher.search(ab, G(p), p->s.st, &dp, &d);
     if (!own)
         alphabeta_searcher.destroy(ab);
@@ -1092,6 +1151,88 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
         buf_printf(res, n, &pos, " in %d", plies);
     if (p->verbose)
         fprintf(stderr, "solve: %" PRId64 " ms with the distance search\n", now_ms() - t0);
+    return E_OK;
+}
+
+struct deadline_ctx {
+    struct proto *p;
+    int64_t deadline;           /* 0: none */
+};
+
+static int deadline_stop(void *ctx)
+{
+    struct deadline_ctx *d = ctx;
+    return proto_stop(d->p) || (d->deadline && now_ms() >= d->deadline);
+}
+
+/* winning_moves: the legal moves proven to win for the side to move, space
+ * separated in the rules' order; empty when there is none (the position is
+ * proven lost or drawn). Every move is proved with the exact solver, under
+ * the movetime (for the whole command) and nodes (for each proof) options
+ * when set. Fails: not solved (a limit or an interrupt stopped a proof),
+ * game over. */
+static int cmd_winning_moves(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    struct game_status gs;
+    if (session_status(&p->s, &gs)) {
+        result_text(G(p), &gs, res, n);
+        return E_GAMEOVER;
+    }
+    const struct game *g = G(p);
+    int own = p->s.engine == &alphabeta_searcher;
+    void *ab = own ? p->s.engine_self : alphabeta_searcher.create(p->s.hash_mb);
+    void *st = malloc(g->state_size);
+    if (!ab || !st) {
+        if (ab && !own)
+            alphabeta_searcher.destroy(ab);
+        free(st);
+        return E_NOMEM;
+    }
+    memcpy(st, p->s.st, g->state_size);
+    struct deadline_ctx dc = {
+        .p = p, .deadline = p->s.movetime_ms > 0 ? now_ms() + p->s.movetime_ms : 0
+    };
+    struct search_params sp;
+    memset(&sp, 0, sizeof sp);
+    sp.nodes = p->s.nodes;
+    sp.threads = p->s.threads;
+    sp.stop = deadline_stop;
+    sp.ctx = &dc;
+    struct search_result r;
+    /* the position first: no winning move unless it is won, and the
+     * proof fills the table the moves' proofs then read */
+    int ok = search_solve(ab, g, st, &sp, &r);
+    size_t pos = 0;
+    res[0] = '\0';
+    if (ok && r.score > 0) {
+        move_t moves[GAME_MAX_MOVES];
+        int k = g->gen_moves(st, moves);
+        int side = g->side_to_move(st);
+        for (int i = 0; i < k && ok; i++) {
+            char mt[64];
+            g->format_move(st, moves[i], mt, sizeof mt);
+            game_undo u;
+            g->make(st, moves[i], &u);
+            struct game_status cs;
+            g->status(st, &cs);
+            int wins;
+            if (cs.over) {
+                wins = cs.winner == side;
+            } else {
+                ok = search_solve(ab, g, st, &sp, &r);
+                wins = ok && r.score < 0;
+            }
+            g->unmake(st, moves[i], &u);
+            if (ok && wins)
+                buf_printf(res, n, &pos, "%s%s", pos ? " " : "", mt);
+        }
+    }
+    free(st);
+    if (!own)
+        alphabeta_searcher.destroy(ab);
+    if (!ok)
+        return p->interrupted ? fail(res, n, E_UNSOLVED, "interrupted") : fail(res, n, E_UNSOLVED, "");
     return E_OK;
 }
 
@@ -1190,20 +1331,21 @@ static int cmd_bench(struct proto *p, int argc, char **argv, char *res, size_t n
 
 /* ------------------------------------------------------------- records */
 
-/* savegame FILE: writes the game as a record (see doc/protocol.md).
+/* savegame FILE: writes the game as a PGN record (see doc/protocol.md):
+ * moves in the game's long notation where it has one (Tablut captures).
  * Fails: cannot open file. */
 static int cmd_savegame(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     if (argc != 1)
         return E_SYNTAX;
+    const struct game *g = G(p);
     struct game_record r;
     record_init(&r);
-    snprintf(r.game, sizeof r.game, "%s", G(p)->name);
-    G(p)->format_variant(p->s.st, r.variant, sizeof r.variant);
+    snprintf(r.game, sizeof r.game, "%s", g->name);
+    g->format_variant(p->s.st, r.variant, sizeof r.variant);
     if (p->s.setup)
-        G(p)->format_position(p->s.start, r.position, sizeof r.position);
-    snprintf(r.players[0], sizeof r.players[0], "?");
-    snprintf(r.players[1], sizeof r.players[1], "?");
+        g->format_position(p->s.start, r.position, sizeof r.position);
+    r.first_side = g->side_to_move(p->s.start);
     struct game_status gs;
     session_status(&p->s, &gs);
     snprintf(r.result, sizeof r.result, "%s", !gs.over ? "*" : gs.winner < 0 ? "1/2-1/2" :
@@ -1214,9 +1356,16 @@ static int cmd_savegame(struct proto *p, int argc, char **argv, char *res, size_
     localtime_r(&t, &tm);
     strftime(r.date, sizeof r.date, "%Y.%m.%d", &tm);
     int rc = E_OK;
-    for (int i = 0; i < p->s.nmoves && rc == E_OK; i++)
-        if (record_add_move(&r, p->s.moves[i].text))
+    for (int i = 0; i < p->s.nmoves && rc == E_OK; i++) {
+        char mv[64];
+        if (g->format_move_long)
+            g->format_move_long(p->s.snaps + (size_t)i * g->state_size,
+                                p->s.moves[i].move, mv, sizeof mv);
+        else
+            snprintf(mv, sizeof mv, "%s", p->s.moves[i].text);
+        if (record_add_move(&r, mv))
             rc = E_NOMEM;
+    }
     FILE *f = rc == E_OK ? fopen(argv[0], "w") : NULL;
     if (rc == E_OK && !f)
         rc = fail(res, n, E_FILE, strerror(errno));
@@ -1231,7 +1380,9 @@ static int cmd_savegame(struct proto *p, int argc, char **argv, char *res, size_
 }
 
 /* loadgame FILE [N]: loads the first record of FILE and plays its first N
- * moves (all by default). Fails: cannot open file, invalid position,
+ * moves (all by default). The record reader is bounded (record.h): an
+ * endless or binary file is refused at once. Fails: cannot open file (also
+ * for a file that is no record, or too large a one), invalid position,
  * unknown game, illegal move (the game is then unchanged). */
 static int cmd_loadgame(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
@@ -1301,19 +1452,63 @@ static int cmd_loadgame(struct proto *p, int argc, char **argv, char *res, size_
 
 /* ------------------------------------------------------------- GoGui */
 
-static int need_square(struct proto *p)
+/* The game has a board GoGui can show (Tablut's 9x9, Grasshopper's track
+ * on 6x6); GOGUI_DISPLAY. */
+static int has_board(struct proto *p)
 {
-    return G(p)->point_moves && G(p)->board_size && G(p)->gogui_board &&
-           G(p)->board_size(p->s.st) > 0;
+    return G(p)->board_size && G(p)->board_size(p->s.st) > 0;
 }
 
-/* gogui-analyze_commands: the analysis commands GoGui may offer. */
+/* The game's moves are points of a square board: GoGui can be its ruler. */
+static int need_square(struct proto *p)
+{
+    return G(p)->point_moves && has_board(p) && G(p)->gogui_board;
+}
+
+/* What GoGui's rules commands can do for the current game (GOGUI_*). */
+static int gogui_abilities(struct proto *p)
+{
+    return (need_square(p) ? GOGUI_RULER : 0) | (has_board(p) ? GOGUI_DISPLAY : 0) |
+           (has_board(p) && G(p)->gogui_board ? GOGUI_CELLS : 0);
+}
+
+/* gogui-analyze_commands: the analysis commands GoGui may offer, as
+ * "type/label/command" lines, for the current game. Where moves are
+ * points (Rastros) results are drawn on GoGui's board: plist marks the
+ * points, pstring marks the points in its text. Elsewhere GoGui's board is
+ * not the game's, so everything is text (string: a window for several
+ * lines). */
 static int cmd_gogui_analyze(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
-    (void)p; (void)argc; (void)argv;
-    snprintf(res, n, "string/Solve/solve\nstring/Evaluation/eval\nstring/Position/getposition\n"
-             "string/Legal moves/legal_moves\nstring/Game over/game_over\n"
-             "string/Perft 3/perft 3\nstring/Show board/showboard");
+    (void)argc; (void)argv;
+    if (need_square(p))
+        snprintf(res, n,
+                 "plist/Legal moves/legal_moves\n"
+                 "plist/Winning moves/winning_moves\n"
+                 "pstring/Solve/solve\n"
+                 "pstring/Best move (not played)/reg_genmove %%m\n"
+                 "pstring/Explain last move/gomill-explain_last_move\n"
+                 "string/Evaluation/eval\n"
+                 "string/Game over/game_over\n"
+                 "string/Position/getposition\n"
+                 "string/Show board/showboard\n"
+                 "string/Options/list_options\n"
+                 "string/Perft 3/perft 3");
+    else
+        snprintf(res, n, "%s"
+                 "string/Show board/showboard\n"
+                 "string/Legal moves/legal_moves\n"
+                 "string/Side to move/side_to_move\n"
+                 "string/History/history\n"
+                 "string/Solve/solve\n"
+                 "string/Evaluation/eval\n"
+                 "string/Game over/game_over\n"
+                 "string/Position/getposition\n"
+                 "none/Set position/setposition %%s\n"
+                 "none/Load game record/loadgame %%r\n"
+                 "string/Options/list_options\n"
+                 "string/Perft 2/perft 2",
+                 has_board(p) ? "gfx/Position on the board/gogui-rules_board_gfx\n" : "");
     return E_OK;
 }
 
@@ -1350,29 +1545,35 @@ static int cmd_explain_last_move(struct proto *p, int argc, char **argv, char *r
     return E_OK;
 }
 
-/* gogui-rules_game_id: the game's name. */
+/* gogui-rules_game_id: the game's name, capitalised as GoGui asks
+ * ("Rastros"). */
 static int cmd_rules_game_id(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
     snprintf(res, n, "%s", G(p)->name);
+    res[0] = (char)toupper((unsigned char)res[0]);
     return E_OK;
 }
 
-/* gogui-rules_board_size: a bare integer. Fails for games without squares. */
+/* gogui-rules_board_size: the size of the square board GoGui shows, a
+ * bare integer ("7"; Tablut 9; Grasshopper's track on 6). Fails for games
+ * without a board. */
 static int cmd_rules_board_size(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
-    if (!need_square(p))
+    if (!has_board(p))
         return E_UNSUPPORTED;
     snprintf(res, n, "%d", G(p)->board_size(p->s.st));
     return E_OK;
 }
 
-/* gogui-rules_board: the board as rows of X/O/. (top row first). */
+/* gogui-rules_board: the board as rows of X/O/. (top row first): Rastros'
+ * snail X, slime O; Tablut's attackers X, defenders and king O. Fails for
+ * games without a square board. */
 static int cmd_rules_board(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
-    if (!need_square(p))
+    if (!has_board(p) || !G(p)->gogui_board)
         return E_UNSUPPORTED;
     int sz = G(p)->board_size(p->s.st);
     char cells[1024];
@@ -1404,8 +1605,6 @@ static int cmd_rules_legal_moves(struct proto *p, int argc, char **argv, char *r
 static int cmd_rules_side_to_move(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
-    if (!need_square(p))
-        return E_UNSUPPORTED;
     int s = session_side_to_move(&p->s);
     snprintf(res, n, "%s", G(p)->gtp_letter[s] == 'B' ? "black" : "white");
     return E_OK;
@@ -1415,6 +1614,36 @@ static int cmd_rules_side_to_move(struct proto *p, int argc, char **argv, char *
 static int cmd_rules_final_result(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     return cmd_game_over(p, argc, argv, res, n);
+}
+
+/* gogui-rules_board_gfx: GoGui graphics (gfx lines) for the board GoGui
+ * shows, drawn after every move when GoGui is the ruler: Rastros' goal
+ * corners (coloured as their owner, labelled 1 and 2) and a MARK on the
+ * square of the last move; the whole position where GoGui's board knows
+ * nothing of the game (Tablut's pieces, Grasshopper's track), for the
+ * analyze command "Position on the board". Fails for games without a
+ * board. */
+static int cmd_rules_board_gfx(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    if (!has_board(p))
+        return E_UNSUPPORTED;
+    size_t pos = 0;
+    res[0] = '\0';
+    if (G(p)->gogui_gfx) {
+        char gfx[1024];
+        G(p)->gogui_gfx(p->s.st, gfx, sizeof gfx);
+        buf_printf(res, n, &pos, "%s", gfx);
+    }
+    if (p->s.nmoves > 0 && need_square(p)) {
+        char last[SESSION_MOVE_TEXT];
+        snprintf(last, sizeof last, "%s", p->s.moves[p->s.nmoves - 1].text);
+        for (char *c = last; *c; c++)
+            *c = (char)toupper((unsigned char)*c);
+        if (strcmp(last, "PASS") != 0)
+            buf_printf(res, n, &pos, "%sMARK %s", pos ? "\n" : "", last);
+    }
+    return E_OK;
 }
 
 const char *const proto_group_names[PROTO_G_COUNT] = {
@@ -1434,7 +1663,8 @@ const struct proto_cmd proto_commands[] = {
     {"known_command", cmd_known_command, "COMMAND", "true if COMMAND exists", PROTO_G_ADMIN,
      NULL},
     {"list_commands", cmd_list_commands, "", "all commands, one per line", PROTO_G_ADMIN,
-     NULL},
+     "GoGui's rules commands are listed only where they can answer for the game tabula "
+     "started in; a later newgame does not change the list."},
     {"help", cmd_help, "[COMMAND]", "one line per command", PROTO_G_ADMIN,
      "The shell groups the commands; help GROUP lists one group, help all every command."},
     {"quit", cmd_quit, "", "end the program", PROTO_G_ADMIN, NULL},
@@ -1446,7 +1676,8 @@ const struct proto_cmd proto_commands[] = {
     {"clear_board", cmd_clear_board, "", "restart the current game", PROTO_G_GAMES,
      "Same game and variant options; forgets any setposition."},
     {"boardsize", cmd_boardsize, "N", "board size, where the game has one", PROTO_G_GAMES,
-     "Rastros only (5 to 8); other games answer unacceptable size."},
+     "Rastros: a new game of size N (5 to 8). Tablut takes 9 and Grasshopper 6 (the boards "
+     "they show GoGui) and restart; any other size is an unacceptable size."},
     {"setposition", cmd_setposition, "POSITION", "set the position from a position string",
      PROTO_G_GAMES, "The formats are in doc/rules/. Fails: invalid position."},
     {"getposition", cmd_getposition, "", "the current position string", PROTO_G_GAMES, NULL},
@@ -1485,7 +1716,12 @@ const struct proto_cmd proto_commands[] = {
      "it."},
     {"solve", cmd_solve, "", "prove the value of the position", PROTO_G_ANALYSIS,
      "Answers win MOVE, loss or draw MOVE, with \"in N\" (plies to the end) where known.\n"
-     "The movetime and nodes options limit it; an interrupt stops it."},
+     "Limited by the movetime and nodes options, or to 60 seconds when neither is set; not "
+     "solved when the limit comes first or no proof fits in lines of 512 plies (a "
+     "repetition on a line counts as a draw). An interrupt stops it."},
+    {"winning_moves", cmd_winning_moves, "", "the moves proven to win (empty if none)",
+     PROTO_G_ANALYSIS, "Each move is proved with the exact solver (movetime for the whole "
+     "command, nodes for each proof). Fails: not solved, game over."},
     {"eval", cmd_eval, "", "static evaluation for the side to move", PROTO_G_ANALYSIS, NULL},
     {"perft", cmd_perft, "DEPTH", "count the leaves of the move tree", PROTO_G_ANALYSIS,
      "DEPTH 0 to 64."},
@@ -1514,6 +1750,8 @@ const struct proto_cmd proto_commands[] = {
      PROTO_G_GUI, NULL},
     {"gogui-rules_final_result", cmd_rules_final_result, "", "GoGui: result text",
      PROTO_G_GUI, NULL},
+    {"gogui-rules_board_gfx", cmd_rules_board_gfx, "", "GoGui: goal corners, last move",
+     PROTO_G_GUI, NULL},
     {NULL, NULL, NULL, NULL, PROTO_G_NONE, NULL}
 };
 
@@ -1526,7 +1764,10 @@ int proto_init(struct proto *p, FILE *out)
     p->res = malloc(RES_SIZE);
     if (!p->res)
         return -1;
-    return session_init(&p->s) == SESS_OK ? 0 : -1;
+    if (session_init(&p->s) != SESS_OK)
+        return -1;
+    p->gogui_rules = gogui_abilities(p);
+    return 0;
 }
 
 void proto_free(struct proto *p)
@@ -1578,7 +1819,10 @@ static void write_response(struct proto *p, int ok, const char *id, const char *
         if (*c == '\n' && prev_nl)
             continue;
         prev_nl = *c == '\n';
-        fputc(*c, o);
+        /* a control character (say from a file's line quoted in an
+         * error) would reach the controller raw: '?' stands for it */
+        unsigned char u = (unsigned char)*c;
+        fputc((u < 32 && u != '\n') || u == 127 ? '?' : *c, o);
     }
     if (!prev_nl)
         fputc('\n', o);
@@ -1600,12 +1844,12 @@ void proto_execute(struct proto *p, char *line)
     char *argv[PROTO_MAX_ARGS + 1];
     int argc = 0;
     char id[24] = "";
+    int toomany = 0;
     clean_line(line);
     for (char *tok = strtok(line, " "); tok; tok = strtok(NULL, " ")) {
         if (argc > PROTO_MAX_ARGS) {
-            p->status = E_SYNTAX;
-            write_response(p, 0, id, "syntax error: too many arguments");
-            return;
+            toomany = 1;        /* answered below, once the id is known */
+            break;
         }
         argv[argc++] = tok;
     }
@@ -1618,11 +1862,16 @@ void proto_execute(struct proto *p, char *line)
             memcpy(id, argv[0], k + 1);
             first = 1;
         }
-        if (argc == first) {
-            p->status = E_SYNTAX;
-            write_response(p, 0, id, "syntax error: no command");
-            return;
-        }
+    }
+    if (toomany) {
+        p->status = E_SYNTAX;
+        write_response(p, 0, id, "syntax error: too many arguments");
+        return;
+    }
+    if (argc == first) {
+        p->status = E_SYNTAX;
+        write_response(p, 0, id, "syntax error: no command");
+        return;
     }
     const struct proto_cmd *c = proto_find_command(argv[first]);
     if (!c) {
@@ -1630,7 +1879,7 @@ void proto_execute(struct proto *p, char *line)
         write_response(p, 0, id, error_text[E_UNKNOWN_COMMAND]);
         return;
     }
-    proto_run(p, c, id, argc - first - 1, argv + first + 1);
+    proto_run_words(p, c, id, argc - first - 1, argv + first + 1);
 }
 
 int proto_error(const char *fixed)
@@ -1647,7 +1896,7 @@ const char *proto_error_text(int code)
         error_text[code] : "";
 }
 
-void proto_run(struct proto *p, const struct proto_cmd *c, const char *id, int argc,
+void proto_run_words(struct proto *p, const struct proto_cmd *c, const char *id, int argc,
                char **argv)
 {
     char *res = p->res;
@@ -1694,6 +1943,7 @@ int proto_loop(struct proto *p, struct input *in)
     if (!line)
         return 1;
     p->in = in;
+    p->gogui_rules = gogui_abilities(p);    /* the start-up game decides */
     int toolong;
     while (!p->quit && input_getline(in, line, PROTO_MAX_LINE, &toolong)) {
         if (toolong) {

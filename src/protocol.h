@@ -19,6 +19,10 @@ struct input {
     int eof;
 };
 
+/* What GoGui's rules commands can do for a game: be its ruler (moves are
+ * points), show its board, give the board as X/O cells. */
+enum { GOGUI_RULER = 1, GOGUI_DISPLAY = 2, GOGUI_CELLS = 4 };
+
 /* What genmove/reg_genmove found, for gomill-explain_last_move (text) and
  * for a front end that describes the move in words (the shell). */
 struct proto_explain {
@@ -43,6 +47,8 @@ struct proto {
     volatile sig_atomic_t running;      /* a command is running */
     int interrupted;            /* the last command was cut short */
     int status;                 /* the last command's error code, 0 = ok */
+    int gogui_rules;            /* GOGUI_*: GoGui's rules commands offered,
+                                 * fixed by the start-up game (proto_loop) */
     struct proto_explain explain;
     /* ---- a front end's face (the shell); all NULL when piped ---- */
     void *front;                /* the front end's own state */
@@ -149,7 +155,7 @@ int input_take_interrupt(struct input *in);
 void proto_execute(struct proto *p, char *line);
 /* Runs command c on words already split (the shell splits its own lines:
  * quotes, ~), writes the response and sets p->status. */
-void proto_run(struct proto *p, const struct proto_cmd *c, const char *id, int argc,
+void proto_run_words(struct proto *p, const struct proto_cmd *c, const char *id, int argc,
                char **argv);
 /* The code a handler returns for one of the fixed error strings of
  * doc/protocol.md ("syntax error", ...); the text is the public contract. */
@@ -160,7 +166,8 @@ const char *proto_error_text(int code);
 int proto_loop(struct proto *p, struct input *in);
 /* Total node count of the fixed bench searches (same on every machine). */
 uint64_t proto_bench(FILE *log);
-/* Sets an engine option: 0 ok, -1 unknown option, -2 invalid value. */
+/* Sets an engine option: 0 ok, -1 unknown option, -2 invalid value, -3 out
+ * of memory (the option is then unchanged). */
 int proto_set_option(struct proto *p, const char *name, const char *value);
 
 #endif

@@ -500,7 +500,8 @@ static void teach(struct shell *sh, const char *msg)
     } else if (code == proto_error("invalid color")) {
         char cl[256];
         colour_list(g, cl, sizeof cl);
-        fprintf(o, "colours in %s: %s\n", g->name, cl);
+        fprintf(o, "colours in %s: %s%s\n", g->name, cl,
+                !strcmp(cmd, "computer") ? "; or both, none" : "");
     } else if (code == proto_error("wrong color")) {
         fprintf(o, "it is %s's turn; a bare move plays for the side to move\n",
                 side_name(p, session_side_to_move(&p->s)));
@@ -527,7 +528,8 @@ static void teach(struct shell *sh, const char *msg)
             fprintf(o, "%d move%s can be taken back\n", p->s.nmoves,
                     p->s.nmoves == 1 ? "" : "s");
     } else if (code == proto_error("unacceptable size")) {
-        fprintf(o, "only rastros has sizes: 5 to 8 (newgame rastros size=N)\n");
+        fprintf(o, "sizes: rastros 5 to 8 (newgame rastros size=N); tablut 9 and "
+                "grasshopper 6 only restart\n");
     } else if (code == proto_error("not solved") && !proto_was_interrupted(p)) {
         fprintf(o, "the movetime and nodes options limit solve (now %" PRId64 " ms, %" PRIu64
                 " nodes; 0 is none)\n", p->s.movetime_ms, p->s.nodes);
@@ -548,7 +550,19 @@ static void describe_move(struct shell *sh, const char *text)
         return;
     }
     char sc[96], nodes[32];
-    score_words(sh, e->side, e->result.score, e->result.exact, sc, sizeof sc);
+    int score = e->result.score, side = e->side;
+    struct game_status gs;
+    if (!strcmp(sh->verb, "plays")) {
+        /* the words are about the position after the move: the side to
+         * move now, one ply nearer the end */
+        side = 1 - side;
+        score = score >= SCORE_WIN_MIN ? -(score + 1) : score <= -SCORE_WIN_MIN ?
+                -(score - 1) : -score;
+    }
+    if (!strcmp(sh->verb, "plays") && session_status(&p->s, &gs))
+        snprintf(sc, sizeof sc, "the game is over");
+    else
+        score_words(sh, side, score, e->result.exact, sc, sizeof sc);
     short_count(e->result.nodes, nodes, sizeof nodes);
     const char *who = side_name(p, e->side);
     if (!strcmp(sh->verb, "hint"))
@@ -633,7 +647,7 @@ static void run(struct shell *sh, const struct proto_cmd *c, int argc, char **ar
     sh->drawn = 0;
     sh->have_info = 0;
     sh->search_side = session_side_to_move(&p->s);
-    proto_run(p, c, "", argc, argv);
+    proto_run_words(p, c, "", argc, argv);
     /* a Ctrl-C belonged to this command: the prompt must not see it again
      * (the repeat count stays, for "Ctrl-C twice leaves") */
     p->interrupt = 0;
@@ -796,9 +810,7 @@ static int sh_computer(struct proto *p, int argc, char **argv, char *res, size_t
             sh->computer[side] = 1;
             sh->computer[1 - side] = 0;
         } else {
-            char cl[256];
-            colour_list(g, cl, sizeof cl);
-            snprintf(res, n, "%s; or both, none", cl);
+            (void)res; (void)n;     /* teach() lists the choices */
             return proto_error("invalid color");
         }
         sh->paused = 0;
@@ -989,6 +1001,13 @@ static void shell_line(struct shell *sh, const char *line)
         return;
     if (p->status == 0 && (changed || !strcmp(c->name, "computer")))
         sh->paused = 0;
+    if (p->status == 0 && (sh->computer[0] || sh->computer[1]) && p->s.g != g_before) {
+        /* the engine keeps its side by order of play, whose colour the
+         * new game may name differently (Grasshopper's white moves first) */
+        char who[160];
+        sh_computer(p, 0, NULL, who, sizeof who);
+        fprintf(p->out, "(%s)\n", who);
+    }
     /* the board now, unless the engine is about to answer (then after it) */
     int answer = !was_undo && p->status == 0 && engine_to_move(sh) && !sh->paused;
     if (changed && !answer)
@@ -1015,7 +1034,22 @@ static int option_values(const struct game *g, const char *key, char (*store)[64
     while (h && (h = strstr(h, key))) {
         if ((h == g->option_help || h[-1] == ' ') && h[kl] == '=') {
             int lo, hi;
-            if (sscanf(h + kl + 1, "%d..%d", &lo, &hi) == 2) {
+            const char *v = h + kl + 1;
+            size_t vl = strcspn(v, " ");
+            if (memchr(v, '|', vl)) {       /* "nomove=draw|loss" */
+                while (vl > 0 && n < max) {
+                    size_t l = strcspn(v, "| ");
+                    snprintf(store[n], 64, "%.*s=%.*s", (int)kl, h, (int)l, v);
+                    out[n] = store[n];
+                    n++;
+                    v += l;
+                    vl = vl > l ? vl - l : 0;
+                    if (*v == '|') {
+                        v++;
+                        vl--;
+                    }
+                }
+            } else if (sscanf(v, "%d..%d", &lo, &hi) == 2) {
                 int step = strstr(h, "(even)") ? 2 : 1;
                 for (int v = lo; v <= hi && n < max; v += step) {
                     snprintf(store[n], 64, "%.*s=%d", (int)kl, h, v);
