@@ -603,6 +603,16 @@ static void describe_solve(struct shell *sh, const char *text)
             move[0] ? ", with " : "", move, (double)ms / 1000);
 }
 
+/* Text for the terminal: a control character (from a file's line quoted in
+ * an error, say) is written '?', as the protocol's writer does. */
+static void put_clean(FILE *o, const char *text)
+{
+    for (const char *c = text; *c; c++) {
+        unsigned char u = (unsigned char)*c;
+        fputc((u < 32 && u != '\n') || u == 127 ? '?' : *c, o);
+    }
+}
+
 static void shell_respond(struct proto *p, int ok, const char *text)
 {
     struct shell *sh = p->front;
@@ -613,8 +623,11 @@ static void shell_respond(struct proto *p, int ok, const char *text)
         if (!strcmp(cmd, "solve") && proto_was_interrupted(p))
             fprintf(o, "solve stopped by Ctrl-C after %.1f s: not solved\n",
                     (double)(now_ms() - sh->t0) / 1000);
-        else
-            fprintf(o, "error: %s\n", text);
+        else {
+            fprintf(o, "error: ");
+            put_clean(o, text);
+            fprintf(o, "\n");
+        }
         teach(sh, text);
         fflush(o);
         return;
@@ -629,8 +642,10 @@ static void shell_respond(struct proto *p, int ok, const char *text)
     else if (!strcmp(cmd, "loadgame") && sh->argc >= 1)
         fprintf(o, "loaded %s: %s, %d move%s\n", sh->argv[0], p->s.g->name, p->s.nmoves,
                 p->s.nmoves == 1 ? "" : "s");
-    else if (text[0])
-        fprintf(o, "%s\n", text[0] == '\n' ? text + 1 : text);
+    else if (text[0]) {
+        put_clean(o, text[0] == '\n' ? text + 1 : text);
+        fprintf(o, "\n");
+    }
     fflush(o);
 }
 
