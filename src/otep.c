@@ -501,9 +501,9 @@ static int resync(struct otep *o, const char *rec, int side, const char *why)
     if (otep_record_to_position(rec, side, pos, sizeof pos) ||
         session_setposition(o->s, pos, err, sizeof err) != SESS_OK) {
         o->refused = 1;
-        snprintf(o->refusal, sizeof o->refusal, "cannot use the host's position %s: %s",
+        snprintf(o->refusal, sizeof o->refusal, "Tabula cannot use the host's position %s: %s",
                  rec, err[0] ? err : "not 9 rows");
-        send_line(o, "status Tabula: %s", o->refusal);
+        diag(o, "%s", o->refusal);
         return -1;
     }
     o->sent_move = 0;
@@ -522,22 +522,21 @@ static int set_side(struct otep *o, int side, const char *why)
 }
 
 /* rules <rules string>: a new game. Refused rules are remembered and
- * reported as a critical error when the host asks for a move (the host
- * cannot take a resignation before its game has started). */
+ * reported, as a status line and a critical error, when the host asks for a
+ * move: OpenTafl dies on any engine line that comes before its game has
+ * started (its status display does not exist yet). */
 static void cmd_rules(struct otep *o, char *args)
 {
     char pos[256], err[400];
     if (otep_map_rules(args, pos, sizeof pos, err, sizeof err)) {
         o->refused = 1;
         snprintf(o->refusal, sizeof o->refusal, "Tabula cannot play these rules: %s", err);
-        send_line(o, "status %s", o->refusal);
         diag(o, "%s", o->refusal);
         return;
     }
     if (new_game(o, pos, err, sizeof err) != SESS_OK) {
         o->refused = 1;
         snprintf(o->refusal, sizeof o->refusal, "Tabula cannot start the game: %s", err);
-        send_line(o, "status %s", o->refusal);
         return;
     }
     o->refused = 0;
@@ -747,6 +746,7 @@ static void cmd_play(struct otep *o, char *args)
         return;
     o->sent_move = 0;
     if (o->refused || set_side(o, side, "play for the side not to move")) {
+        send_line(o, "status %s", o->refusal);
         send_line(o, "error -1 %s", o->refusal);
         return;
     }
