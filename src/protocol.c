@@ -231,6 +231,7 @@ static int fail(char *res, size_t n, int code, const char *detail)
 }
 
 static const struct game *G(struct proto *p) { return p->s.g; }
+static int gogui_abilities(struct proto *p);
 
 void proto_interrupt(struct proto *p)
 {
@@ -341,23 +342,46 @@ static const struct proto_cmd *find_command(const char *name)
     return NULL;
 }
 
-/* known_command NAME: "true" or "false". Fails: syntax error. */
+/* Whether list_commands, known_command and help show c. GoGui's rules
+ * commands are shown only when the game the engine started in has point
+ * moves: GoGui takes a program that lists them for a "ruler" and then
+ * treats every refusal of one as fatal. The list is fixed when the
+ * protocol loop starts (proto_loop), so that what a controller read at
+ * attach stays true; a later newgame does not change it (doc/protocol.md). */
+static int offered(const struct proto *p, const struct proto_cmd *c)
+{
+    if (strncmp(c->name, "gogui-rules_", 12) != 0)
+        return 1;
+    const char *r = c->name + 12;
+    if (!strcmp(r, "legal_moves"))
+        return (p->gogui_rules & GOGUI_RULER) != 0;
+    if (!strcmp(r, "board_size") || !strcmp(r, "board_gfx"))
+        return (p->gogui_rules & GOGUI_DISPLAY) != 0;
+    if (!strcmp(r, "board"))
+        return (p->gogui_rules & GOGUI_CELLS) != 0;
+    return 1;                   /* game_id, side_to_move, final_result */
+}
+
+/* known_command NAME: "true" or "false" (as list_commands). Fails: syntax
+ * error. */
 static int cmd_known_command(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
-    (void)p;
     if (argc != 1)
         return E_SYNTAX;
-    snprintf(res, n, "%s", find_command(argv[0]) ? "true" : "false");
+    const struct proto_cmd *c = find_command(argv[0]);
+    snprintf(res, n, "%s", c && offered(p, c) ? "true" : "false");
     return E_OK;
 }
 
-/* list_commands: one command name per line. */
+/* list_commands: one command name per line (GoGui's rules commands only
+ * when the start-up game's moves are points). */
 static int cmd_list_commands(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
-    (void)p; (void)argc; (void)argv;
+    (void)argc; (void)argv;
     size_t pos = 0;
     for (int i = 0; proto_commands[i].name; i++)
-        buf_printf(res, n, &pos, "%s%s", i ? "\n" : "", proto_commands[i].name);
+        if (offered(p, &proto_commands[i]))
+            buf_printf(res, n, &pos, "%s%s", pos ? "\n" : "", proto_commands[i].name);
     return E_OK;
 }
 
@@ -370,7 +394,7 @@ static int cmd_help(struct proto *p, int argc, char **argv, char *res, size_t n)
         return E_SYNTAX;
     for (int i = 0; proto_commands[i].name; i++) {
         const struct proto_cmd *c = &proto_commands[i];
-        if (argc == 1 && strcmp(argv[0], c->name) != 0)
+        if ((argc == 1 && strcmp(argv[0], c->name) != 0) || !offered(p, c))
             continue;
         buf_printf(res, n, &pos, "%s%s%s%s - %s", pos ? "\n" : "", c->name,
                    c->args[0] ? " " : "", c->args, c->help);
@@ -434,8 +458,13 @@ static int cmd_boardsize(struct proto *p, int argc, char **argv, char *res, size
     int has_size = 0;
     for (int i = 0; g->option_names && g->option_names[i]; i++)
         has_size |= strcmp(g->option_names[i], "size") == 0;
-    if (!has_size)
+    if (!has_size) {
+        /* a board of one size: its own size restarts the game, as GTP
+         * controllers (GoGui) send it before clear_board */
+        if (g->board_size && v == g->board_size(p->s.st))
+            return session_error(session_clear(&p->s));
         return E_SIZE;
+    }
     char opt[32], *opts[SESSION_MAX_OPTS];
     int k = 0;
     snprintf(opt, sizeof opt, "size=%ld", v);
@@ -581,6 +610,7 @@ static int genmove_common(struct proto *p, int argc, char **argv, char *res, siz
         qp.nodes = 2000;
         qp.movetime_ms = qp.soft_ms = 20;
         qp.seed = session_search_seed(&p->s);
+        qp.threads = p->s.threads;
         p->s.engine->search(p->s.engine_self, G(p), p->s.st, &qp, &r);
         if (r.best == MOVE_NONE)
             rc = SESS_EGAMEOVER;
@@ -1019,6 +1049,88 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
     return E_OK;
 }
 
+struct deadline_ctx {
+    struct proto *p;
+    int64_t deadline;           /* 0: none */
+};
+
+static int deadline_stop(void *ctx)
+{
+    struct deadline_ctx *d = ctx;
+    return proto_stop(d->p) || (d->deadline && now_ms() >= d->deadline);
+}
+
+/* winning_moves: the legal moves proven to win for the side to move, space
+ * separated in the rules' order; empty when there is none (the position is
+ * proven lost or drawn). Every move is proved with the exact solver, under
+ * the movetime (for the whole command) and nodes (for each proof) options
+ * when set. Fails: not solved (a limit or an interrupt stopped a proof),
+ * game over. */
+static int cmd_winning_moves(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    struct game_status gs;
+    if (session_status(&p->s, &gs)) {
+        result_text(G(p), &gs, res, n);
+        return E_GAMEOVER;
+    }
+    const struct game *g = G(p);
+    int own = p->s.engine == &alphabeta_searcher;
+    void *ab = own ? p->s.engine_self : alphabeta_searcher.create(p->s.hash_mb);
+    void *st = malloc(g->state_size);
+    if (!ab || !st) {
+        if (ab && !own)
+            alphabeta_searcher.destroy(ab);
+        free(st);
+        return E_NOMEM;
+    }
+    memcpy(st, p->s.st, g->state_size);
+    struct deadline_ctx dc = {
+        .p = p, .deadline = p->s.movetime_ms > 0 ? now_ms() + p->s.movetime_ms : 0
+    };
+    struct search_params sp;
+    memset(&sp, 0, sizeof sp);
+    sp.nodes = p->s.nodes;
+    sp.threads = p->s.threads;
+    sp.stop = deadline_stop;
+    sp.ctx = &dc;
+    struct search_result r;
+    /* the position first: no winning move unless it is won, and the
+     * proof fills the table the moves' proofs then read */
+    int ok = search_solve(ab, g, st, &sp, &r);
+    size_t pos = 0;
+    res[0] = '\0';
+    if (ok && r.score > 0) {
+        move_t moves[GAME_MAX_MOVES];
+        int k = g->gen_moves(st, moves);
+        int side = g->side_to_move(st);
+        for (int i = 0; i < k && ok; i++) {
+            char mt[64];
+            g->format_move(st, moves[i], mt, sizeof mt);
+            game_undo u;
+            g->make(st, moves[i], &u);
+            struct game_status cs;
+            g->status(st, &cs);
+            int wins;
+            if (cs.over) {
+                wins = cs.winner == side;
+            } else {
+                ok = search_solve(ab, g, st, &sp, &r);
+                wins = ok && r.score < 0;
+            }
+            g->unmake(st, moves[i], &u);
+            if (ok && wins)
+                buf_printf(res, n, &pos, "%s%s", pos ? " " : "", mt);
+        }
+    }
+    free(st);
+    if (!own)
+        alphabeta_searcher.destroy(ab);
+    if (!ok)
+        return p->interrupted ? fail(res, n, E_UNSOLVED, "interrupted") : fail(res, n, E_UNSOLVED, "");
+    return E_OK;
+}
+
 /* eval: the static evaluation, from the side to move's view. */
 static int cmd_eval(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
@@ -1235,19 +1347,63 @@ static int cmd_loadgame(struct proto *p, int argc, char **argv, char *res, size_
 
 /* ------------------------------------------------------------- GoGui */
 
-static int need_square(struct proto *p)
+/* The game has a board GoGui can show (Tablut's 9x9, Grasshopper's track
+ * on 6x6); GOGUI_DISPLAY. */
+static int has_board(struct proto *p)
 {
-    return G(p)->point_moves && G(p)->board_size && G(p)->gogui_board &&
-           G(p)->board_size(p->s.st) > 0;
+    return G(p)->board_size && G(p)->board_size(p->s.st) > 0;
 }
 
-/* gogui-analyze_commands: the analysis commands GoGui may offer. */
+/* The game's moves are points of a square board: GoGui can be its ruler. */
+static int need_square(struct proto *p)
+{
+    return G(p)->point_moves && has_board(p) && G(p)->gogui_board;
+}
+
+/* What GoGui's rules commands can do for the current game (GOGUI_*). */
+static int gogui_abilities(struct proto *p)
+{
+    return (need_square(p) ? GOGUI_RULER : 0) | (has_board(p) ? GOGUI_DISPLAY : 0) |
+           (has_board(p) && G(p)->gogui_board ? GOGUI_CELLS : 0);
+}
+
+/* gogui-analyze_commands: the analysis commands GoGui may offer, as
+ * "type/label/command" lines, for the current game. Where moves are
+ * points (Rastros) results are drawn on GoGui's board: plist marks the
+ * points, pstring marks the points in its text. Elsewhere GoGui's board is
+ * not the game's, so everything is text (string: a window for several
+ * lines). */
 static int cmd_gogui_analyze(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
-    (void)p; (void)argc; (void)argv;
-    snprintf(res, n, "string/Solve/solve\nstring/Evaluation/eval\nstring/Position/getposition\n"
-             "string/Legal moves/legal_moves\nstring/Game over/game_over\n"
-             "string/Perft 3/perft 3\nstring/Show board/showboard");
+    (void)argc; (void)argv;
+    if (need_square(p))
+        snprintf(res, n,
+                 "plist/Legal moves/legal_moves\n"
+                 "plist/Winning moves/winning_moves\n"
+                 "pstring/Solve/solve\n"
+                 "pstring/Best move (not played)/reg_genmove %%m\n"
+                 "pstring/Explain last move/gomill-explain_last_move\n"
+                 "string/Evaluation/eval\n"
+                 "string/Game over/game_over\n"
+                 "string/Position/getposition\n"
+                 "string/Show board/showboard\n"
+                 "string/Options/list_options\n"
+                 "string/Perft 3/perft 3");
+    else
+        snprintf(res, n, "%s"
+                 "string/Show board/showboard\n"
+                 "string/Legal moves/legal_moves\n"
+                 "string/Side to move/side_to_move\n"
+                 "string/History/history\n"
+                 "string/Solve/solve\n"
+                 "string/Evaluation/eval\n"
+                 "string/Game over/game_over\n"
+                 "string/Position/getposition\n"
+                 "none/Set position/setposition %%s\n"
+                 "none/Load game record/loadgame %%r\n"
+                 "string/Options/list_options\n"
+                 "string/Perft 2/perft 2",
+                 has_board(p) ? "gfx/Position on the board/gogui-rules_board_gfx\n" : "");
     return E_OK;
 }
 
@@ -1284,29 +1440,35 @@ static int cmd_explain_last_move(struct proto *p, int argc, char **argv, char *r
     return E_OK;
 }
 
-/* gogui-rules_game_id: the game's name. */
+/* gogui-rules_game_id: the game's name, capitalised as GoGui asks
+ * ("Rastros"). */
 static int cmd_rules_game_id(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
     snprintf(res, n, "%s", G(p)->name);
+    res[0] = (char)toupper((unsigned char)res[0]);
     return E_OK;
 }
 
-/* gogui-rules_board_size: a bare integer. Fails for games without squares. */
+/* gogui-rules_board_size: the size of the square board GoGui shows, a
+ * bare integer ("7"; Tablut 9; Grasshopper's track on 6). Fails for games
+ * without a board. */
 static int cmd_rules_board_size(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
-    if (!need_square(p))
+    if (!has_board(p))
         return E_UNSUPPORTED;
     snprintf(res, n, "%d", G(p)->board_size(p->s.st));
     return E_OK;
 }
 
-/* gogui-rules_board: the board as rows of X/O/. (top row first). */
+/* gogui-rules_board: the board as rows of X/O/. (top row first): Rastros'
+ * snail X, slime O; Tablut's attackers X, defenders and king O. Fails for
+ * games without a square board. */
 static int cmd_rules_board(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
-    if (!need_square(p))
+    if (!has_board(p) || !G(p)->gogui_board)
         return E_UNSUPPORTED;
     int sz = G(p)->board_size(p->s.st);
     char cells[1024];
@@ -1338,8 +1500,6 @@ static int cmd_rules_legal_moves(struct proto *p, int argc, char **argv, char *r
 static int cmd_rules_side_to_move(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
-    if (!need_square(p))
-        return E_UNSUPPORTED;
     int s = session_side_to_move(&p->s);
     snprintf(res, n, "%s", G(p)->gtp_letter[s] == 'B' ? "black" : "white");
     return E_OK;
@@ -1349,6 +1509,36 @@ static int cmd_rules_side_to_move(struct proto *p, int argc, char **argv, char *
 static int cmd_rules_final_result(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     return cmd_game_over(p, argc, argv, res, n);
+}
+
+/* gogui-rules_board_gfx: GoGui graphics (gfx lines) for the board GoGui
+ * shows, drawn after every move when GoGui is the ruler: Rastros' goal
+ * corners (coloured as their owner, labelled 1 and 2) and a MARK on the
+ * square of the last move; the whole position where GoGui's board knows
+ * nothing of the game (Tablut's pieces, Grasshopper's track), for the
+ * analyze command "Position on the board". Fails for games without a
+ * board. */
+static int cmd_rules_board_gfx(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    if (!has_board(p))
+        return E_UNSUPPORTED;
+    size_t pos = 0;
+    res[0] = '\0';
+    if (G(p)->gogui_gfx) {
+        char gfx[1024];
+        G(p)->gogui_gfx(p->s.st, gfx, sizeof gfx);
+        buf_printf(res, n, &pos, "%s", gfx);
+    }
+    if (p->s.nmoves > 0 && need_square(p)) {
+        char last[SESSION_MOVE_TEXT];
+        snprintf(last, sizeof last, "%s", p->s.moves[p->s.nmoves - 1].text);
+        for (char *c = last; *c; c++)
+            *c = (char)toupper((unsigned char)*c);
+        if (strcmp(last, "PASS") != 0)
+            buf_printf(res, n, &pos, "%sMARK %s", pos ? "\n" : "", last);
+    }
+    return E_OK;
 }
 
 const struct proto_cmd proto_commands[] = {
@@ -1383,6 +1573,7 @@ const struct proto_cmd proto_commands[] = {
     {"set_random_seed", cmd_set_random_seed, "N", "random seed"},
     {"analyze", cmd_analyze, "[COLOR] [INTERVAL]", "stream info lines until input arrives"},
     {"solve", cmd_solve, "", "prove the value of the position"},
+    {"winning_moves", cmd_winning_moves, "", "the moves proven to win (empty if none)"},
     {"eval", cmd_eval, "", "static evaluation for the side to move"},
     {"perft", cmd_perft, "DEPTH", "count the leaves of the move tree"},
     {"bench", cmd_bench, "", "node count of the fixed benchmark searches"},
@@ -1399,6 +1590,7 @@ const struct proto_cmd proto_commands[] = {
     {"gogui-rules_legal_moves", cmd_rules_legal_moves, "", "GoGui: legal moves"},
     {"gogui-rules_side_to_move", cmd_rules_side_to_move, "", "GoGui: side to move"},
     {"gogui-rules_final_result", cmd_rules_final_result, "", "GoGui: result text"},
+    {"gogui-rules_board_gfx", cmd_rules_board_gfx, "", "GoGui: goal corners, last move"},
     {NULL, NULL, NULL, NULL}
 };
 
@@ -1411,7 +1603,10 @@ int proto_init(struct proto *p, FILE *out)
     p->res = malloc(RES_SIZE);
     if (!p->res)
         return -1;
-    return session_init(&p->s) == SESS_OK ? 0 : -1;
+    if (session_init(&p->s) != SESS_OK)
+        return -1;
+    p->gogui_rules = gogui_abilities(p);
+    return 0;
 }
 
 void proto_free(struct proto *p)
@@ -1549,6 +1744,7 @@ int proto_loop(struct proto *p, struct input *in)
     if (!line)
         return 1;
     p->in = in;
+    p->gogui_rules = gogui_abilities(p);    /* the start-up game decides */
     int toolong;
     while (!p->quit && input_getline(in, line, PROTO_MAX_LINE, &toolong)) {
         if (toolong) {

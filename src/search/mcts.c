@@ -657,9 +657,12 @@ static int mcts_search(void *self, const struct game *g, void *st,
     int64_t last_report = t0;
     struct search_info info;
     for (;;) {
-        if ((iters & 255) == 0 && p->stop && p->stop(p->ctx))
-            break;
         if ((iters & 15) == 0) {
+            /* a Tablut playout can take 50 us: the stop request (an
+             * interrupt must be seen within milliseconds) is asked as
+             * often as the clock */
+            if (p->stop && p->stop(p->ctx))
+                break;
             int64_t t = now_ms();
             if ((hard > 0 && t - t0 >= hard) || (soft > 0 && t - t0 >= soft))
                 break;
