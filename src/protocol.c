@@ -720,7 +720,18 @@ static int cmd_final_score(struct proto *p, int argc, char **argv, char *res, si
 
 /* ------------------------------------------------------------ thinking */
 
-/* time_settings MAIN BYOYOMI STONES: GTP clocks in seconds. */
+/* Seconds of a clock command in ms, within 0..SEARCH_MAX_MS: a longer time
+ * means "more than enough" and must not overflow (a negative one is 0). */
+static int64_t clock_ms(double seconds)
+{
+    double ms = seconds * 1000;
+    if (!(ms > 0))
+        return 0;
+    return ms >= (double)SEARCH_MAX_MS ? SEARCH_MAX_MS : (int64_t)ms;
+}
+
+/* time_settings MAIN BYOYOMI STONES: GTP clocks in seconds (0 to 10^9;
+ * more counts as 10^9). Fails: syntax error (not 3 numbers, negative). */
 static int cmd_time_settings(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     double m, b;
@@ -729,14 +740,16 @@ static int cmd_time_settings(struct proto *p, int argc, char **argv, char *res, 
     if (argc != 3 || parse_double(argv[0], &m) || parse_double(argv[1], &b) ||
         parse_int(argv[2], 0, 1000000, &st) || m < 0 || b < 0)
         return E_SYNTAX;
-    p->s.main_ms = (int64_t)(m * 1000);
-    p->s.byo_ms = (int64_t)(b * 1000);
+    p->s.main_ms = clock_ms(m);
+    p->s.byo_ms = clock_ms(b);
     p->s.byo_stones = (int)st;
     p->s.have_left[0] = p->s.have_left[1] = 0;
     return E_OK;
 }
 
-/* time_left COLOR SECONDS STONES: the time COLOR has left. */
+/* time_left COLOR SECONDS STONES: the time COLOR has left (seconds, at most
+ * 10^9 count; a negative time counts as 0). Fails: invalid color, syntax
+ * error. */
 static int cmd_time_left(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     int side;
@@ -749,7 +762,7 @@ static int cmd_time_left(struct proto *p, int argc, char **argv, char *res, size
         return E_COLOR;
     if (parse_double(argv[1], &t) || parse_int(argv[2], 0, 1000000, &st))
         return E_SYNTAX;
-    p->s.left_ms[side] = (int64_t)(t * 1000);
+    p->s.left_ms[side] = clock_ms(t);
     p->s.left_stones[side] = (int)st;
     p->s.have_left[side] = 1;
     return E_OK;
@@ -761,7 +774,7 @@ struct option_desc {
 
 static const struct option_desc option_table[] = {
     {"engine", "alphabeta|mcts|random", "alphabeta", "the search algorithm"},
-    {"movetime", "ms", "0", "time per move in ms (0: use the clock, else 2000)"},
+    {"movetime", "ms", "0", "time per move in ms (0: the clock, else a node budget)"},
     {"depth", "plies", "0", "depth limit (0: none)"},
     {"nodes", "count", "0", "node limit (0: none)"},
     {"threads", "count", "1", "search threads (only 1 is supported)"},
@@ -801,8 +814,10 @@ static int set_option(struct proto *p, const char *name, const char *value)
 {
     struct session *s = &p->s;
     long v;
-    if (!strcmp(name, "engine"))
-        return session_set_engine(s, value) == SESS_OK ? E_OK : E_VALUE;
+    if (!strcmp(name, "engine")) {
+        int rc = session_set_engine(s, value);
+        return rc == SESS_OK ? E_OK : rc == SESS_ENOMEM ? E_NOMEM : E_VALUE;
+    }
     if (!strcmp(name, "movetime")) {
         if (parse_int(value, 0, 86400000L, &v))
             return E_VALUE;
@@ -819,8 +834,10 @@ static int set_option(struct proto *p, const char *name, const char *value)
             return E_VALUE;
         s->threads = (int)v;
     } else if (!strcmp(name, "hash")) {
-        if (parse_int(value, 1, 65536, &v) || session_set_hash(s, (int)v) != SESS_OK)
+        if (parse_int(value, 1, 65536, &v))
             return E_VALUE;
+        if (session_set_hash(s, (int)v) != SESS_OK)
+            return E_NOMEM;
     } else if (!strcmp(name, "seed")) {
         if (parse_u64(value, &s->seed))
             return E_VALUE;
@@ -838,7 +855,7 @@ static int set_option(struct proto *p, const char *name, const char *value)
 int proto_set_option(struct proto *p, const char *name, const char *value)
 {
     int rc = set_option(p, name, value);
-    return rc == E_OK ? 0 : rc == E_OPTION ? -1 : -2;
+    return rc == E_OK ? 0 : rc == E_OPTION ? -1 : rc == E_NOMEM ? -3 : -2;
 }
 
 /* set_option NAME VALUE: sets an engine option (see list_options).
@@ -973,8 +990,9 @@ static int run_analyze(struct proto *p, const char *id, int argc, char **argv, c
 
 /* solve: proves the value of the position for the side to move: "win
  * MOVE", "loss", or "draw MOVE", with " in N" (plies to the end) where
- * known. Uses the movetime and nodes options as limits when set. Fails: not solved
- * (limit reached), game over. */
+ * known. Limits: the movetime and nodes options, else 60 s (see
+ * session_solve_limits). Fails: not solved (a limit reached, or no proof
+ * the solver can find), game over. */
 static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
@@ -991,9 +1009,7 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
         return E_NOMEM;
     struct search_params sp;
     memset(&sp, 0, sizeof sp);
-    sp.movetime_ms = p->s.movetime_ms;
-    sp.nodes = p->s.nodes;
-    sp.threads = p->s.threads;
+    session_solve_limits(&p->s, &sp);
     sp.stop = proto_stop;
     sp.ctx = p;
     struct search_result r;
@@ -1020,9 +1036,20 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
     dp.nodes = r.nodes / 8 < 100000 ? 100000 : r.nodes / 8;
     dp.stop = proto_stop;       /* cut short, the proven value stands alone */
     dp.ctx = p;
+    /* within what is left of solve's limits: they bound the whole command */
+    int room = 1;
+    if (sp.nodes) {
+        uint64_t left = sp.nodes > r.nodes ? sp.nodes - r.nodes : 0;
+        dp.nodes = dp.nodes < left ? dp.nodes : left;
+        room = left > 0;
+    }
+    if (sp.movetime_ms) {
+        dp.movetime_ms = sp.movetime_ms - (now_ms() - t0);
+        room &= dp.movetime_ms > 0;
+    }
     struct search_result d;
     memset(&d, 0, sizeof d);
-    if (value != 0 && plies < 0)    /* a draw has no distance to look for */
+    if (value != 0 && plies < 0 && room)    /* a draw has no distance to look for */
         alphabeta_searcher.search(ab, G(p), p->s.st, &dp, &d);
     if (!own)
         alphabeta_searcher.destroy(ab);
@@ -1654,7 +1681,10 @@ static void write_response(struct proto *p, int ok, const char *id, const char *
         if (*c == '\n' && prev_nl)
             continue;
         prev_nl = *c == '\n';
-        fputc(*c, o);
+        /* a control character (say from a file's line quoted in an
+         * error) would reach the controller raw: '?' stands for it */
+        unsigned char u = (unsigned char)*c;
+        fputc((u < 32 && u != '\n') || u == 127 ? '?' : *c, o);
     }
     if (!prev_nl)
         fputc('\n', o);
@@ -1676,11 +1706,12 @@ void proto_execute(struct proto *p, char *line)
     char *argv[PROTO_MAX_ARGS + 1];
     int argc = 0;
     char id[24] = "";
+    int toomany = 0;
     clean_line(line);
     for (char *tok = strtok(line, " "); tok; tok = strtok(NULL, " ")) {
         if (argc > PROTO_MAX_ARGS) {
-            write_response(p, 0, id, "syntax error: too many arguments");
-            return;
+            toomany = 1;        /* answered below, once the id is known */
+            break;
         }
         argv[argc++] = tok;
     }
@@ -1693,10 +1724,14 @@ void proto_execute(struct proto *p, char *line)
             memcpy(id, argv[0], k + 1);
             first = 1;
         }
-        if (argc == first) {
-            write_response(p, 0, id, "syntax error: no command");
-            return;
-        }
+    }
+    if (toomany) {
+        write_response(p, 0, id, "syntax error: too many arguments");
+        return;
+    }
+    if (argc == first) {
+        write_response(p, 0, id, "syntax error: no command");
+        return;
     }
     char *res = p->res;
     const struct proto_cmd *c = find_command(argv[first]);

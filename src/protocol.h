@@ -104,7 +104,8 @@ void proto_execute(struct proto *p, char *line);
 int proto_loop(struct proto *p, struct input *in);
 /* Total node count of the fixed bench searches (same on every machine). */
 uint64_t proto_bench(FILE *log);
-/* Sets an engine option: 0 ok, -1 unknown option, -2 invalid value. */
+/* Sets an engine option: 0 ok, -1 unknown option, -2 invalid value, -3 out
+ * of memory (the option is then unchanged). */
 int proto_set_option(struct proto *p, const char *name, const char *value);
 
 #endif
