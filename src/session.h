@@ -46,6 +46,7 @@ struct session {
     void *engine_self;
     int hash_mb;
     int depth;
+    int threads;                /* search threads (the threads option) */
     uint64_t nodes;
     int64_t movetime_ms;        /* 0 = use the clock or the default */
     uint64_t seed;

@@ -26,6 +26,7 @@ struct search_params {
     int64_t soft_ms;            /* time manager's target, 0 = none */
     int infinite;               /* analyze: run until stop() says so */
     uint64_t seed;              /* for any randomness the searcher uses */
+    int threads;                /* threads the search may use; 0 or 1 = one */
     /* Polled now and then; nonzero asks the search to stop. */
     int (*stop)(void *ctx);
     /* Called after each completed iteration (may be NULL). */
