@@ -1114,20 +1114,21 @@ static int cmd_bench(struct proto *p, int argc, char **argv, char *res, size_t n
 
 /* ------------------------------------------------------------- records */
 
-/* savegame FILE: writes the game as a record (see doc/protocol.md).
+/* savegame FILE: writes the game as a PGN record (see doc/protocol.md):
+ * moves in the game's long notation where it has one (Tablut captures).
  * Fails: cannot open file. */
 static int cmd_savegame(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     if (argc != 1)
         return E_SYNTAX;
+    const struct game *g = G(p);
     struct game_record r;
     record_init(&r);
-    snprintf(r.game, sizeof r.game, "%s", G(p)->name);
-    G(p)->format_variant(p->s.st, r.variant, sizeof r.variant);
+    snprintf(r.game, sizeof r.game, "%s", g->name);
+    g->format_variant(p->s.st, r.variant, sizeof r.variant);
     if (p->s.setup)
-        G(p)->format_position(p->s.start, r.position, sizeof r.position);
-    snprintf(r.players[0], sizeof r.players[0], "?");
-    snprintf(r.players[1], sizeof r.players[1], "?");
+        g->format_position(p->s.start, r.position, sizeof r.position);
+    r.first_side = g->side_to_move(p->s.start);
     struct game_status gs;
     session_status(&p->s, &gs);
     snprintf(r.result, sizeof r.result, "%s", !gs.over ? "*" : gs.winner < 0 ? "1/2-1/2" :
@@ -1138,9 +1139,16 @@ static int cmd_savegame(struct proto *p, int argc, char **argv, char *res, size_
     localtime_r(&t, &tm);
     strftime(r.date, sizeof r.date, "%Y.%m.%d", &tm);
     int rc = E_OK;
-    for (int i = 0; i < p->s.nmoves && rc == E_OK; i++)
-        if (record_add_move(&r, p->s.moves[i].text))
+    for (int i = 0; i < p->s.nmoves && rc == E_OK; i++) {
+        char mv[64];
+        if (g->format_move_long)
+            g->format_move_long(p->s.snaps + (size_t)i * g->state_size,
+                                p->s.moves[i].move, mv, sizeof mv);
+        else
+            snprintf(mv, sizeof mv, "%s", p->s.moves[i].text);
+        if (record_add_move(&r, mv))
             rc = E_NOMEM;
+    }
     FILE *f = rc == E_OK ? fopen(argv[0], "w") : NULL;
     if (rc == E_OK && !f)
         rc = fail(res, n, E_FILE, strerror(errno));
@@ -1155,7 +1163,9 @@ static int cmd_savegame(struct proto *p, int argc, char **argv, char *res, size_
 }
 
 /* loadgame FILE [N]: loads the first record of FILE and plays its first N
- * moves (all by default). Fails: cannot open file, invalid position,
+ * moves (all by default). The record reader is bounded (record.h): an
+ * endless or binary file is refused at once. Fails: cannot open file (also
+ * for a file that is no record, or too large a one), invalid position,
  * unknown game, illegal move (the game is then unchanged). */
 static int cmd_loadgame(struct proto *p, int argc, char **argv, char *res, size_t n)
 {

@@ -842,6 +842,25 @@ static void tablut_format_move(const void *st, move_t m, char *buf, size_t n)
     snprintf(buf, n, "%s-%s", a, b);
 }
 
+/* The move and the soldiers it captures ("d7-d3xc3xe3"), which
+ * parse_move reads back; a captured king is not named (it ends the game,
+ * and the result says so). */
+static void tablut_format_move_long(const void *st, move_t m, char *buf,
+                                    size_t n)
+{
+    const struct tablut *t = st;
+    uint8_t capt[4];
+    int kc, nc = move_captures(t, mv_from(m), mv_to(m), capt, &kc);
+    char out[32], c[3];
+    tablut_format_move(st, m, out, sizeof out);
+    for (int i = 0; i < nc; i++) {
+        square_name(capt[i], c);
+        strcat(out, "x");
+        strcat(out, c);
+    }
+    snprintf(buf, n, "%s", out);
+}
+
 static void tablut_print(const void *st, char *buf, size_t n)
 {
     const struct tablut *t = st;
@@ -1130,6 +1149,7 @@ const struct game tablut_game = {
     .format_move = tablut_format_move,
     .print = tablut_print,
     .perft = tablut_perft,
+    .format_move_long = tablut_format_move_long,
     .board_size = tablut_board_size,
     .gogui_board = tablut_gogui_board,
 };
