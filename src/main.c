@@ -223,7 +223,7 @@ int main(int argc, char **argv)
         int rc = proto_set_option(&p, opts[i].name, opts[i].value);
         if (rc) {
             fprintf(stderr, "tabula: --%s %s: %s\n", opts[i].name, opts[i].value,
-                    rc == -1 ? "unknown option" : "invalid value");
+                    rc == -1 ? "unknown option" : rc == -3 ? "out of memory" : "invalid value");
             proto_free(&p);
             return 2;
         }

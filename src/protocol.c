@@ -231,6 +231,7 @@ static int fail(char *res, size_t n, int code, const char *detail)
 }
 
 static const struct game *G(struct proto *p) { return p->s.g; }
+static int gogui_abilities(struct proto *p);
 
 void proto_interrupt(struct proto *p)
 {
@@ -341,23 +342,46 @@ static const struct proto_cmd *find_command(const char *name)
     return NULL;
 }
 
-/* known_command NAME: "true" or "false". Fails: syntax error. */
+/* Whether list_commands, known_command and help show c. GoGui's rules
+ * commands are shown only when the game the engine started in has point
+ * moves: GoGui takes a program that lists them for a "ruler" and then
+ * treats every refusal of one as fatal. The list is fixed when the
+ * protocol loop starts (proto_loop), so that what a controller read at
+ * attach stays true; a later newgame does not change it (doc/protocol.md). */
+static int offered(const struct proto *p, const struct proto_cmd *c)
+{
+    if (strncmp(c->name, "gogui-rules_", 12) != 0)
+        return 1;
+    const char *r = c->name + 12;
+    if (!strcmp(r, "legal_moves"))
+        return (p->gogui_rules & GOGUI_RULER) != 0;
+    if (!strcmp(r, "board_size") || !strcmp(r, "board_gfx"))
+        return (p->gogui_rules & GOGUI_DISPLAY) != 0;
+    if (!strcmp(r, "board"))
+        return (p->gogui_rules & GOGUI_CELLS) != 0;
+    return 1;                   /* game_id, side_to_move, final_result */
+}
+
+/* known_command NAME: "true" or "false" (as list_commands). Fails: syntax
+ * error. */
 static int cmd_known_command(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
-    (void)p;
     if (argc != 1)
         return E_SYNTAX;
-    snprintf(res, n, "%s", find_command(argv[0]) ? "true" : "false");
+    const struct proto_cmd *c = find_command(argv[0]);
+    snprintf(res, n, "%s", c && offered(p, c) ? "true" : "false");
     return E_OK;
 }
 
-/* list_commands: one command name per line. */
+/* list_commands: one command name per line (GoGui's rules commands only
+ * when the start-up game's moves are points). */
 static int cmd_list_commands(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
-    (void)p; (void)argc; (void)argv;
+    (void)argc; (void)argv;
     size_t pos = 0;
     for (int i = 0; proto_commands[i].name; i++)
-        buf_printf(res, n, &pos, "%s%s", i ? "\n" : "", proto_commands[i].name);
+        if (offered(p, &proto_commands[i]))
+            buf_printf(res, n, &pos, "%s%s", pos ? "\n" : "", proto_commands[i].name);
     return E_OK;
 }
 
@@ -370,7 +394,7 @@ static int cmd_help(struct proto *p, int argc, char **argv, char *res, size_t n)
         return E_SYNTAX;
     for (int i = 0; proto_commands[i].name; i++) {
         const struct proto_cmd *c = &proto_commands[i];
-        if (argc == 1 && strcmp(argv[0], c->name) != 0)
+        if ((argc == 1 && strcmp(argv[0], c->name) != 0) || !offered(p, c))
             continue;
         buf_printf(res, n, &pos, "%s%s%s%s - %s", pos ? "\n" : "", c->name,
                    c->args[0] ? " " : "", c->args, c->help);
@@ -434,8 +458,13 @@ static int cmd_boardsize(struct proto *p, int argc, char **argv, char *res, size
     int has_size = 0;
     for (int i = 0; g->option_names && g->option_names[i]; i++)
         has_size |= strcmp(g->option_names[i], "size") == 0;
-    if (!has_size)
+    if (!has_size) {
+        /* a board of one size: its own size restarts the game, as GTP
+         * controllers (GoGui) send it before clear_board */
+        if (g->board_size && v == g->board_size(p->s.st))
+            return session_error(session_clear(&p->s));
         return E_SIZE;
+    }
     char opt[32], *opts[SESSION_MAX_OPTS];
     int k = 0;
     snprintf(opt, sizeof opt, "size=%ld", v);
@@ -581,6 +610,7 @@ static int genmove_common(struct proto *p, int argc, char **argv, char *res, siz
         qp.nodes = 2000;
         qp.movetime_ms = qp.soft_ms = 20;
         qp.seed = session_search_seed(&p->s);
+        qp.threads = p->s.threads;
         p->s.engine->search(p->s.engine_self, G(p), p->s.st, &qp, &r);
         if (r.best == MOVE_NONE)
             rc = SESS_EGAMEOVER;
@@ -690,7 +720,18 @@ static int cmd_final_score(struct proto *p, int argc, char **argv, char *res, si
 
 /* ------------------------------------------------------------ thinking */
 
-/* time_settings MAIN BYOYOMI STONES: GTP clocks in seconds. */
+/* Seconds of a clock command in ms, within 0..SEARCH_MAX_MS: a longer time
+ * means "more than enough" and must not overflow (a negative one is 0). */
+static int64_t clock_ms(double seconds)
+{
+    double ms = seconds * 1000;
+    if (!(ms > 0))
+        return 0;
+    return ms >= (double)SEARCH_MAX_MS ? SEARCH_MAX_MS : (int64_t)ms;
+}
+
+/* time_settings MAIN BYOYOMI STONES: GTP clocks in seconds (0 to 10^9;
+ * more counts as 10^9). Fails: syntax error (not 3 numbers, negative). */
 static int cmd_time_settings(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     double m, b;
@@ -699,14 +740,16 @@ static int cmd_time_settings(struct proto *p, int argc, char **argv, char *res, 
     if (argc != 3 || parse_double(argv[0], &m) || parse_double(argv[1], &b) ||
         parse_int(argv[2], 0, 1000000, &st) || m < 0 || b < 0)
         return E_SYNTAX;
-    p->s.main_ms = (int64_t)(m * 1000);
-    p->s.byo_ms = (int64_t)(b * 1000);
+    p->s.main_ms = clock_ms(m);
+    p->s.byo_ms = clock_ms(b);
     p->s.byo_stones = (int)st;
     p->s.have_left[0] = p->s.have_left[1] = 0;
     return E_OK;
 }
 
-/* time_left COLOR SECONDS STONES: the time COLOR has left. */
+/* time_left COLOR SECONDS STONES: the time COLOR has left (seconds, at most
+ * 10^9 count; a negative time counts as 0). Fails: invalid color, syntax
+ * error. */
 static int cmd_time_left(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     int side;
@@ -719,7 +762,7 @@ static int cmd_time_left(struct proto *p, int argc, char **argv, char *res, size
         return E_COLOR;
     if (parse_double(argv[1], &t) || parse_int(argv[2], 0, 1000000, &st))
         return E_SYNTAX;
-    p->s.left_ms[side] = (int64_t)(t * 1000);
+    p->s.left_ms[side] = clock_ms(t);
     p->s.left_stones[side] = (int)st;
     p->s.have_left[side] = 1;
     return E_OK;
@@ -731,7 +774,7 @@ struct option_desc {
 
 static const struct option_desc option_table[] = {
     {"engine", "alphabeta|mcts|random", "alphabeta", "the search algorithm"},
-    {"movetime", "ms", "0", "time per move in ms (0: use the clock, else 2000)"},
+    {"movetime", "ms", "0", "time per move in ms (0: the clock, else a node budget)"},
     {"depth", "plies", "0", "depth limit (0: none)"},
     {"nodes", "count", "0", "node limit (0: none)"},
     {"threads", "count", "1", "search threads (only 1 is supported)"},
@@ -771,8 +814,10 @@ static int set_option(struct proto *p, const char *name, const char *value)
 {
     struct session *s = &p->s;
     long v;
-    if (!strcmp(name, "engine"))
-        return session_set_engine(s, value) == SESS_OK ? E_OK : E_VALUE;
+    if (!strcmp(name, "engine")) {
+        int rc = session_set_engine(s, value);
+        return rc == SESS_OK ? E_OK : rc == SESS_ENOMEM ? E_NOMEM : E_VALUE;
+    }
     if (!strcmp(name, "movetime")) {
         if (parse_int(value, 0, 86400000L, &v))
             return E_VALUE;
@@ -789,8 +834,10 @@ static int set_option(struct proto *p, const char *name, const char *value)
             return E_VALUE;
         s->threads = (int)v;
     } else if (!strcmp(name, "hash")) {
-        if (parse_int(value, 1, 65536, &v) || session_set_hash(s, (int)v) != SESS_OK)
+        if (parse_int(value, 1, 65536, &v))
             return E_VALUE;
+        if (session_set_hash(s, (int)v) != SESS_OK)
+            return E_NOMEM;
     } else if (!strcmp(name, "seed")) {
         if (parse_u64(value, &s->seed))
             return E_VALUE;
@@ -808,7 +855,7 @@ static int set_option(struct proto *p, const char *name, const char *value)
 int proto_set_option(struct proto *p, const char *name, const char *value)
 {
     int rc = set_option(p, name, value);
-    return rc == E_OK ? 0 : rc == E_OPTION ? -1 : -2;
+    return rc == E_OK ? 0 : rc == E_OPTION ? -1 : rc == E_NOMEM ? -3 : -2;
 }
 
 /* set_option NAME VALUE: sets an engine option (see list_options).
@@ -943,8 +990,9 @@ static int run_analyze(struct proto *p, const char *id, int argc, char **argv, c
 
 /* solve: proves the value of the position for the side to move: "win
  * MOVE", "loss", or "draw MOVE", with " in N" (plies to the end) where
- * known. Uses the movetime and nodes options as limits when set. Fails: not solved
- * (limit reached), game over. */
+ * known. Limits: the movetime and nodes options, else 60 s (see
+ * session_solve_limits). Fails: not solved (a limit reached, or no proof
+ * the solver can find), game over. */
 static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
@@ -961,9 +1009,7 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
         return E_NOMEM;
     struct search_params sp;
     memset(&sp, 0, sizeof sp);
-    sp.movetime_ms = p->s.movetime_ms;
-    sp.nodes = p->s.nodes;
-    sp.threads = p->s.threads;
+    session_solve_limits(&p->s, &sp);
     sp.stop = proto_stop;
     sp.ctx = p;
     struct search_result r;
@@ -990,9 +1036,20 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
     dp.nodes = r.nodes / 8 < 100000 ? 100000 : r.nodes / 8;
     dp.stop = proto_stop;       /* cut short, the proven value stands alone */
     dp.ctx = p;
+    /* within what is left of solve's limits: they bound the whole command */
+    int room = 1;
+    if (sp.nodes) {
+        uint64_t left = sp.nodes > r.nodes ? sp.nodes - r.nodes : 0;
+        dp.nodes = dp.nodes < left ? dp.nodes : left;
+        room = left > 0;
+    }
+    if (sp.movetime_ms) {
+        dp.movetime_ms = sp.movetime_ms - (now_ms() - t0);
+        room &= dp.movetime_ms > 0;
+    }
     struct search_result d;
     memset(&d, 0, sizeof d);
-    if (value != 0 && plies < 0)    /* a draw has no distance to look for */
+    if (value != 0 && plies < 0 && room)    /* a draw has no distance to look for */
         alphabeta_searcher.search(ab, G(p), p->s.st, &dp, &d);
     if (!own)
         alphabeta_searcher.destroy(ab);
@@ -1016,6 +1073,88 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
         buf_printf(res, n, &pos, " in %d", plies);
     if (p->verbose)
         fprintf(stderr, "solve: %" PRId64 " ms with the distance search\n", now_ms() - t0);
+    return E_OK;
+}
+
+struct deadline_ctx {
+    struct proto *p;
+    int64_t deadline;           /* 0: none */
+};
+
+static int deadline_stop(void *ctx)
+{
+    struct deadline_ctx *d = ctx;
+    return proto_stop(d->p) || (d->deadline && now_ms() >= d->deadline);
+}
+
+/* winning_moves: the legal moves proven to win for the side to move, space
+ * separated in the rules' order; empty when there is none (the position is
+ * proven lost or drawn). Every move is proved with the exact solver, under
+ * the movetime (for the whole command) and nodes (for each proof) options
+ * when set. Fails: not solved (a limit or an interrupt stopped a proof),
+ * game over. */
+static int cmd_winning_moves(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    struct game_status gs;
+    if (session_status(&p->s, &gs)) {
+        result_text(G(p), &gs, res, n);
+        return E_GAMEOVER;
+    }
+    const struct game *g = G(p);
+    int own = p->s.engine == &alphabeta_searcher;
+    void *ab = own ? p->s.engine_self : alphabeta_searcher.create(p->s.hash_mb);
+    void *st = malloc(g->state_size);
+    if (!ab || !st) {
+        if (ab && !own)
+            alphabeta_searcher.destroy(ab);
+        free(st);
+        return E_NOMEM;
+    }
+    memcpy(st, p->s.st, g->state_size);
+    struct deadline_ctx dc = {
+        .p = p, .deadline = p->s.movetime_ms > 0 ? now_ms() + p->s.movetime_ms : 0
+    };
+    struct search_params sp;
+    memset(&sp, 0, sizeof sp);
+    sp.nodes = p->s.nodes;
+    sp.threads = p->s.threads;
+    sp.stop = deadline_stop;
+    sp.ctx = &dc;
+    struct search_result r;
+    /* the position first: no winning move unless it is won, and the
+     * proof fills the table the moves' proofs then read */
+    int ok = search_solve(ab, g, st, &sp, &r);
+    size_t pos = 0;
+    res[0] = '\0';
+    if (ok && r.score > 0) {
+        move_t moves[GAME_MAX_MOVES];
+        int k = g->gen_moves(st, moves);
+        int side = g->side_to_move(st);
+        for (int i = 0; i < k && ok; i++) {
+            char mt[64];
+            g->format_move(st, moves[i], mt, sizeof mt);
+            game_undo u;
+            g->make(st, moves[i], &u);
+            struct game_status cs;
+            g->status(st, &cs);
+            int wins;
+            if (cs.over) {
+                wins = cs.winner == side;
+            } else {
+                ok = search_solve(ab, g, st, &sp, &r);
+                wins = ok && r.score < 0;
+            }
+            g->unmake(st, moves[i], &u);
+            if (ok && wins)
+                buf_printf(res, n, &pos, "%s%s", pos ? " " : "", mt);
+        }
+    }
+    free(st);
+    if (!own)
+        alphabeta_searcher.destroy(ab);
+    if (!ok)
+        return p->interrupted ? fail(res, n, E_UNSOLVED, "interrupted") : fail(res, n, E_UNSOLVED, "");
     return E_OK;
 }
 
@@ -1235,19 +1374,63 @@ static int cmd_loadgame(struct proto *p, int argc, char **argv, char *res, size_
 
 /* ------------------------------------------------------------- GoGui */
 
-static int need_square(struct proto *p)
+/* The game has a board GoGui can show (Tablut's 9x9, Grasshopper's track
+ * on 6x6); GOGUI_DISPLAY. */
+static int has_board(struct proto *p)
 {
-    return G(p)->point_moves && G(p)->board_size && G(p)->gogui_board &&
-           G(p)->board_size(p->s.st) > 0;
+    return G(p)->board_size && G(p)->board_size(p->s.st) > 0;
 }
 
-/* gogui-analyze_commands: the analysis commands GoGui may offer. */
+/* The game's moves are points of a square board: GoGui can be its ruler. */
+static int need_square(struct proto *p)
+{
+    return G(p)->point_moves && has_board(p) && G(p)->gogui_board;
+}
+
+/* What GoGui's rules commands can do for the current game (GOGUI_*). */
+static int gogui_abilities(struct proto *p)
+{
+    return (need_square(p) ? GOGUI_RULER : 0) | (has_board(p) ? GOGUI_DISPLAY : 0) |
+           (has_board(p) && G(p)->gogui_board ? GOGUI_CELLS : 0);
+}
+
+/* gogui-analyze_commands: the analysis commands GoGui may offer, as
+ * "type/label/command" lines, for the current game. Where moves are
+ * points (Rastros) results are drawn on GoGui's board: plist marks the
+ * points, pstring marks the points in its text. Elsewhere GoGui's board is
+ * not the game's, so everything is text (string: a window for several
+ * lines). */
 static int cmd_gogui_analyze(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
-    (void)p; (void)argc; (void)argv;
-    snprintf(res, n, "string/Solve/solve\nstring/Evaluation/eval\nstring/Position/getposition\n"
-             "string/Legal moves/legal_moves\nstring/Game over/game_over\n"
-             "string/Perft 3/perft 3\nstring/Show board/showboard");
+    (void)argc; (void)argv;
+    if (need_square(p))
+        snprintf(res, n,
+                 "plist/Legal moves/legal_moves\n"
+                 "plist/Winning moves/winning_moves\n"
+                 "pstring/Solve/solve\n"
+                 "pstring/Best move (not played)/reg_genmove %%m\n"
+                 "pstring/Explain last move/gomill-explain_last_move\n"
+                 "string/Evaluation/eval\n"
+                 "string/Game over/game_over\n"
+                 "string/Position/getposition\n"
+                 "string/Show board/showboard\n"
+                 "string/Options/list_options\n"
+                 "string/Perft 3/perft 3");
+    else
+        snprintf(res, n, "%s"
+                 "string/Show board/showboard\n"
+                 "string/Legal moves/legal_moves\n"
+                 "string/Side to move/side_to_move\n"
+                 "string/History/history\n"
+                 "string/Solve/solve\n"
+                 "string/Evaluation/eval\n"
+                 "string/Game over/game_over\n"
+                 "string/Position/getposition\n"
+                 "none/Set position/setposition %%s\n"
+                 "none/Load game record/loadgame %%r\n"
+                 "string/Options/list_options\n"
+                 "string/Perft 2/perft 2",
+                 has_board(p) ? "gfx/Position on the board/gogui-rules_board_gfx\n" : "");
     return E_OK;
 }
 
@@ -1284,29 +1467,35 @@ static int cmd_explain_last_move(struct proto *p, int argc, char **argv, char *r
     return E_OK;
 }
 
-/* gogui-rules_game_id: the game's name. */
+/* gogui-rules_game_id: the game's name, capitalised as GoGui asks
+ * ("Rastros"). */
 static int cmd_rules_game_id(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
     snprintf(res, n, "%s", G(p)->name);
+    res[0] = (char)toupper((unsigned char)res[0]);
     return E_OK;
 }
 
-/* gogui-rules_board_size: a bare integer. Fails for games without squares. */
+/* gogui-rules_board_size: the size of the square board GoGui shows, a
+ * bare integer ("7"; Tablut 9; Grasshopper's track on 6). Fails for games
+ * without a board. */
 static int cmd_rules_board_size(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
-    if (!need_square(p))
+    if (!has_board(p))
         return E_UNSUPPORTED;
     snprintf(res, n, "%d", G(p)->board_size(p->s.st));
     return E_OK;
 }
 
-/* gogui-rules_board: the board as rows of X/O/. (top row first). */
+/* gogui-rules_board: the board as rows of X/O/. (top row first): Rastros'
+ * snail X, slime O; Tablut's attackers X, defenders and king O. Fails for
+ * games without a square board. */
 static int cmd_rules_board(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
-    if (!need_square(p))
+    if (!has_board(p) || !G(p)->gogui_board)
         return E_UNSUPPORTED;
     int sz = G(p)->board_size(p->s.st);
     char cells[1024];
@@ -1338,8 +1527,6 @@ static int cmd_rules_legal_moves(struct proto *p, int argc, char **argv, char *r
 static int cmd_rules_side_to_move(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
-    if (!need_square(p))
-        return E_UNSUPPORTED;
     int s = session_side_to_move(&p->s);
     snprintf(res, n, "%s", G(p)->gtp_letter[s] == 'B' ? "black" : "white");
     return E_OK;
@@ -1349,6 +1536,36 @@ static int cmd_rules_side_to_move(struct proto *p, int argc, char **argv, char *
 static int cmd_rules_final_result(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     return cmd_game_over(p, argc, argv, res, n);
+}
+
+/* gogui-rules_board_gfx: GoGui graphics (gfx lines) for the board GoGui
+ * shows, drawn after every move when GoGui is the ruler: Rastros' goal
+ * corners (coloured as their owner, labelled 1 and 2) and a MARK on the
+ * square of the last move; the whole position where GoGui's board knows
+ * nothing of the game (Tablut's pieces, Grasshopper's track), for the
+ * analyze command "Position on the board". Fails for games without a
+ * board. */
+static int cmd_rules_board_gfx(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    if (!has_board(p))
+        return E_UNSUPPORTED;
+    size_t pos = 0;
+    res[0] = '\0';
+    if (G(p)->gogui_gfx) {
+        char gfx[1024];
+        G(p)->gogui_gfx(p->s.st, gfx, sizeof gfx);
+        buf_printf(res, n, &pos, "%s", gfx);
+    }
+    if (p->s.nmoves > 0 && need_square(p)) {
+        char last[SESSION_MOVE_TEXT];
+        snprintf(last, sizeof last, "%s", p->s.moves[p->s.nmoves - 1].text);
+        for (char *c = last; *c; c++)
+            *c = (char)toupper((unsigned char)*c);
+        if (strcmp(last, "PASS") != 0)
+            buf_printf(res, n, &pos, "%sMARK %s", pos ? "\n" : "", last);
+    }
+    return E_OK;
 }
 
 const struct proto_cmd proto_commands[] = {
@@ -1383,6 +1600,7 @@ const struct proto_cmd proto_commands[] = {
     {"set_random_seed", cmd_set_random_seed, "N", "random seed"},
     {"analyze", cmd_analyze, "[COLOR] [INTERVAL]", "stream info lines until input arrives"},
     {"solve", cmd_solve, "", "prove the value of the position"},
+    {"winning_moves", cmd_winning_moves, "", "the moves proven to win (empty if none)"},
     {"eval", cmd_eval, "", "static evaluation for the side to move"},
     {"perft", cmd_perft, "DEPTH", "count the leaves of the move tree"},
     {"bench", cmd_bench, "", "node count of the fixed benchmark searches"},
@@ -1399,6 +1617,7 @@ const struct proto_cmd proto_commands[] = {
     {"gogui-rules_legal_moves", cmd_rules_legal_moves, "", "GoGui: legal moves"},
     {"gogui-rules_side_to_move", cmd_rules_side_to_move, "", "GoGui: side to move"},
     {"gogui-rules_final_result", cmd_rules_final_result, "", "GoGui: result text"},
+    {"gogui-rules_board_gfx", cmd_rules_board_gfx, "", "GoGui: goal corners, last move"},
     {NULL, NULL, NULL, NULL}
 };
 
@@ -1411,7 +1630,10 @@ int proto_init(struct proto *p, FILE *out)
     p->res = malloc(RES_SIZE);
     if (!p->res)
         return -1;
-    return session_init(&p->s) == SESS_OK ? 0 : -1;
+    if (session_init(&p->s) != SESS_OK)
+        return -1;
+    p->gogui_rules = gogui_abilities(p);
+    return 0;
 }
 
 void proto_free(struct proto *p)
@@ -1459,7 +1681,10 @@ static void write_response(struct proto *p, int ok, const char *id, const char *
         if (*c == '\n' && prev_nl)
             continue;
         prev_nl = *c == '\n';
-        fputc(*c, o);
+        /* a control character (say from a file's line quoted in an
+         * error) would reach the controller raw: '?' stands for it */
+        unsigned char u = (unsigned char)*c;
+        fputc((u < 32 && u != '\n') || u == 127 ? '?' : *c, o);
     }
     if (!prev_nl)
         fputc('\n', o);
@@ -1481,11 +1706,12 @@ void proto_execute(struct proto *p, char *line)
     char *argv[PROTO_MAX_ARGS + 1];
     int argc = 0;
     char id[24] = "";
+    int toomany = 0;
     clean_line(line);
     for (char *tok = strtok(line, " "); tok; tok = strtok(NULL, " ")) {
         if (argc > PROTO_MAX_ARGS) {
-            write_response(p, 0, id, "syntax error: too many arguments");
-            return;
+            toomany = 1;        /* answered below, once the id is known */
+            break;
         }
         argv[argc++] = tok;
     }
@@ -1498,10 +1724,14 @@ void proto_execute(struct proto *p, char *line)
             memcpy(id, argv[0], k + 1);
             first = 1;
         }
-        if (argc == first) {
-            write_response(p, 0, id, "syntax error: no command");
-            return;
-        }
+    }
+    if (toomany) {
+        write_response(p, 0, id, "syntax error: too many arguments");
+        return;
+    }
+    if (argc == first) {
+        write_response(p, 0, id, "syntax error: no command");
+        return;
     }
     char *res = p->res;
     const struct proto_cmd *c = find_command(argv[first]);
@@ -1549,6 +1779,7 @@ int proto_loop(struct proto *p, struct input *in)
     if (!line)
         return 1;
     p->in = in;
+    p->gogui_rules = gogui_abilities(p);    /* the start-up game decides */
     int toolong;
     while (!p->quit && input_getline(in, line, PROTO_MAX_LINE, &toolong)) {
         if (toolong) {

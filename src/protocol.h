@@ -19,6 +19,10 @@ struct input {
     int eof;
 };
 
+/* What GoGui's rules commands can do for a game: be its ruler (moves are
+ * points), show its board, give the board as X/O cells. */
+enum { GOGUI_RULER = 1, GOGUI_DISPLAY = 2, GOGUI_CELLS = 4 };
+
 /* What genmove/reg_genmove found, for gomill-explain_last_move. */
 struct proto_explain {
     int valid;
@@ -35,6 +39,8 @@ struct proto {
     char *res;                  /* the response being built */
     volatile sig_atomic_t interrupt;    /* see proto_interrupt */
     int interrupted;            /* the last command was cut short */
+    int gogui_rules;            /* GOGUI_*: GoGui's rules commands offered,
+                                 * fixed by the start-up game (proto_loop) */
     struct proto_explain explain;
 };
 
@@ -98,7 +104,8 @@ void proto_execute(struct proto *p, char *line);
 int proto_loop(struct proto *p, struct input *in);
 /* Total node count of the fixed bench searches (same on every machine). */
 uint64_t proto_bench(FILE *log);
-/* Sets an engine option: 0 ok, -1 unknown option, -2 invalid value. */
+/* Sets an engine option: 0 ok, -1 unknown option, -2 invalid value, -3 out
+ * of memory (the option is then unchanged). */
 int proto_set_option(struct proto *p, const char *name, const char *value);
 
 #endif

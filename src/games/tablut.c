@@ -909,6 +909,43 @@ static void tablut_gogui_board(const void *st, char *buf, size_t n)
     snprintf(buf, n, "%s", out);
 }
 
+/* The position drawn over GoGui's 9x9 board (which knows no Tablut):
+ * attackers on dark fields (GoGui's black territory), defenders on light
+ * ones, the king's gold, each labelled as in the position string (t, T,
+ * K); the empty castle squared. GoGui's columns skip the letter
+ * I, so file i is GoGui's J. */
+static void tablut_gogui_gfx(const void *st, char *buf, size_t n)
+{
+    const struct tablut *t = st;
+    static const char *const head[3] = {"BLACK", "WHITE", "COLOR #e8c040"};
+    char out[1024];
+    size_t k = 0;
+    out[0] = '\0';
+    for (int piece = ATT; piece <= KING; piece++) {
+        size_t start = k;
+        k += (size_t)snprintf(out + k, sizeof out - k, "%s%s", k ? "\n" : "", head[piece - 1]);
+        int any = 0;
+        for (int sq = 0; sq < NSQ && k < sizeof out - 8; sq++)
+            if (t->board[sq] == piece) {
+                k += (size_t)sprintf(out + k, " %c%d", "ABCDEFGHJ"[sq % N], sq / N + 1);
+                any = 1;
+            }
+        if (!any) {
+            k = start;
+            out[k] = '\0';
+        }
+    }
+    for (int sq = 0; sq < NSQ && k < sizeof out - 16; sq++)
+        if (t->board[sq] != EMPTY)
+            k += (size_t)sprintf(out + k, "%sLABEL %c%d %c", k ? "\n" : "",
+                                 "ABCDEFGHJ"[sq % N], sq / N + 1, " tTK"[t->board[sq]]);
+    if (t->board[CASTLE] == EMPTY)
+        k += (size_t)snprintf(out + k, sizeof out - k, "\nSQUARE E5");
+    snprintf(out + k, sizeof out - k, "\nTEXT %s to move",
+             t->side ? "white (defenders)" : "black (attackers)");
+    snprintf(buf, n, "%s", out);
+}
+
 /* ---- evaluation ------------------------------------------------------- */
 /* Weights in centipawn-like units; kept together so they can be tuned. */
 struct tablut_weights {
@@ -1152,4 +1189,5 @@ const struct game tablut_game = {
     .format_move_long = tablut_format_move_long,
     .board_size = tablut_board_size,
     .gogui_board = tablut_gogui_board,
+    .gogui_gfx = tablut_gogui_gfx,
 };
