@@ -318,6 +318,13 @@ static void track(const char *line)
         for (int i = f + 2; i < nw && nopts < 4; i++)
             snprintf(opts[nopts++], sizeof opts[0], "%s", words[i]);
     } else if (!strcmp(cmd, "boardsize")) {
+        /* a game of one size takes its own size as a restart: no option */
+        const struct game *g = game_find(game);
+        int sized = 0;
+        for (int i = 0; g && g->option_names && g->option_names[i]; i++)
+            sized |= !strcmp(g->option_names[i], "size");
+        if (!sized)
+            return;
         int k = 0;
         for (int i = 0; i < nopts; i++)
             if (strncmp(opts[i], "size=", 5) && strncmp(opts[i], "start=", 6))
