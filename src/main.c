@@ -222,7 +222,8 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    catch_sigint(&p);
+    if (!otep)              /* OTEP hosts never interrupt: Ctrl-C quits */
+        catch_sigint(&p);
     if (config && run_config(&p, config)) {
         proto_free(&p);
         return 2;

@@ -318,8 +318,7 @@ static void track(const char *line)
         for (int i = f + 2; i < nw && nopts < 4; i++)
             snprintf(opts[nopts++], sizeof opts[0], "%s", words[i]);
     } else if (!strcmp(cmd, "boardsize")) {
-        /* only a game with a size option takes size=N; Tablut's 9 and
-         * Grasshopper's 6 just restart the game */
+        /* a game of one size takes its own size as a restart: no option */
         const struct game *g = game_find(game);
         int sized = 0;
         for (int i = 0; g && g->option_names && g->option_names[i]; i++)
