@@ -33,7 +33,8 @@ struct search_params {
     int threads;                /* threads the search may use; 0 or 1 = one */
     /* Polled now and then; nonzero asks the search to stop. */
     int (*stop)(void *ctx);
-    /* Called after each completed iteration (may be NULL). */
+    /* Called after each completed iteration (may be NULL); depth 0 is a
+     * proof by the exact solver before the iterations (its score exact). */
     void (*report)(void *ctx, const struct search_info *info);
     void *ctx;
 };
