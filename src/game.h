@@ -45,6 +45,10 @@ struct game_solve_result {
                                  * win / longest defence where known);
                                  * MOVE_NONE when the game is over */
     uint64_t nodes;             /* work done, for reports */
+    int distance_tried;         /* 1: the solver looked for plies itself
+                                 * (plies -1: not within its budget), so
+                                 * callers need not search for it; 0 (what
+                                 * callers preset) lets them try */
 };
 
 struct game_status {

@@ -860,7 +860,9 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
     dp.nodes = r.nodes / 8 < 100000 ? 100000 : r.nodes / 8;
     struct search_result d;
     memset(&d, 0, sizeof d);
-    if (value != 0 && plies < 0)    /* a draw has no distance to look for */
+    /* a draw has no distance to look for; a game's own solver may have
+     * looked for it already */
+    if (value != 0 && plies < 0 && !r.distance_tried)
         alphabeta_searcher.search(ab, G(p), p->s.st, &dp, &d);
     if (!own)
         alphabeta_searcher.destroy(ab);

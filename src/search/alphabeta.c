@@ -500,6 +500,7 @@ int search_solve(void *self, const struct game *g, void *st,
         if (!ok)
             return 0;
         res->exact = 1;
+        res->distance_tried = gr.distance_tried;
         res->best = gr.best;
         res->pv[0] = gr.best;
         res->pvlen = gr.best != MOVE_NONE;

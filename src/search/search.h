@@ -40,6 +40,8 @@ struct search_result {
     int depth;
     uint64_t nodes;
     int exact;                  /* score is a proven game value */
+    int distance_tried;         /* search_solve: the game's own solver
+                                 * already looked for the distance */
     int pvlen;
     move_t pv[SEARCH_MAX_PV];
 };
