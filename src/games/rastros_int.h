@@ -47,5 +47,10 @@ struct game_solve_limits;
 struct game_solve_result;
 int rastros_solve(void *solver, void *st, const struct game_solve_limits *lim,
                   struct game_solve_result *res);
+/* rastros_solve with flags: RASTROS_SOLVE_DISTANCE looks for the distance
+ * after the proof (what rastros_solve does). */
+#define RASTROS_SOLVE_DISTANCE 1
+int rastros_solve_ex(void *solver, void *st, const struct game_solve_limits *lim,
+                     struct game_solve_result *res, int flags);
 
 #endif

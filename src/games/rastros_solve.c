@@ -31,6 +31,10 @@
  * put off until the others are done) at nodes with at least this many free
  * squares, where a subtree is worth the bookkeeping. */
 #define PAR_MIN 24
+/* Where one goal is out of reach, geography by matching decides the node
+ * in about one case in five; a matching costs about ten nodes, so it is
+ * tried only on regions at least this big (64: never). */
+#define MATCH_ONE_MIN 64
 #define BUSY_SLOTS 4096
 #define MAX_THREADS 64
 
@@ -457,6 +461,16 @@ static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm
         table_store(tab, &k, entry_data(&k, w, -1, 0, -1));
         return w ? RS_WIN : RS_LOSS;
     }
+    if (popcount(F) >= MATCH_ONE_MIN && (C & (bit(gm) | bit(go))) != (bit(gm) | bit(go))) {
+        /* one goal is out of reach: the side that wins geography without
+         * it wins Rastros too if the other goal is its own (entering the
+         * opponent's corner only loses sooner) */
+        int w = rastros_uvg_wins(F | bit(s), s);
+        if ((C & bit(gm)) ? w : !w) {
+            table_store(tab, &k, entry_data(&k, w, -1, 0, -1));
+            return w ? RS_WIN : RS_LOSS;
+        }
+    }
 
     /* Is F still connected without s? Its squares next to s joined among
      * themselves is enough; otherwise each child floods its own part. */
@@ -480,7 +494,7 @@ static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm
                 R = comp;
             }
             uint64_t Fc = R & ~bit(to), Cc = corners_next_to(t, C, R);
-            if (par && pass == 0) {
+            if (par && pass == 0 && i > 0) {
                 struct rs_key ck;
                 make_key(g, Fc | Cc, to, stm ^ 1, &ck);
                 if (busy_other(t->sv, key_hash(&ck))) {
@@ -682,25 +696,45 @@ static int child_value(struct rs_thread *t, const struct rs_root *r, int i)
     return v == RS_STOP ? RS_STOP : -v;
 }
 
+/* The root's children in order, each child another thread is proving put
+ * off to a second pass (the first child is everyone's: the threads share
+ * its subtree and part below it). Returns the root's value or RS_STOP. */
+static int root_search(struct rs_thread *t, const struct rs_root *r)
+{
+    unsigned deferred = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < r->n; i++) {
+            if (pass == 1 && !(deferred & (1u << i)))
+                continue;
+            if (pass == 0 && i > 0 && t->sh->nthreads > 1 &&
+                r->to[i] != t->g->goal[0] && r->to[i] != t->g->goal[1]) {
+                struct rs_key ck;
+                make_key(t->g, r->Fc[i] | r->Cc[i], r->to[i], r->stm ^ 1, &ck);
+                if (busy_other(t->sv, key_hash(&ck))) {
+                    deferred |= 1u << i;
+                    continue;
+                }
+            }
+            int v = child_value(t, r, i);
+            if (v != RS_LOSS)
+                return v;
+        }
+        if (!deferred)
+            break;
+    }
+    return RS_LOSS;
+}
+
 struct rs_job {
     struct rs_thread t;
     const struct rs_root *r;
-    int value;
     pthread_t tid;
 };
 
-/* A helper thread: proves the root's children in its own order (rotated by
- * its id), so that the threads start apart; the table joins their work. */
 static void *helper_main(void *arg)
 {
     struct rs_job *j = arg;
-    const struct rs_root *r = j->r;
-    for (int k = 0; k < r->n; k++) {
-        int i = (k + j->t.id) % r->n;
-        int v = child_value(&j->t, r, i);
-        if (v == RS_STOP || v == RS_WIN)
-            break;
-    }
+    root_search(&j->t, j->r);
     poll_stop(&j->t);
     return NULL;
 }
@@ -777,6 +811,12 @@ static size_t main_bytes_for(const struct rastros_solver *sv, int nfree)
 int rastros_solve(void *solver, void *st, const struct game_solve_limits *lim,
                   struct game_solve_result *res)
 {
+    return rastros_solve_ex(solver, st, lim, res, RASTROS_SOLVE_DISTANCE);
+}
+
+int rastros_solve_ex(void *solver, void *st, const struct game_solve_limits *lim,
+                     struct game_solve_result *res, int flags)
+{
     struct rastros_solver *sv = solver;
     const struct rastros *p = st;
     struct rs_shared sh;
@@ -849,42 +889,7 @@ int rastros_solve(void *solver, void *st, const struct game_solve_limits *lim,
             break;
         started = i;
     }
-    /* The main thread takes the children in order. A won root names its
-     * winning move; a lost one the move whose refutation took the most work
-     * (the opponent's hardest task). */
-    int value = RS_LOSS, best = -1;
-    uint64_t best_work = 0;
-    for (int i = 0; i < r.n; i++) {
-        uint64_t n0 = t.nodes;
-        int v = child_value(&t, &r, i);
-        if (v == RS_STOP) {
-            value = RS_STOP;
-            break;
-        }
-        uint64_t w = t.nodes - n0;
-        if (r.to[i] != g->goal[stm ^ 1] && r.to[i] != g->goal[stm]) {
-            /* work the table remembers, for children another thread or an
-             * earlier search proved */
-            struct rs_key ck;
-            make_key(g, r.Fc[i] | r.Cc[i], r.to[i], stm ^ 1, &ck);
-            uint64_t d = table_probe(table_for(sv, r.Fc[i]), &ck);
-            uint64_t tw = d ? (1ULL << (d >> D_WORK_SHIFT & 63)) >> 1 : 0;
-            if (tw > w)
-                w = tw;
-        }
-        if (v == RS_WIN) {
-            value = RS_WIN;
-            best = r.to[i];
-            break;
-        }
-        /* entering his corner is the shortest defence of all */
-        if (r.to[i] == g->goal[stm ^ 1])
-            w = 0;
-        if (best < 0 || w > best_work) {
-            best = r.to[i];
-            best_work = w;
-        }
-    }
+    int value = root_search(&t, &r);
     atomic_store(&sh.abort, 1);
     for (int i = 1; i <= started; i++) {
         pthread_join(jobs[i].tid, NULL);
@@ -893,6 +898,37 @@ int rastros_solve(void *solver, void *st, const struct game_solve_limits *lim,
     res->nodes = t.nodes;
     if (value == RS_STOP)
         return 0;
+    /* A won root names a winning move; a lost one the move whose
+     * refutation took the most work (the opponent's hardest task). */
+    int best = -1;
+    uint64_t best_work = 0;
+    for (int i = 0; i < r.n; i++) {
+        int to = r.to[i];
+        if (to == g->goal[stm ^ 1]) {
+            if (best < 0)
+                best = to;              /* the shortest defence of all */
+            continue;
+        }
+        struct rs_key ck;
+        make_key(g, r.Fc[i] | r.Cc[i], to, stm ^ 1, &ck);
+        uint64_t d = table_probe(table_for(sv, r.Fc[i]), &ck);
+        if (value == RS_WIN) {
+            /* a move stuck in no table (a cheap test decided it) is
+             * proved again at once */
+            int v = d ? ((d & D_WIN) ? RS_LOSS : RS_WIN) : child_value(&t, &r, i);
+            if (v == RS_WIN) {
+                best = to;
+                break;
+            }
+            continue;
+        }
+        uint64_t w = d ? (1ULL << (d >> D_WORK_SHIFT & 63)) : 1;
+        if (best < 0 || w > best_work || best == g->goal[stm ^ 1]) {
+            best = to;
+            best_work = w;
+        }
+    }
+    res->nodes = t.nodes;
     res->value = value;
     res->best = (move_t)best;
     {
@@ -907,6 +943,8 @@ int rastros_solve(void *solver, void *st, const struct game_solve_limits *lim,
      * of the proof finds it only in small endgames, where the proof is
      * cheap. Its stop leaves the proof standing. */
     uint64_t budget = t.nodes / 16 > DTW_MIN_NODES ? t.nodes / 16 : DTW_MIN_NODES;
+    if (!(flags & RASTROS_SOLVE_DISTANCE))
+        return 1;
     if (!sh.node_limit || sh.node_limit > t.nodes + budget)
         sh.node_limit = t.nodes + budget;
     atomic_store(&sh.abort, 0);
