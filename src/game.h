@@ -35,6 +35,7 @@ struct game_solve_limits {
     int (*stop)(void *ctx);     /* polled now and then; nonzero stops */
     void *ctx;
     int threads;                /* threads the solver may use, >= 1 */
+    int no_book;                /* 1: prove without an opening book */
 };
 
 /* What a dedicated solver proved. */

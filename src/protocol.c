@@ -607,10 +607,11 @@ static const struct option_desc option_table[] = {
     {"movetime", "ms", "0", "time per move in ms (0: use the clock, else 2000)"},
     {"depth", "plies", "0", "depth limit (0: none)"},
     {"nodes", "count", "0", "node limit (0: none)"},
-    {"threads", "count", "1", "search threads (only 1 is supported)"},
+    {"threads", "count", "1", "search threads, 1..64 (the Rastros solver uses them all; the other searches one)"},
     {"hash", "MB", "64", "transposition table / tree memory in MB"},
     {"seed", "number", "0", "random seed (same seed, same moves)"},
     {"resign", "bool", "false", "genmove may answer resign in a lost or finished game"},
+    {"book", "bool", "true", "a game's solver may use its opening book (Rastros)"},
     {NULL, NULL, NULL, NULL}
 };
 
@@ -625,6 +626,7 @@ static void option_value(struct proto *p, const char *name, char *buf, size_t n)
     else if (!strcmp(name, "hash")) snprintf(buf, n, "%d", s->hash_mb);
     else if (!strcmp(name, "seed")) snprintf(buf, n, "%" PRIu64, s->seed);
     else if (!strcmp(name, "resign")) snprintf(buf, n, "%s", s->resign ? "true" : "false");
+    else if (!strcmp(name, "book")) snprintf(buf, n, "%s", s->book ? "true" : "false");
     else buf[0] = '\0';
 }
 
@@ -658,7 +660,7 @@ static int set_option(struct proto *p, const char *name, const char *value)
         if (parse_u64(value, &s->nodes))
             return E_VALUE;
     } else if (!strcmp(name, "threads")) {
-        if (parse_int(value, 1, 1, &v))
+        if (parse_int(value, 1, 64, &v))
             return E_VALUE;
         s->threads = (int)v;
     } else if (!strcmp(name, "hash")) {
@@ -672,6 +674,11 @@ static int set_option(struct proto *p, const char *name, const char *value)
         if (parse_bool(value, &b))
             return E_VALUE;
         s->resign = b;
+    } else if (!strcmp(name, "book")) {
+        int b;
+        if (parse_bool(value, &b))
+            return E_VALUE;
+        s->book = b;
     } else {
         return E_OPTION;
     }
@@ -836,6 +843,7 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
     sp.movetime_ms = p->s.movetime_ms;
     sp.nodes = p->s.nodes;
     sp.threads = p->s.threads;
+    sp.no_book = !p->s.book;
     struct search_result r;
     int64_t t0 = now_ms();
     int ok = search_solve(ab, G(p), p->s.st, &sp, &r);

@@ -27,6 +27,10 @@
  * stays in the caches; the rest to the main table. */
 #define SMALL_MAX 25
 #define SMALL_BYTES ((size_t)2 << 20)
+/* On 8x8 (the proof from e5 and anything near it) the small table takes
+ * regions up to SMALL_MAX_8 squares, in up to SMALL_CAP_8 bytes. */
+#define SMALL_MAX_8 30
+#define SMALL_CAP_8 ((size_t)256 << 20)
 /* Threads share their work (ABDADA: a child another thread is proving is
  * put off until the others are done) at nodes with at least this many free
  * squares, where a subtree is worth the bookkeeping. */
@@ -37,6 +41,8 @@
 #define MATCH_ONE_MIN 64
 #define BUSY_SLOTS 4096
 #define MAX_THREADS 64
+/* Node allowance of the search for short wins before a proof. */
+#define MATE_NODES 3000
 
 static uint64_t bit(int sq) { return 1ULL << sq; }
 
@@ -102,11 +108,14 @@ struct rs_entry {
 #define D_HASMOVE (1ULL << 17)
 #define D_WORK_SHIFT 18                 /* 6 bits: log2 of the proof's nodes */
 #define D_PLIES_SHIFT 24                /* 7 bits: plies to the end + 1, 0 unknown */
+#define D_GEN_SHIFT 56                  /* 8 bits: the table's generation */
 
 struct rs_table {
     struct rs_entry *e;
     size_t mapped;                      /* bytes mapped (lazily touched) */
     uint64_t mask;                      /* buckets in use - 1 */
+    uint64_t gen;                       /* entries of other generations are
+                                         * empty: a clear is one increment */
 };
 
 /* Per board size: goals and the square maps of the symmetries. */
@@ -121,9 +130,14 @@ struct rs_geom {
 struct rastros_solver {
     struct rs_table main, small, dtw;
     size_t main_cap;                    /* the hash option, in bytes */
+    size_t small_cap;                   /* the small table's mapping */
+    int small_max;                      /* for the board being solved */
     uint64_t king[64];
     struct rs_geom geom[RA_MAX_SIZE - RA_MIN_SIZE + 1];
     _Atomic uint64_t busy[BUSY_SLOTS];
+    struct rastros_book book;
+    int book_ok;
+    int book_min[4];                    /* fewest squares of a book key */
 };
 
 struct rs_key {
@@ -150,6 +164,9 @@ struct rs_thread {
     struct rastros_solver *sv;
     const struct rs_geom *g;
     const uint64_t *king;
+    const struct rastros_book *book;    /* NULL: without the book */
+    int book_min;
+    long mate_left;                     /* node allowance of rs_mate */
     uint64_t nodes, polled, next_poll;
     int id;
     int stopped;
@@ -170,6 +187,7 @@ static int table_map(struct rs_table *t, size_t bytes)
     t->e = p;
     t->mapped = map;
     t->mask = 0;
+    t->gen = 0;
     return 0;
 }
 
@@ -210,19 +228,23 @@ static uint64_t table_probe(const struct rs_table *t, const struct rs_key *k)
     for (int i = 0; i < RS_BUCKET; i++) {
         uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
         uint64_t l = atomic_load_explicit(&b[i].lock, memory_order_relaxed);
-        if (entry_is(d, l, k))
+        if (entry_is(d, l, k) && d >> D_GEN_SHIFT == t->gen)
             return d;
     }
     return 0;
 }
 
-static void table_put(struct rs_entry *b, const struct rs_key *k, uint64_t d)
+/* Stores d (with the table's generation) in bucket b: over the same key,
+ * an empty or stale entry, else the one with the least work. */
+static void table_put(const struct rs_table *t, struct rs_entry *b, const struct rs_key *k,
+                      uint64_t d)
 {
     int victim = 0, low = 1 << 30;
+    d = (d & ~(255ULL << D_GEN_SHIFT)) | t->gen << D_GEN_SHIFT;
     for (int i = 0; i < RS_BUCKET; i++) {
         uint64_t od = atomic_load_explicit(&b[i].data, memory_order_relaxed);
         uint64_t ol = atomic_load_explicit(&b[i].lock, memory_order_relaxed);
-        if (!(od & D_VALID) || entry_is(od, ol, k)) {
+        if (!(od & D_VALID) || od >> D_GEN_SHIFT != t->gen || entry_is(od, ol, k)) {
             victim = i;
             break;
         }
@@ -261,7 +283,7 @@ static void table_grow(struct rs_table *t, size_t buckets)
         for (int i = 0; i < RS_BUCKET; i++) {
             uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
             uint64_t l = atomic_load_explicit(&b[i].lock, memory_order_relaxed);
-            if (!(d & D_VALID))
+            if (!(d & D_VALID) || d >> D_GEN_SHIFT != t->gen)
                 continue;
             struct rs_key k = {l ^ mix64(d), d & (D_KEYBITS & ~D_VALID), 0};
             struct rs_entry *nb = bucket_of(t, &k);
@@ -269,14 +291,14 @@ static void table_grow(struct rs_table *t, size_t buckets)
                 continue;
             atomic_store_explicit(&b[i].data, 0, memory_order_relaxed);
             atomic_store_explicit(&b[i].lock, 0, memory_order_relaxed);
-            table_put(nb, &k, d);
+            table_put(t, nb, &k, d);
         }
     }
 }
 
 static void table_store(const struct rs_table *t, const struct rs_key *k, uint64_t d)
 {
-    table_put(bucket_of(t, k), k, d);
+    table_put(t, bucket_of(t, k), k, d);
 }
 
 /* ---- geometry and keys ---- */
@@ -333,7 +355,7 @@ static void make_key(const struct rs_geom *g, uint64_t mask, int s, int stm,
 
 static const struct rs_table *table_for(const struct rastros_solver *sv, uint64_t F)
 {
-    return popcount(F) <= SMALL_MAX ? &sv->small : &sv->main;
+    return popcount(F) <= sv->small_max ? &sv->small : &sv->main;
 }
 
 /* ---- threads: who is proving what (ABDADA) ---- */
@@ -357,6 +379,17 @@ static void busy_leave(struct rastros_solver *sv, uint64_t h)
 static int busy_other(struct rastros_solver *sv, uint64_t h)
 {
     return atomic_load_explicit(busy_slot(sv, h), memory_order_relaxed) == (h | 1);
+}
+
+int rastros_sym_square(int size, int sym, int sq)
+{
+    int f = sq & 7, r = sq >> 3, n1 = size - 1;
+    switch (sym) {
+    case 1: return f * 8 + r;
+    case 2: return (n1 - r) * 8 + (n1 - f);
+    case 3: return (n1 - f) * 8 + (n1 - r);
+    }
+    return sq;
 }
 
 /* ---- the search ---- */
@@ -408,7 +441,8 @@ static uint64_t corners_next_to(const struct rs_thread *t, uint64_t C, uint64_t 
 
 /* Value of (F, C, s, stm) for the side to move: RS_WIN, RS_LOSS, or RS_STOP
  * when a limit stopped the search. */
-static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm)
+static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm,
+                     const struct rs_key *kin)
 {
     const struct rs_geom *g = t->g;
     const uint64_t *king = t->king;
@@ -427,9 +461,13 @@ static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm
         return RS_LOSS;                 /* stuck, or every move lets him in */
 
     struct rs_key k;
-    make_key(g, F | C, s, stm, &k);
+    if (kin) {
+        k = *kin;                       /* the parent's, bucket on its way */
+    } else {
+        make_key(g, F | C, s, stm, &k);
+        __builtin_prefetch(bucket_of(table_for(t->sv, F), &k));
+    }
     const struct rs_table *tab = table_for(t->sv, F);
-    __builtin_prefetch(bucket_of(tab, &k));
 
     /* Order by the opponent's replies that do not lose at once (fewest
      * first); a move that leaves none wins now. */
@@ -454,6 +492,12 @@ static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm
     uint64_t d = table_probe(tab, &k);
     if (d)
         return (d & D_WIN) ? RS_WIN : RS_LOSS;
+    if (t->book && popcount(F | C) >= t->book_min) {
+        long bi = rastros_book_find(t->book, g->size, k.mask, (int)(k.meta & 63),
+                                    (int)(k.meta >> 6 & 1));
+        if (bi >= 0)
+            return (rastros_book_answer(t->book, g->size, bi) & RB_WIN) ? RS_WIN : RS_LOSS;
+    }
     if (!(C & (bit(gm) | bit(go)))) {
         /* no goal can be reached any more: pure geography, decided by
          * maximum matching */
@@ -472,37 +516,41 @@ static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm
         }
     }
 
-    /* Is F still connected without s? Its squares next to s joined among
-     * themselves is enough; otherwise each child floods its own part. */
+    /* The children: their regions (F without s stays connected when its
+     * squares next to s join among themselves; otherwise each child floods
+     * its own part) and keys, with every bucket asked for at once so that
+     * the memory latencies overlap. */
     uint64_t nb = king[s] & F;
     int split = nb && flood(nb & -nb, nb) != nb;
+    uint64_t Fc[8], Cc[8], comp = 0;
+    struct rs_key ck[8];
+    for (int i = 0; i < n; i++) {
+        int to = sq[i];
+        uint64_t R = F;
+        if (split) {
+            if (!(comp & bit(to)))
+                comp = flood(bit(to), F);
+            R = comp;
+        }
+        Fc[i] = R & ~bit(to);
+        Cc[i] = corners_next_to(t, C, R);
+        make_key(g, Fc[i] | Cc[i], to, stm ^ 1, &ck[i]);
+        __builtin_prefetch(bucket_of(table_for(t->sv, Fc[i]), &ck[i]));
+    }
     int par = t->sh->nthreads > 1 && popcount(F) >= PAR_MIN;
     uint64_t h = par ? key_hash(&k) : 0;
     int owner = par && busy_enter(t->sv, h);
     unsigned deferred = 0;
-    uint64_t comp = 0;
     int result = RS_LOSS, best = -1;
     for (int pass = 0; pass < 2 && result == RS_LOSS; pass++) {
         for (int i = 0; i < n; i++) {
             if (pass == 1 && !(deferred & (1u << i)))
                 continue;
-            int to = sq[i];
-            uint64_t R = F;
-            if (split) {
-                if (!(comp & bit(to)))
-                    comp = flood(bit(to), F);
-                R = comp;
+            if (par && pass == 0 && i > 0 && busy_other(t->sv, key_hash(&ck[i]))) {
+                deferred |= 1u << i;
+                continue;
             }
-            uint64_t Fc = R & ~bit(to), Cc = corners_next_to(t, C, R);
-            if (par && pass == 0 && i > 0) {
-                struct rs_key ck;
-                make_key(g, Fc | Cc, to, stm ^ 1, &ck);
-                if (busy_other(t->sv, key_hash(&ck))) {
-                    deferred |= 1u << i;
-                    continue;
-                }
-            }
-            int v = rs_search(t, Fc, Cc, to, stm ^ 1);
+            int v = rs_search(t, Fc[i], Cc[i], sq[i], stm ^ 1, &ck[i]);
             if (v == RS_STOP) {
                 if (owner)
                     busy_leave(t->sv, h);
@@ -510,7 +558,7 @@ static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm
             }
             if (v == RS_LOSS) {
                 result = RS_WIN;
-                best = to;
+                best = sq[i];
                 break;
             }
         }
@@ -574,7 +622,7 @@ static int rs_dtw(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm, i
         *best_move = qm ? __builtin_ctzll(qm) : go;
     if (!safe)
         return quick;
-    int v = rs_search(t, F, C, s, stm);
+    int v = rs_search(t, F, C, s, stm, NULL);
     if (v == RS_STOP)
         return DTW_STOP;
     int win = v == RS_WIN;
@@ -618,7 +666,7 @@ static int rs_dtw(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm, i
         uint64_t R = split ? flood(bit(to), F) : F;
         uint64_t Fc = R & ~bit(to), Cc = corners_next_to(t, C, R);
         if (win) {
-            int cv = rs_search(t, Fc, Cc, to, stm ^ 1);
+            int cv = rs_search(t, Fc, Cc, to, stm ^ 1, NULL);
             if (cv == RS_STOP)
                 return DTW_STOP;
             if (cv == RS_WIN)
@@ -692,8 +740,57 @@ static int child_value(struct rs_thread *t, const struct rs_root *r, int i)
         return RS_WIN;
     if (r->to[i] == g->goal[r->stm ^ 1])
         return RS_LOSS;
-    int v = rs_search(t, r->Fc[i], r->Cc[i], r->to[i], r->stm ^ 1);
+    int v = rs_search(t, r->Fc[i], r->Cc[i], r->to[i], r->stm ^ 1, NULL);
     return v == RS_STOP ? RS_STOP : -v;
+}
+
+/* Short wins, looked for before the proof: can the side to move win within
+ * d plies (d odd)? A proof ordered by the opponent's replies may spend
+ * thousands of nodes before it meets a win in three. Returns 1 (and the
+ * move), 0, or -1 when its node allowance (t->mate_left) runs out. */
+static int rs_mate(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm, int d,
+                   int *move)
+{
+    const struct rs_geom *g = t->g;
+    const uint64_t *king = t->king;
+    if (--t->mate_left < 0)
+        return -1;
+    t->nodes++;
+    int gm = g->goal[stm], go = g->goal[stm ^ 1];
+    uint64_t moves = king[s] & (F | C);
+    if (moves & bit(gm)) {
+        *move = gm;
+        return 1;
+    }
+    if (d < 3)
+        return 0;
+    uint64_t danger = (C & bit(go)) ? king[go] | bit(go) : 0;
+    uint64_t mine = (C & bit(gm)) ? king[gm] : 0;     /* he must not stop there */
+    uint64_t nb = king[s] & F;
+    int split = nb && flood(nb & -nb, nb) != nb;
+    for (uint64_t m = moves & ~danger; m; m &= m - 1) {
+        int to = __builtin_ctzll(m);
+        uint64_t R = split ? flood(bit(to), F) : F;
+        uint64_t F1 = R & ~bit(to), C1 = corners_next_to(t, C, R);
+        uint64_t nb1 = king[to] & F1;
+        int split1 = nb1 && flood(nb1 & -nb1, nb1) != nb1;
+        int all = 1;
+        /* every reply of his loses within d - 1 more plies: one next to my
+         * corner at once, another by a short win of mine */
+        for (uint64_t rep = nb1 & ~mine; rep && all; rep &= rep - 1) {
+            int r = __builtin_ctzll(rep), dummy;
+            uint64_t R2 = split1 ? flood(bit(r), F1) : F1;
+            int v = rs_mate(t, R2 & ~bit(r), corners_next_to(t, C1, R2), r, stm, d - 2, &dummy);
+            if (v < 0)
+                return -1;
+            all = v;
+        }
+        if (all) {
+            *move = to;
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* The root's children in order, each child another thread is proving put
@@ -739,7 +836,60 @@ static void *helper_main(void *arg)
     return NULL;
 }
 
+/* The region of a position: F, C as the search sees them. */
+static void position_region(const uint64_t *king, const struct rs_geom *g,
+                            const struct rastros *p, uint64_t *F, uint64_t *C)
+{
+    int s = p->snail;
+    uint64_t goals = bit(g->goal[0]) | bit(g->goal[1]);
+    uint64_t freesq = p->board & ~p->slime & ~bit(s);
+    uint64_t R = flood(bit(s), (freesq & ~goals) | bit(s));
+    *F = R & ~bit(s);
+    *C = 0;
+    for (int i = 0; i < 2; i++)
+        if ((freesq & bit(g->goal[i])) && (king[g->goal[i]] & R))
+            *C |= bit(g->goal[i]);
+}
+
+void rastros_position_key(const void *st, struct rastros_key *out)
+{
+    const struct rastros *p = st;
+    struct rs_geom g;
+    uint64_t king[64], F, C;
+    geom_init(&g, p->size);
+    for (int sq = 0; sq < 64; sq++)
+        king[sq] = ra_king_fill(bit(sq)) & ~bit(sq);
+    position_region(king, &g, p, &F, &C);
+    struct rs_key k;
+    make_key(&g, F | C, p->snail, p->stm, &k);
+    out->mask = k.mask;
+    out->snail = (int)(k.meta & 63);
+    out->stm = (int)(k.meta >> 6 & 1);
+    out->size = p->size;
+    out->sym = k.sym;
+}
+
 /* ---- struct game entries ---- */
+
+void rastros_solver_set_book(void *solver, const struct rastros_book *b);
+
+int rastros_solver_lookup(void *solver, const void *st, int *value, int *move, int *work)
+{
+    struct rastros_solver *sv = solver;
+    const struct rastros *p = st;
+    const struct rs_geom *g = &sv->geom[p->size - RA_MIN_SIZE];
+    uint64_t F, C;
+    position_region(sv->king, g, p, &F, &C);
+    struct rs_key k;
+    make_key(g, F | C, p->snail, p->stm, &k);
+    uint64_t d = table_probe(table_for(sv, F), &k);
+    if (!d)
+        return 0;
+    *value = (d & D_WIN) ? 1 : -1;
+    *move = (d & D_HASMOVE) ? g->sym[k.sym][d >> D_MOVE_SHIFT & 63] : -1;
+    *work = (int)(d >> D_WORK_SHIFT & 63);
+    return 1;
+}
 
 void *rastros_solver_create(int hash_mb)
 {
@@ -753,8 +903,14 @@ void *rastros_solver_create(int hash_mb)
         sv->king[sq] = ra_king_fill(bit(sq)) & ~bit(sq);
     for (int n = RA_MIN_SIZE; n <= RA_MAX_SIZE; n++)
         geom_init(&sv->geom[n - RA_MIN_SIZE], n);
+    struct rastros_book b;
+    rastros_solver_set_book(sv, rastros_book_open(&b) == 0 ? &b : NULL);
     size_t small = sv->main_cap / 4 < SMALL_BYTES ? sv->main_cap / 4 : SMALL_BYTES;
-    if (table_map(&sv->small, small) || table_map(&sv->dtw, small) ||
+    sv->small_cap = sv->main_cap / 4 < SMALL_CAP_8 ? sv->main_cap / 4 : SMALL_CAP_8;
+    if (sv->small_cap < small)
+        sv->small_cap = small;
+    sv->small_max = SMALL_MAX;
+    if (table_map(&sv->small, sv->small_cap) || table_map(&sv->dtw, small) ||
         table_map(&sv->main, sv->main_cap)) {
         table_unmap(&sv->small);
         table_unmap(&sv->dtw);
@@ -765,6 +921,25 @@ void *rastros_solver_create(int hash_mb)
     sv->dtw.mask = sv->small.mask;
     sv->main.mask = 0;
     return sv;
+}
+
+void rastros_solver_set_book(void *solver, const struct rastros_book *b)
+{
+    struct rastros_solver *sv = solver;
+    sv->book_ok = b != NULL;
+    if (!b)
+        return;
+    sv->book = *b;
+    for (int i = 0; i < 4; i++) {
+        sv->book_min[i] = 65;
+        for (long e = 0; e < (long)sv->book.n[i]; e++) {
+            uint64_t w[2];
+            rastros_book_entry(&sv->book, RA_MIN_SIZE + i, e, w);
+            uint64_t m = i < 3 ? rastros_book_unpack_mask(RA_MIN_SIZE + i, w[0]) : w[0];
+            if (popcount(m) < sv->book_min[i])
+                sv->book_min[i] = popcount(m);
+        }
+    }
 }
 
 void rastros_solver_destroy(void *solver)
@@ -781,29 +956,38 @@ void rastros_solver_destroy(void *solver)
 void rastros_solver_clear(void *solver)
 {
     struct rastros_solver *sv = solver;
-    /* fresh mappings: zero pages come back on first touch, and only the
-     * part a problem uses is ever touched */
-    size_t small_mask = sv->small.mask;
-    table_unmap(&sv->main);
-    table_unmap(&sv->small);
-    table_unmap(&sv->dtw);
-    size_t small = (small_mask + 1) * RS_BUCKET * sizeof(struct rs_entry);
-    if (table_map(&sv->small, small) == 0)
-        sv->small.mask = small_mask;
-    if (table_map(&sv->dtw, small) == 0)
-        sv->dtw.mask = small_mask;
-    table_map(&sv->main, sv->main_cap);
+    /* A new generation empties a table at once; the main and small tables
+     * start small again (they grow to the next problem). Now and then, and
+     * after a big problem, fresh mappings give the memory back. */
+    size_t used = (sv->main.mask + sv->small.mask + 2) * RS_BUCKET * sizeof(struct rs_entry);
+    size_t small = (sv->dtw.mask + 1) * RS_BUCKET * sizeof(struct rs_entry);
+    if (sv->main.gen == 255 || used > ((size_t)64 << 20)) {
+        table_unmap(&sv->main);
+        table_unmap(&sv->small);
+        table_unmap(&sv->dtw);
+        table_map(&sv->small, sv->small_cap);
+        table_map(&sv->dtw, small);
+        table_map(&sv->main, sv->main_cap);
+    } else {
+        sv->main.gen++;
+        sv->small.gen++;
+        sv->dtw.gen++;
+    }
+    sv->main.mask = 0;
+    sv->small.mask = buckets_for(small) - 1;
+    sv->dtw.mask = buckets_for(small) - 1;
 }
 
 /* The main table for a region of nfree squares: about what its proof
- * stores (a 7x7 start wants 16 MB; each two more squares about double it),
- * within the hash option. Too big a table only costs cache misses. */
+ * stores (a 7x7 start wants 16 MB; each two more squares about double it;
+ * the early 8x8 game all there is), within the hash option. Too big a
+ * table only costs cache misses. */
 static size_t main_bytes_for(const struct rastros_solver *sv, int nfree)
 {
     size_t want = (size_t)1 << 20;
     for (int k = 40; k < nfree && want < sv->main_cap; k += 2)
         want *= 2;
-    if (want > sv->main_cap)
+    if (want > sv->main_cap || nfree > 52)
         want = sv->main_cap;
     return want;
 }
@@ -850,15 +1034,8 @@ int rastros_solve_ex(void *solver, void *st, const struct game_solve_limits *lim
         res->plies = 0;
         return 1;
     }
-    uint64_t goals = bit(g->goal[0]) | bit(g->goal[1]);
-    uint64_t freesq = p->board & ~p->slime & ~bit(s);
     struct rs_root r;
-    uint64_t R = flood(bit(s), (freesq & ~goals) | bit(s));
-    r.F = R & ~bit(s);
-    r.C = 0;
-    for (int i = 0; i < 2; i++)
-        if ((freesq & bit(g->goal[i])) && (sv->king[g->goal[i]] & R))
-            r.C |= bit(g->goal[i]);
+    position_region(sv->king, g, p, &r.F, &r.C);
     r.s = s;
     r.stm = stm;
     root_children(&t, &r);
@@ -875,34 +1052,81 @@ int rastros_solve_ex(void *solver, void *st, const struct game_solve_limits *lim
             res->nodes = 1;
             return 1;
         }
+    if (sv->book_ok && !(flags & RASTROS_SOLVE_NO_BOOK) && !(lim && lim->no_book)) {
+        t.book = &sv->book;
+        t.book_min = sv->book_min[p->size - RA_MIN_SIZE];
+        struct rs_key rk;
+        make_key(g, r.F | r.C, s, stm, &rk);
+        long bi = rastros_book_find(&sv->book, g->size, rk.mask, (int)(rk.meta & 63),
+                                    (int)(rk.meta >> 6 & 1));
+        if (bi >= 0) {
+            unsigned a = rastros_book_answer(&sv->book, g->size, bi);
+            res->nodes = 1;
+            res->distance_tried = 1;    /* far from the end: no distance */
+            if (a & RB_WIN) {
+                res->value = 1;
+                res->best = (move_t)g->sym[rk.sym][a & 63];
+                return 1;
+            }
+            /* lost: any move keeps the value; not one into his corner or
+             * next to it while another exists */
+            res->value = -1;
+            uint64_t go = bit(g->goal[stm ^ 1]);
+            uint64_t bad = (r.C & go) ? sv->king[g->goal[stm ^ 1]] | go : 0;
+            int pick = r.to[0];
+            for (int i = 0; i < r.n; i++)
+                if (!(bad & bit(r.to[i]))) {
+                    pick = r.to[i];
+                    break;
+                }
+            res->best = (move_t)pick;
+            return 1;
+        }
+    }
     size_t want = buckets_for(main_bytes_for(sv, popcount(r.F)));
     if (want > sv->main.mask + 1)
         table_grow(&sv->main, want);
+    sv->small_max = p->size == 8 ? SMALL_MAX_8 : SMALL_MAX;
+    if (p->size == 8 && buckets_for(sv->small_cap) > sv->small.mask + 1)
+        table_grow(&sv->small, buckets_for(sv->small_cap));
 
-    struct rs_job jobs[MAX_THREADS];
-    int started = 0;
-    for (int i = 1; i < sh.nthreads; i++) {
-        jobs[i].t = t;
-        jobs[i].t.id = i;
-        jobs[i].r = &r;
-        if (pthread_create(&jobs[i].tid, NULL, helper_main, &jobs[i]) != 0)
+    int mate = -1;
+    t.mate_left = MATE_NODES;
+    for (int d = 3; d <= 9 && mate < 0; d += 2) {
+        int mv = -1;
+        int v = rs_mate(&t, r.F, r.C, s, stm, d, &mv);
+        if (v < 0)
             break;
-        started = i;
+        if (v > 0)
+            mate = mv;
     }
-    int value = root_search(&t, &r);
-    atomic_store(&sh.abort, 1);
-    for (int i = 1; i <= started; i++) {
-        pthread_join(jobs[i].tid, NULL);
-        t.nodes += jobs[i].t.nodes;
+
+    int value = RS_WIN, best = mate;
+    if (mate < 0) {
+        struct rs_job jobs[MAX_THREADS];
+        int started = 0;
+        for (int i = 1; i < sh.nthreads; i++) {
+            jobs[i].t = t;
+            jobs[i].t.id = i;
+            jobs[i].r = &r;
+            if (pthread_create(&jobs[i].tid, NULL, helper_main, &jobs[i]) != 0)
+                break;
+            started = i;
+        }
+        value = root_search(&t, &r);
+        atomic_store(&sh.abort, 1);
+        for (int i = 1; i <= started; i++) {
+            pthread_join(jobs[i].tid, NULL);
+            t.nodes += jobs[i].t.nodes;
+        }
     }
     res->nodes = t.nodes;
     if (value == RS_STOP)
         return 0;
     /* A won root names a winning move; a lost one the move whose
      * refutation took the most work (the opponent's hardest task). */
-    int best = -1;
     uint64_t best_work = 0;
-    for (int i = 0; i < r.n; i++) {
+    for (int i = 0; i < r.n && mate < 0; i++) {
         int to = r.to[i];
         if (to == g->goal[stm ^ 1]) {
             if (best < 0)

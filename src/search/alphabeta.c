@@ -490,6 +490,7 @@ int search_solve(void *self, const struct game *g, void *st,
         struct game_solve_limits lim = {
             .nodes = p->nodes, .deadline_ms = a->hard_deadline,
             .stop = p->stop, .ctx = p->ctx, .threads = p->threads > 1 ? p->threads : 1,
+            .no_book = p->no_book,
         };
         struct game_solve_result gr;
         memset(&gr, 0, sizeof gr);
@@ -547,8 +548,10 @@ static int ab_search(void *self, const struct game *g, void *st,
         (p->movetime_ms > 0 || p->nodes > 0 || p->depth == 0)) {
         struct search_params sp = *p;
         /* most of the time while proofs succeed; a little while they
-         * don't (early in long games), so the search keeps its time */
-        int share = a->solve_failed ? 15 : 60;
+         * don't (early in long games), so the search keeps its time. A
+         * game's own solver proves so much more in the time that proving
+         * is worth nearly all of it. */
+        int share = g->solve ? (a->solve_failed ? 40 : 90) : (a->solve_failed ? 15 : 60);
         if (p->movetime_ms > 0)
             sp.movetime_ms = p->movetime_ms * share / 100 > 0 ? p->movetime_ms * share / 100 : 1;
         sp.nodes = p->nodes;

@@ -27,6 +27,7 @@ struct search_params {
     int infinite;               /* analyze: run until stop() says so */
     uint64_t seed;              /* for any randomness the searcher uses */
     int threads;                /* threads the search may use; 0 or 1 = one */
+    int no_book;                /* 1: a game's own solver leaves its book */
     /* Polled now and then; nonzero asks the search to stop. */
     int (*stop)(void *ctx);
     /* Called after each completed iteration (may be NULL). */

@@ -480,7 +480,7 @@ time_left white 30 x
 
 # ---- options --------------------------------------------------------------
 list_options
-#? [= engine type alphabeta\|mcts\|random default alphabeta value alphabeta\nmovetime type ms default 0 value 0\ndepth type plies default 0 value 0\nnodes type count default 0 value 0\nthreads type count default 1 value 1\nhash type MB default 64 value 64\nseed type number default 0 value 0\nresign type bool default false value false]
+#? [= engine type alphabeta\|mcts\|random default alphabeta value alphabeta\nmovetime type ms default 0 value 0\ndepth type plies default 0 value 0\nnodes type count default 0 value 0\nthreads type count default 1 value 1\nhash type MB default 64 value 64\nseed type number default 0 value 0\nresign type bool default false value false\nbook type bool default true value true]
 set_option depth 5
 #? [=]
 get_option depth
@@ -508,7 +508,15 @@ set_option nodes 0
 set_option threads 1
 #? [=]
 set_option threads 2
+#? [=]
+get_option threads
+#? [= 2]
+set_option threads 65
 #? [\? invalid value]
+set_option threads 0
+#? [\? invalid value]
+set_option threads 1
+#? [=]
 set_option hash 16
 #? [=]
 get_option hash
@@ -537,6 +545,14 @@ set_option resign no
 #? [=]
 get_option resign
 #? [= false]
+set_option book off
+#? [=]
+get_option book
+#? [= false]
+set_option book perhaps
+#? [\? invalid value]
+set_option book true
+#? [=]
 set_option seed 12345
 #? [=]
 get_option seed
