@@ -38,13 +38,29 @@
 /* Where one goal is out of reach, geography by matching decides the node
  * in about one case in five; a matching costs about ten nodes, so it is
  * tried only on regions at least this big (64: never). */
+#ifndef MATCH_ONE_MIN
 #define MATCH_ONE_MIN 64
+#endif
+/* At nodes with regions at least this big, the children's table entries
+ * (fetched anyway) are looked at before any child is searched. */
+#ifndef ETC_MIN
+#define ETC_MIN 30
+#endif
 #define BUSY_SLOTS 4096
 #define MAX_THREADS 64
 /* Node allowance of the search for short wins before a proof. */
 #define MATE_NODES 3000
 
 static uint64_t bit(int sq) { return 1ULL << sq; }
+
+/* The search runs in a copy compiled for the popcnt instruction where the
+ * processor has it (the default x86-64 target does not). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(RS_HOT)
+#define RS_HOT __attribute__((target_clones("popcnt", "default")))
+#endif
+#ifndef RS_HOT
+#define RS_HOT
+#endif
 
 /* ---- symmetry: the square board keeps its goals under the transposition
  * (file <-> rank); the rotation by 180 degrees and the anti-transposition
@@ -81,13 +97,9 @@ static uint64_t mix64(uint64_t x)
     return x;
 }
 
-/* SWAR: the default x86-64 target has no popcnt instruction */
-static int popcount(uint64_t x)
+static inline int popcount(uint64_t x)
 {
-    x -= (x >> 1) & 0x5555555555555555ULL;
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
+    return __builtin_popcountll(x);
 }
 
 /* ---- the tables ----
@@ -144,6 +156,7 @@ struct rs_key {
     uint64_t mask;
     uint64_t meta;                      /* snail | stm << 6 | size << 7 */
     int sym;                            /* the map that gave the canonical form */
+    uint64_t om[4];                     /* the mask under each symmetry */
 };
 
 /* What the threads of one solve share. */
@@ -285,7 +298,7 @@ static void table_grow(struct rs_table *t, size_t buckets)
             uint64_t l = atomic_load_explicit(&b[i].lock, memory_order_relaxed);
             if (!(d & D_VALID) || d >> D_GEN_SHIFT != t->gen)
                 continue;
-            struct rs_key k = {l ^ mix64(d), d & (D_KEYBITS & ~D_VALID), 0};
+            struct rs_key k = {.mask = l ^ mix64(d), .meta = d & (D_KEYBITS & ~D_VALID)};
             struct rs_entry *nb = bucket_of(t, &k);
             if (nb == b)
                 continue;
@@ -326,31 +339,55 @@ static void geom_init(struct rs_geom *g, int size)
     }
 }
 
-static int key_less(uint64_t m1, uint64_t x1, uint64_t m2, uint64_t x2)
-{
-    return m1 < m2 || (m1 == m2 && x1 < x2);
-}
-
-/* The canonical key of (mask, snail, stm): the least of its four images. */
-static void make_key(const struct rs_geom *g, uint64_t mask, int s, int stm,
+/* The canonical key of (mask, snail, stm): the least of its four images,
+ * from the images om[] of the mask under the four symmetries. */
+static void pick_key(const struct rs_geom *g, const uint64_t om[4], int s, int stm,
                      struct rs_key *k)
 {
     uint64_t sz = (uint64_t)(g->size - RA_MIN_SIZE) << 7;
-    uint64_t tm = transpose8(mask);
-    uint64_t rm = reverse64(mask) >> g->shift;
-    uint64_t am = transpose8(rm);
-    uint64_t bm = mask, bx = (uint64_t)s | (uint64_t)stm << 6;
+    /* the least mask first; the snail and side only break ties */
+    uint64_t bm = om[0];
     int bs = 0;
-    uint64_t x;
-    x = (uint64_t)g->sym[1][s] | (uint64_t)stm << 6;
-    if (key_less(tm, x, bm, bx)) { bm = tm; bx = x; bs = 1; }
-    x = (uint64_t)g->sym[2][s] | (uint64_t)(stm ^ 1) << 6;
-    if (key_less(rm, x, bm, bx)) { bm = rm; bx = x; bs = 2; }
-    x = (uint64_t)g->sym[3][s] | (uint64_t)(stm ^ 1) << 6;
-    if (key_less(am, x, bm, bx)) { bm = am; bx = x; bs = 3; }
-    k->mask = bm;
+    if (om[1] < bm) { bm = om[1]; bs = 1; }
+    if (om[2] < bm) { bm = om[2]; bs = 2; }
+    if (om[3] < bm) { bm = om[3]; bs = 3; }
+    uint64_t bx = (uint64_t)g->sym[bs][s] | (uint64_t)(stm ^ (bs >= 2)) << 6;
+    if ((om[0] == bm) + (om[1] == bm) + (om[2] == bm) + (om[3] == bm) > 1)
+        for (int i = 0; i < 4; i++)
+            if (om[i] == bm) {
+                uint64_t x = (uint64_t)g->sym[i][s] | (uint64_t)(stm ^ (i >= 2)) << 6;
+                if (x < bx) {
+                    bx = x;
+                    bs = i;
+                }
+            }
+    k->mask = om[bs];
     k->meta = bx | sz;
     k->sym = bs;
+    memcpy(k->om, om, sizeof k->om);
+}
+
+static void make_key(const struct rs_geom *g, uint64_t mask, int s, int stm,
+                     struct rs_key *k)
+{
+    uint64_t om[4];
+    om[0] = mask;
+    om[1] = transpose8(mask);
+    om[2] = reverse64(mask) >> g->shift;
+    om[3] = transpose8(om[2]);
+    pick_key(g, om, s, stm, k);
+}
+
+/* A child's key from its parent's, when the child's mask is the parent's
+ * without the square `to' (the region did not split, no corner went out
+ * of reach): the images lose that square's images. */
+static void child_key(const struct rs_geom *g, const struct rs_key *pk, int to, int stm,
+                      struct rs_key *k)
+{
+    uint64_t om[4];
+    for (int i = 0; i < 4; i++)
+        om[i] = pk->om[i] & ~bit(g->sym[i][to]);
+    pick_key(g, om, to, stm, k);
 }
 
 static const struct rs_table *table_for(const struct rastros_solver *sv, uint64_t F)
@@ -441,7 +478,7 @@ static uint64_t corners_next_to(const struct rs_thread *t, uint64_t C, uint64_t 
 
 /* Value of (F, C, s, stm) for the side to move: RS_WIN, RS_LOSS, or RS_STOP
  * when a limit stopped the search. */
-static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm,
+RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm,
                      const struct rs_key *kin)
 {
     const struct rs_geom *g = t->g;
@@ -534,8 +571,22 @@ static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm
         }
         Fc[i] = R & ~bit(to);
         Cc[i] = corners_next_to(t, C, R);
-        make_key(g, Fc[i] | Cc[i], to, stm ^ 1, &ck[i]);
+        if (R == F && Cc[i] == C)
+            child_key(g, &k, to, stm ^ 1, &ck[i]);
+        else
+            make_key(g, Fc[i] | Cc[i], to, stm ^ 1, &ck[i]);
         __builtin_prefetch(bucket_of(table_for(t->sv, Fc[i]), &ck[i]));
+    }
+    if (popcount(F) >= ETC_MIN) {
+        /* a child the table knows lost for the opponent wins at once */
+        for (int i = 0; i < n; i++) {
+            uint64_t cd = table_probe(table_for(t->sv, Fc[i]), &ck[i]);
+            if (cd && !(cd & D_WIN)) {
+                table_store(tab, &k, entry_data(&k, 1, g->sym[k.sym][sq[i]],
+                                                t->nodes - nodes0, -1));
+                return RS_WIN;
+            }
+        }
     }
     int par = t->sh->nthreads > 1 && popcount(F) >= PAR_MIN;
     uint64_t h = par ? key_hash(&k) : 0;
