@@ -10,10 +10,11 @@
  *       uniform in 0..MAXPLY, random legal moves, games not over)
  *   check                           reads "OPTIONS MOVES... -> ANSWER" lines
  *       and says whether ANSWER keeps the value, by proofs without the book
- *   book8 IN OUT HASH_MB THREADS MINWORK  proves 8x8 from e5, then writes
- *       the book IN with, added, every position of the proof where player 2
- *       is to move and its proof took at least 2^MINWORK nodes, with the
- *       winning move */
+ *   book8 IN OUT HASH_MB THREADS MINWORK [OPTIONS [MOVES]]  proves 8x8
+ *       from e5 (or the variant OPTIONS after MOVES, a position lost for the
+ *       side to move), then writes the book IN with, added, every position
+ *       of the proof where the winner is to move and its proof took at least
+ *       2^MINWORK nodes, with the winning move */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,6 +207,10 @@ static void run_spec(const char *spec, uint64_t budget, void *a, void *z)
         size_t hard_won = 0, hard_lost = 0, won = 0;
         uint64_t tried = 0, proved = 0;
         for (size_t i = 0; i < layers[ply].n; i++) {
+            if (i && i % 20000 == 0) {
+                fprintf(stderr, "  ply %d: %zu of %zu, %zu hard won so far, %.0f s\n", ply, i,
+                        layers[ply].n, hard_won, (double)(now_ms() - t0) / 1000.0);
+            }
             memcpy(st, layers[ply].st + i * sz, sz);
             struct game_solve_limits lim = {.nodes = budget, .threads = 1};
             struct game_solve_result r;
@@ -471,10 +476,11 @@ struct walk {
     int threads, minwork;
     struct keyset seen;
     size_t added, resolved;
+    size_t by_work[64];
 };
 
-/* Player 1 to move in st (a lost position of the proof): every move of
- * his, player 2's winning answer, and on while the proofs are big. */
+/* The loser to move in st (a lost position of the proof): every move of
+ * his, the winner's answer, and on while the proofs are big. */
 static void walk8(struct walk *w, void *st, int ply)
 {
     const struct game *g = &rastros_game;
@@ -494,7 +500,7 @@ static void walk8(struct walk *w, void *st, int ply)
             struct game_solve_limits lim = {.threads = w->threads};
             struct game_solve_result r;
             if (!rastros_solve_ex(w->sv, c, &lim, &r, 0) || r.value <= 0) {
-                fprintf(stderr, "rastros-tool: player 2 does not win after a move at ply %d\n", ply);
+                fprintf(stderr, "rastros-tool: the winner does not win after a move at ply %d\n", ply);
                 exit(1);
             }
             w->resolved++;
@@ -505,7 +511,7 @@ static void walk8(struct walk *w, void *st, int ply)
             move = (int)r.best;
         }
         if (value <= 0) {
-            fprintf(stderr, "rastros-tool: the table says player 2 loses at ply %d\n", ply);
+            fprintf(stderr, "rastros-tool: the table says the winner loses at ply %d\n", ply);
             exit(1);
         }
         if (work < w->minwork)
@@ -514,8 +520,9 @@ static void walk8(struct walk *w, void *st, int ply)
         rastros_position_key(c, &key);
         if (!keyset_add(&w->seen, &key))
             continue;
-        add_entry(&key, 1, rastros_sym_square(8, key.sym, move));
+        add_entry(&key, 1, rastros_sym_square(key.size, key.sym, move));
         w->added++;
+        w->by_work[work & 63]++;
         g->make(c, (move_t)move, &u);
         g->status(c, &gs);
         if (!gs.over)
@@ -526,10 +533,14 @@ static void walk8(struct walk *w, void *st, int ply)
 static int cmd_book8(int argc, char **argv)
 {
     const struct game *g = &rastros_game;
-    if (argc != 5)
+    if (argc < 5 || argc > 7)
         return 2;
+    const char *variant = argc > 5 ? argv[5] : "size=8";
     load_book(argv[0]);
-    struct walk w = {NULL, atoi(argv[3]), atoi(argv[4]), {NULL, 0, 0}, 0, 0};
+    struct walk w;
+    memset(&w, 0, sizeof w);
+    w.threads = atoi(argv[3]);
+    w.minwork = atoi(argv[4]);
     w.sv = rastros_solver_create(atoi(argv[2]));
     if (!w.sv) {
         fprintf(stderr, "rastros-tool: out of memory\n");
@@ -537,8 +548,21 @@ static int cmd_book8(int argc, char **argv)
     }
     rastros_solver_set_book(w.sv, NULL);
     unsigned char st[512];
-    if (init_variant(st, "size=8"))
+    if (init_variant(st, variant))
         return 1;
+    if (argc > 6) {
+        char mv[512], err[128], *save = NULL;
+        snprintf(mv, sizeof mv, "%s", argv[6]);
+        for (char *tk = strtok_r(mv, " ", &save); tk; tk = strtok_r(NULL, " ", &save)) {
+            move_t m;
+            game_undo u;
+            if (g->parse_move(st, tk, &m, err, sizeof err)) {
+                fprintf(stderr, "rastros-tool: %s: %s\n", tk, err);
+                return 1;
+            }
+            g->make(st, m, &u);
+        }
+    }
     struct game_solve_limits lim = {.threads = w.threads};
     struct game_solve_result r;
     int64_t t0 = now_ms();
@@ -546,16 +570,19 @@ static int cmd_book8(int argc, char **argv)
         fprintf(stderr, "rastros-tool: not proved\n");
         return 1;
     }
-    printf("8x8 from e5: %s for player 1, %llu nodes, %.1f s, %d threads, hash %s MB\n",
-           r.value > 0 ? "win" : "loss", (unsigned long long)r.nodes,
+    printf("%s %s: %s for the side to move, %llu nodes, %.1f s, %d threads, hash %s MB\n",
+           variant, argc > 6 ? argv[6] : "", r.value > 0 ? "win" : "loss", (unsigned long long)r.nodes,
            (double)(now_ms() - t0) / 1000.0, w.threads, argv[2]);
     fflush(stdout);
     if (r.value > 0)
         return 1;
     t0 = now_ms();
     walk8(&w, st, 0);
-    printf("%zu positions of player 2 added (proofs of at least 2^%d nodes; %zu proved again),"
-           " %.1f s\n", w.added, w.minwork, w.resolved, (double)(now_ms() - t0) / 1000.0);
+    for (int i = 0; i < 64; i++)
+        if (w.by_work[i])
+            printf("  %zu with proofs of 2^%d to 2^%d nodes\n", w.by_work[i], i - 1, i);
+    printf("%zu positions of the winner added (proofs of at least 2^%d nodes; %zu proved again),"
+           " %.1f s\n", w.added, w.minwork - 1, w.resolved, (double)(now_ms() - t0) / 1000.0);
     make_blob();
     FILE *f = fopen(argv[1], "wb");
     if (!f || fwrite(blob, 1, bloblen, f) != bloblen || fclose(f) != 0) {
@@ -563,6 +590,5 @@ static int cmd_book8(int argc, char **argv)
         return 1;
     }
     printf("%zu entries, %zu bytes: %s\n", nbook, bloblen, argv[1]);
-    (void)g;
     return 0;
 }

@@ -8,6 +8,7 @@
 #include "game.h"
 #include "search/search.h"
 #include "util.h"
+#include "games/rastros_int.h"
 
 static const struct game *const G = &rastros_game;
 static struct game generic;             /* rastros without its own solver */
@@ -441,17 +442,101 @@ START_TEST(test_limits)
 }
 END_TEST
 
+/* The position string of a book key: the key's free squares, the rest
+ * slimed (which changes nothing the key does not hold). */
+static void key_position(int size, uint64_t mask, int snail, int stm, char *out, size_t n)
+{
+    size_t k = 0;
+    for (int r = size - 1; r >= 0; r--) {
+        int run = 0;
+        for (int f = 0; f < size; f++) {
+            int sq = r * 8 + f;
+            char c = sq == snail ? 's' : (mask >> sq & 1) ? 0 : 'x';
+            if (!c) {
+                run++;
+                continue;
+            }
+            if (run)
+                out[k++] = (char)('0' + run);
+            run = 0;
+            out[k++] = c;
+        }
+        if (run)
+            out[k++] = (char)('0' + run);
+        if (r)
+            out[k++] = '/';
+    }
+    snprintf(out + k, n - k, " %d", stm + 1);
+}
+
+START_TEST(test_book_entries)
+{
+    /* A sample of the book, proved again without it: each entry is won
+     * and its move wins. The book has the 7x7 openings. */
+    struct rastros_book b;
+    ck_assert_int_eq(rastros_book_open(&b), 0);
+    ck_assert_uint_gt(b.n[2], 1000);
+    void *sv = G->solver_create(64);
+    int checked = 0;
+    for (int size = 5; size <= 8; size++) {
+        long n = (long)b.n[size - 5];
+        for (long j = 0; j < n && j < 8; j++) {
+            long i = (long)(rnd() % (uint64_t)n);
+            uint64_t w[2], mask;
+            rastros_book_entry(&b, size, i, w);
+            uint64_t low = size < 8 ? w[0] : w[1];
+            mask = size < 8 ? rastros_book_unpack_mask(size, w[0]) : w[0];
+            /* the lookup finds it by its key */
+            ck_assert_int_eq(rastros_book_find(&b, size, mask, (int)(low >> 8 & 63),
+                                               (int)(low >> 7 & 1)), i);
+            char pos[128];
+            key_position(size, mask, (int)(low >> 8 & 63), (int)(low >> 7 & 1), pos, sizeof pos);
+            state_buf st;
+            char err[128];
+            char opt[16];
+            snprintf(opt, sizeof opt, "size=%d", size);
+            start(&st, opt);
+            ck_assert_msg(G->parse_position(&st, pos, err, sizeof err) == GAME_OK, "%s: %s", pos, err);
+            struct game_solve_limits lim = {.threads = 1};
+            struct game_solve_result r;
+            ck_assert_int_eq(rastros_solve_ex(sv, &st, &lim, &r, RASTROS_SOLVE_NO_BOOK), 1);
+            ck_assert_msg(r.value == ((low & RB_WIN) ? 1 : -1), "book value wrong: %s", pos);
+            if (low & RB_WIN) {
+                move_t m = (move_t)(low & 63), ms[GAME_MAX_MOVES];
+                int k = G->gen_moves(&st, ms), legal = 0;
+                for (int q = 0; q < k; q++)
+                    legal |= ms[q] == m;
+                ck_assert_msg(legal, "book move not legal: %s", pos);
+                game_undo u;
+                struct game_status gs;
+                G->make(&st, m, &u);
+                G->status(&st, &gs);
+                if (!gs.over) {
+                    ck_assert_int_eq(rastros_solve_ex(sv, &st, &lim, &r, RASTROS_SOLVE_NO_BOOK), 1);
+                    ck_assert_msg(r.value < 0, "book move does not win: %s", pos);
+                }
+            }
+            G->solver_clear(sv);
+            checked++;
+        }
+    }
+    ck_assert_int_ge(checked, 8);
+    G->solver_destroy(sv);
+}
+END_TEST
+
 static Suite *rastros_solve_suite(void)
 {
     Suite *s = suite_create("rastros_solve");
     TCase *tc = tcase_create("solver");
     tcase_add_checked_fixture(tc, setup, teardown);
-    tcase_set_timeout(tc, 300);
+    tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_agrees_with_generic_and_minimax);
     tcase_add_test(tc, test_threads_agree);
     tcase_add_test(tc, test_start_values);
     tcase_add_test(tc, test_symmetry_and_reuse);
     tcase_add_test(tc, test_limits);
+    tcase_add_test(tc, test_book_entries);
     suite_add_tcase(s, tc);
     return s;
 }

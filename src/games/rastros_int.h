@@ -49,7 +49,7 @@ int rastros_uvg_wins(uint64_t region, int snail);
  * 0-5 (RB_MOVE_NONE when lost). Size 8 takes two words: the 8x8 mask, then
  * the same low 14 bits. */
 #define RASTROS_BOOK_MAGIC "RASTBK01"
-#define RB_KEY_SHIFT 6
+#define RB_KEY_SHIFT 7               /* the key: the side to move and up */
 #define RB_WIN 0x40u
 #define RB_MOVE_NONE 63u
 

@@ -29,12 +29,16 @@
 #define SMALL_BYTES ((size_t)2 << 20)
 /* On 8x8 (the proof from e5 and anything near it) the small table takes
  * regions up to SMALL_MAX_8 squares, in up to SMALL_CAP_8 bytes. */
+#ifndef SMALL_MAX_8
 #define SMALL_MAX_8 30
+#endif
+#ifndef SMALL_CAP_8
 #define SMALL_CAP_8 ((size_t)256 << 20)
+#endif
 /* Threads share their work (ABDADA: a child another thread is proving is
  * put off until the others are done) at nodes with at least this many free
  * squares, where a subtree is worth the bookkeeping. */
-#define PAR_MIN 24
+#define PAR_MIN 32
 /* Where one goal is out of reach, geography by matching decides the node
  * in about one case in five; a matching costs about ten nodes, so it is
  * tried only on regions at least this big (64: never). */

@@ -256,6 +256,35 @@ genmove b
 #? [= b5]
 set_option depth 0
 
+# ---- the opening at 10 ms/move -----------------------------------------------------
+# Each of these 7x7 positions has one winning move, which the engine of 9714f1d
+# missed at 100 ms and at 1 s a move; the opening book knows it.
+newgame rastros
+set_option movetime 10
+play b e3
+play w d3
+reg_genmove b
+#? [= e2]
+play b e4
+reg_genmove w
+#? [= d5]
+newgame rastros
+play b e3
+play w e4
+reg_genmove b
+#? [= f3]
+newgame rastros
+play b c3
+play w b3
+reg_genmove b
+#? [= b4]
+newgame rastros
+play b c4
+play w b3
+reg_genmove b
+#? [= c2]
+set_option movetime 0
+
 # ---- solved positions ---------------------------------------------------------------
 # 5x5: player 1 wins with c2, b3, d3 or c4 (d4 lets player 2 into e5; b2,
 # d2 and b4 lose)
