@@ -25,15 +25,17 @@
 
 /* Regions of at most this many free squares go to the small table, which
  * stays in the caches; the rest to the main table. */
-#define SMALL_MAX 25
+#ifndef SMALL_MAX
+#define SMALL_MAX 30
+#endif
 #define SMALL_BYTES ((size_t)2 << 20)
 /* On 8x8 (the proof from e5 and anything near it) the small table takes
  * regions up to SMALL_MAX_8 squares, in up to SMALL_CAP_8 bytes. */
 #ifndef SMALL_MAX_8
-#define SMALL_MAX_8 30
+#define SMALL_MAX_8 40
 #endif
 #ifndef SMALL_CAP_8
-#define SMALL_CAP_8 ((size_t)256 << 20)
+#define SMALL_CAP_8 ((size_t)8 << 20)
 #endif
 /* Threads share their work (ABDADA: a child another thread is proving is
  * put off until the others are done) at nodes with at least this many free
@@ -129,7 +131,7 @@ struct rs_entry {
 struct rs_table {
     struct rs_entry *e;
     size_t mapped;                      /* bytes mapped (lazily touched) */
-    uint64_t mask;                      /* buckets in use - 1 */
+    uint64_t mask;                      /* buckets in use - 1 (any number) */
     uint64_t gen;                       /* entries of other generations are
                                          * empty: a clear is one increment */
 };
@@ -217,10 +219,8 @@ static void table_unmap(struct rs_table *t)
 
 static size_t buckets_for(size_t bytes)
 {
-    size_t n = 1;
-    while (n * 2 * RS_BUCKET * sizeof(struct rs_entry) <= bytes)
-        n *= 2;
-    return n;
+    size_t n = bytes / (RS_BUCKET * sizeof(struct rs_entry));
+    return n ? n : 1;
 }
 
 static uint64_t key_hash(const struct rs_key *k)
@@ -230,7 +230,9 @@ static uint64_t key_hash(const struct rs_key *k)
 
 static struct rs_entry *bucket_of(const struct rs_table *t, const struct rs_key *k)
 {
-    return t->e + (key_hash(k) & t->mask) * RS_BUCKET;
+    /* any number of buckets: the hash scaled to it */
+    uint64_t i = (uint64_t)(((unsigned __int128)key_hash(k) * (t->mask + 1)) >> 64);
+    return t->e + i * RS_BUCKET;
 }
 
 static int entry_is(uint64_t d, uint64_t l, const struct rs_key *k)
@@ -287,15 +289,17 @@ static uint64_t entry_data(const struct rs_key *k, int win, int move, uint64_t w
     return d;
 }
 
-/* Grows the main table to the buckets wanted (within what is mapped),
- * moving every entry to its bucket under the new mask. Single-threaded. */
+/* Grows a table to the buckets wanted (within what is mapped), moving
+ * every entry to its bucket under the new size: to the same bucket or a
+ * later one, so from the last bucket down each is moved once.
+ * Single-threaded. */
 static void table_grow(struct rs_table *t, size_t buckets)
 {
     size_t old = t->mask + 1;
     if (buckets <= old)
         return;
     t->mask = buckets - 1;
-    for (size_t bi = 0; bi < old; bi++) {
+    for (size_t bi = old; bi-- > 0;) {
         struct rs_entry *b = t->e + bi * RS_BUCKET;
         for (int i = 0; i < RS_BUCKET; i++) {
             uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
