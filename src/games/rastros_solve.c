@@ -110,9 +110,11 @@ static inline int popcount(uint64_t x)
 
 /* ---- the tables ----
  * Buckets of four 16-byte entries (one cache line). An entry holds the
- * whole key: data has the snail, side, size and the value; lock is the
- * region mask xor a mix of data, so an entry torn by two threads writing
- * at once does not verify (and a match is never a different position). */
+ * whole key: data has the snail, side, size and the value, and lock xored
+ * with a mix of data gives back the region mask, so a match is the very
+ * position asked for. An entry torn by two threads writing at once (one's
+ * lock, the other's data) gives back a garbled mask: it would take a 64-bit
+ * coincidence to match. */
 struct rs_entry {
     _Atomic uint64_t lock;
     _Atomic uint64_t data;
@@ -125,7 +127,6 @@ struct rs_entry {
 #define D_MOVE_SHIFT 11                 /* 6 bits, canonical square */
 #define D_HASMOVE (1ULL << 17)
 #define D_WORK_SHIFT 18                 /* 6 bits: log2 of the proof's nodes */
-#define D_PLIES_SHIFT 24                /* 7 bits: plies to the end + 1, 0 unknown */
 #define D_GEN_SHIFT 56                  /* 8 bits: the table's generation */
 
 struct rs_table {
@@ -277,15 +278,12 @@ static void table_put(const struct rs_table *t, struct rs_entry *b, const struct
     atomic_store_explicit(&b[victim].lock, k->mask ^ mix64(d), memory_order_relaxed);
 }
 
-static uint64_t entry_data(const struct rs_key *k, int win, int move, uint64_t work,
-                           int plies)
+static uint64_t entry_data(const struct rs_key *k, int win, int move, uint64_t work)
 {
     int lg = work ? 64 - __builtin_clzll(work) : 0;
     uint64_t d = k->meta | D_VALID | (win ? D_WIN : 0) | (uint64_t)lg << D_WORK_SHIFT;
     if (move >= 0)
         d |= D_HASMOVE | (uint64_t)move << D_MOVE_SHIFT;
-    if (plies >= 0 && plies < 127)
-        d |= (uint64_t)(plies + 1) << D_PLIES_SHIFT;
     return d;
 }
 
@@ -547,7 +545,7 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
         /* no goal can be reached any more: pure geography, decided by
          * maximum matching */
         int w = rastros_uvg_wins(F | bit(s), s);
-        table_store(tab, &k, entry_data(&k, w, -1, 0, -1));
+        table_store(tab, &k, entry_data(&k, w, -1, 0));
         return w ? RS_WIN : RS_LOSS;
     }
     if (popcount(F) >= MATCH_ONE_MIN && (C & (bit(gm) | bit(go))) != (bit(gm) | bit(go))) {
@@ -556,7 +554,7 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
          * opponent's corner only loses sooner) */
         int w = rastros_uvg_wins(F | bit(s), s);
         if ((C & bit(gm)) ? w : !w) {
-            table_store(tab, &k, entry_data(&k, w, -1, 0, -1));
+            table_store(tab, &k, entry_data(&k, w, -1, 0));
             return w ? RS_WIN : RS_LOSS;
         }
     }
@@ -591,7 +589,7 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
             uint64_t cd = table_probe(table_for(t->sv, Fc[i]), &ck[i]);
             if (cd && !(cd & D_WIN)) {
                 table_store(tab, &k, entry_data(&k, 1, g->sym[k.sym][sq[i]],
-                                                t->nodes - nodes0, -1));
+                                                t->nodes - nodes0));
                 return RS_WIN;
             }
         }
@@ -628,7 +626,7 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
         busy_leave(t->sv, h);
     table_store(tab, &k, entry_data(&k, result == RS_WIN,
                                     best >= 0 ? g->sym[k.sym][best] : -1,
-                                    t->nodes - nodes0, -1));
+                                    t->nodes - nodes0));
     return result;
 }
 
@@ -1219,7 +1217,7 @@ int rastros_solve_ex(void *solver, void *st, const struct game_solve_limits *lim
         make_key(g, r.F | r.C, s, stm, &rk);
         table_store(table_for(sv, r.F), &rk,
                     entry_data(&rk, value == RS_WIN, value == RS_WIN ? g->sym[rk.sym][best] : -1,
-                               t.nodes, -1));
+                               t.nodes));
     }
     /* The distance, where it is cheap: the fastest win, or the longest
      * defence. It costs 5 to 25 times the proof, so a budget of a sixteenth
