@@ -35,6 +35,7 @@ struct game_solve_limits {
     int (*stop)(void *ctx);     /* polled now and then; nonzero stops */
     void *ctx;
     int threads;                /* threads the solver may use, >= 1 */
+    int no_book;                /* 1: prove without an opening book */
 };
 
 /* What a dedicated solver proved. */
@@ -45,6 +46,10 @@ struct game_solve_result {
                                  * win / longest defence where known);
                                  * MOVE_NONE when the game is over */
     uint64_t nodes;             /* work done, for reports */
+    int distance_tried;         /* 1: the solver looked for plies itself
+                                 * (plies -1: not within its budget), so
+                                 * callers need not search for it; 0 (what
+                                 * callers preset) lets them try */
 };
 
 struct game_status {

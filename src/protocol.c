@@ -805,13 +805,16 @@ const struct option_desc option_table[] = {
     {"depth", "plies", "0", "depth limit in plies (0: none)", 0, SEARCH_MAX_PLY - 1},
     {"nodes", "count", "0", "node limit for the whole move, the proof included (0: none); "
      "also limits solve", 1, 0},
-    {"threads", "count", "1", "search threads (only 1 is supported)", 1, 1},
+    {"threads", "count", "1", "search threads; the Rastros solver uses them all, the other "
+     "searches one", 1, 64},
     {"hash", "MB", "64", "transposition table / MCTS tree memory in MB; out of memory "
      "(nothing changed) when it cannot be had", 1, 65536},
     {"seed", "number", "0", "random seed: with one thread, the same seed and commands "
      "give the same moves", 1, 0},
     {"resign", "bool", "false", "genmove may answer resign in a proven lost or finished "
      "game (for GTP controllers)", 1, 0},
+    {"book", "bool", "true", "a game's own solver may answer from its opening book of proved "
+     "positions (Rastros)", 1, 0},
     {NULL, NULL, NULL, NULL, 0, 0}
 };
 
@@ -871,6 +874,7 @@ static void option_value(struct proto *p, const char *name, char *buf, size_t n)
     else if (!strcmp(name, "hash")) snprintf(buf, n, "%d", s->hash_mb);
     else if (!strcmp(name, "seed")) snprintf(buf, n, "%" PRIu64, s->seed);
     else if (!strcmp(name, "resign")) snprintf(buf, n, "%s", s->resign ? "true" : "false");
+    else if (!strcmp(name, "book")) snprintf(buf, n, "%s", s->book ? "true" : "false");
     else buf[0] = '\0';
 }
 
@@ -906,7 +910,7 @@ static int set_option(struct proto *p, const char *name, const char *value)
         if (parse_u64(value, &s->nodes))
             return E_VALUE;
     } else if (!strcmp(name, "threads")) {
-        if (parse_int(value, 1, 1, &v))
+        if (parse_int(value, 1, 64, &v))
             return E_VALUE;
         s->threads = (int)v;
     } else if (!strcmp(name, "hash")) {
@@ -922,6 +926,11 @@ static int set_option(struct proto *p, const char *name, const char *value)
         if (parse_bool(value, &b))
             return E_VALUE;
         s->resign = b;
+    } else if (!strcmp(name, "book")) {
+        int b;
+        if (parse_bool(value, &b))
+            return E_VALUE;
+        s->book = b;
     } else {
         return E_OPTION;
     }
@@ -1127,7 +1136,9 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
     }
     struct search_result d;
     memset(&d, 0, sizeof d);
-    if (value != 0 && plies < 0 && room)    /* a draw has no distance to look for */
+    /* a draw has no distance to look for; a game's own solver may have
+     * looked for it already */
+    if (value != 0 && plies < 0 && room && !r.distance_tried)
         alphabeta_searcher.search(ab, G(p), p->s.st, &dp, &d);
     if (!own)
         alphabeta_searcher.destroy(ab);

@@ -20,6 +20,7 @@ int session_init(struct session *s)
     memset(s, 0, sizeof *s);
     s->hash_mb = DEFAULT_HASH_MB;
     s->threads = 1;
+    s->book = 1;
     s->main_ms = -1;
     s->engine = &alphabeta_searcher;
     s->engine_self = s->engine->create(s->hash_mb);
@@ -283,6 +284,7 @@ void session_solve_limits(const struct session *s, struct search_params *p)
     p->depth = 0;
     p->soft_ms = 0;
     p->threads = s->threads;
+    p->no_book = !s->book;
     p->movetime_ms = s->movetime_ms;
     p->nodes = s->nodes;
     if (!p->movetime_ms && !p->nodes)
@@ -311,6 +313,7 @@ int session_genmove(struct session *s, int side, int play, struct search_result 
     p.depth = s->depth;
     p.nodes = s->nodes;
     p.threads = s->threads;
+    p.no_book = !s->book;
     p.seed = session_search_seed(s);
     p.stop = stop;
     p.report = report;

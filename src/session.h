@@ -51,6 +51,7 @@ struct session {
     int64_t movetime_ms;        /* 0 = use the clock or the default */
     uint64_t seed;
     int resign;                 /* genmove may answer resign when lost */
+    int book;                   /* a game's own solver may use its book */
     /* GTP clocks (milliseconds); main_ms < 0 means no time settings */
     int64_t main_ms, byo_ms;
     int byo_stones;

@@ -684,22 +684,23 @@ START_TEST(test_own_solver_limits)
     search_solve(ab, &g, &st, &nodes, &r);
     ck_assert_uint_eq(seen_lim.nodes, 5000);
     ck_assert_int_eq(seen_lim.deadline_ms, 0);
-    /* genmove's proof: 60% of the nodes and of the time while proofs
-     * succeed, 15% after one failed */
+    /* genmove's proof with a game's own solver: 90% of the nodes and of
+     * the time while proofs succeed, 40% after one failed (the generic
+     * solver: 60% and 15%) */
     g.exact_value = gg_exact;
     const struct search_params mv = {.nodes = 10000, .movetime_ms = 2000};
     seen_calls = 0;
     t0 = now_ms();
     alphabeta_searcher.search(ab, &g, &st, &mv, &r);
     ck_assert_int_eq(seen_calls, 1);
-    ck_assert_uint_eq(seen_lim.nodes, 6000);
-    ck_assert(seen_lim.deadline_ms >= t0 + 1200 && seen_lim.deadline_ms <= now_ms() + 1200);
+    ck_assert_uint_eq(seen_lim.nodes, 9000);
+    ck_assert(seen_lim.deadline_ms >= t0 + 1800 && seen_lim.deadline_ms <= now_ms() + 1800);
     ck_assert_uint_le(r.nodes, 10000);
     t0 = now_ms();
     alphabeta_searcher.search(ab, &g, &st, &mv, &r);
     ck_assert_int_eq(seen_calls, 2);
-    ck_assert_uint_eq(seen_lim.nodes, 1500);    /* the last proof failed */
-    ck_assert(seen_lim.deadline_ms >= t0 + 300 && seen_lim.deadline_ms <= now_ms() + 300);
+    ck_assert_uint_eq(seen_lim.nodes, 4000);    /* the last proof failed */
+    ck_assert(seen_lim.deadline_ms >= t0 + 800 && seen_lim.deadline_ms <= now_ms() + 800);
     const struct search_params depth = {.nodes = 10000, .movetime_ms = 2000, .depth = 3};
     alphabeta_searcher.search(ab, &g, &st, &depth, &r);
     ck_assert_int_eq(seen_calls, 2);            /* a depth limit: no proof */

@@ -7,27 +7,7 @@
 #include <string.h>
 #include <strings.h>
 #include "game.h"
-
-/* Squares use an 8x8 layout whatever the board size: sq = rank * 8 + file,
- * a1 = 0. Squares off a smaller board are simply absent from the board mask.
- * move_t is the destination square. */
-#define RA_MIN_SIZE 5
-#define RA_MAX_SIZE 8
-#define RA_DEFAULT_SIZE 7
-
-#define FILE_A 0x0101010101010101ULL
-#define FILE_H 0x8080808080808080ULL
-
-struct rastros {
-    uint64_t slime;             /* slimed squares */
-    uint64_t board;             /* squares on the board */
-    uint64_t hash;
-    uint8_t snail;              /* the snail's square */
-    uint8_t stm;                /* 0 player 1, 1 player 2 */
-    uint8_t size;
-    uint8_t start;              /* start square of the variant, for records */
-    uint8_t goal[2];            /* goal[s] is owned by side s */
-};
+#include "games/rastros_int.h"
 
 struct rastros_undo {
     uint64_t hash;
@@ -45,8 +25,7 @@ static uint64_t bit(int sq) { return 1ULL << sq; }
  * neighbour of another member). */
 static uint64_t king_of(uint64_t b)
 {
-    uint64_t row = b | ((b & ~FILE_A) >> 1) | ((b & ~FILE_H) << 1);
-    return (row | (row << 8) | (row >> 8)) & ~b;
+    return ra_king_fill(b) & ~b;
 }
 
 static uint64_t board_mask(int size)
@@ -767,7 +746,7 @@ static int bl_augment(struct blossom *b, uint64_t verts, int root)
 
 /* 1 iff the player to move wins geography from snail on the region
  * (region holds the snail and every square still free to visit). */
-static int uvg_first_player_wins(uint64_t region, int snail)
+int rastros_uvg_wins(uint64_t region, int snail)
 {
     struct blossom b;
     uint64_t rest = region & ~bit(snail);
@@ -858,7 +837,7 @@ static int ra_exact_value(void *st, int *value, int *plies)
          * the corners still decides one way: a side that wins it never
          * needs its own corner, and the other side cannot use the cut-off
          * one (entering the winner's corner only loses sooner). */
-        int wins = uvg_first_player_wins(region, p->snail);
+        int wins = rastros_uvg_wins(region, p->snail);
         if (dist[opp] < 0 && wins) {
             *value = 1;
             *plies = -1;
@@ -878,7 +857,7 @@ static int ra_exact_value(void *st, int *value, int *plies)
         *plies = 100 - (v > 0 ? v : -v);
         return 1;
     }
-    *value = uvg_first_player_wins(region, p->snail) ? 1 : -1;
+    *value = rastros_uvg_wins(region, p->snail) ? 1 : -1;
     *plies = -1;
     return 1;
 }
@@ -948,6 +927,10 @@ const struct game rastros_game = {
     .no_draws = 1,
     .point_moves = 1,
     .perft = ra_perft,
+    .solver_create = rastros_solver_create,
+    .solver_destroy = rastros_solver_destroy,
+    .solver_clear = rastros_solver_clear,
+    .solve = rastros_solve,
     .board_size = ra_board_size,
     .gogui_board = ra_gogui_board,
     .gogui_gfx = ra_gogui_gfx,

@@ -43,6 +43,7 @@ struct ab {
     uint64_t nodes;
     int64_t start, hard_deadline;
     int stopped;
+    int first_iteration;        /* depth 1 runs: only an interrupt stops it */
     move_t pv[SEARCH_MAX_PLY + 1][SEARCH_MAX_PLY + 1];
     int pvlen[SEARCH_MAX_PLY + 1];
 };
@@ -134,7 +135,13 @@ static int check_stop(struct ab *a)
 {
     if (a->stopped)
         return 1;
-    if (a->p->nodes && a->nodes >= a->p->nodes)
+    if (a->first_iteration) {
+        /* the first iteration always ends (it is cheap): a move that loses
+         * at once is never played for want of nodes or time; only an
+         * interrupt stops it */
+        if ((a->nodes & 1023) == 0 && a->p->stop && a->p->stop(a->p->ctx))
+            a->stopped = 1;
+    } else if (a->p->nodes && a->nodes >= a->p->nodes)
         a->stopped = 1;
     else if ((a->nodes & 1023) == 0) {
         if (a->hard_deadline && now_ms() >= a->hard_deadline)
@@ -328,7 +335,9 @@ static void iterate(struct ab *a, struct search_result *res, int64_t soft_deadli
     if (maxdepth > SEARCH_MAX_PLY - 1)
         maxdepth = SEARCH_MAX_PLY - 1;
     for (int d = 1; d <= maxdepth; d++) {
+        a->first_iteration = d == 1;
         int score = negamax(a, d, 0, -SCORE_INF, SCORE_INF);
+        a->first_iteration = 0;
         if (a->stopped && a->pvlen[0] == 0)
             break;
         if (a->pvlen[0] > 0) {
@@ -553,6 +562,7 @@ int search_solve(void *self, const struct game *g, void *st,
         struct game_solve_limits lim = {
             .nodes = p->nodes, .deadline_ms = a->hard_deadline,
             .stop = p->stop, .ctx = p->ctx, .threads = p->threads > 1 ? p->threads : 1,
+            .no_book = p->no_book,
         };
         struct game_solve_result gr;
         memset(&gr, 0, sizeof gr);
@@ -563,6 +573,7 @@ int search_solve(void *self, const struct game *g, void *st,
         if (!ok)
             return 0;
         res->exact = 1;
+        res->distance_tried = gr.distance_tried;
         res->best = gr.best;
         res->pv[0] = gr.best;
         res->pvlen = gr.best != MOVE_NONE;
@@ -618,9 +629,11 @@ static int ab_search(void *self, const struct game *g, void *st,
     struct search_params rest = *p;
     if (g->exact_value && !p->infinite && p->depth == 0) {
         struct search_params sp = *p;
-        /* most of the budget while proofs succeed; a little while they
-         * don't (early in long games), so the search keeps its share */
-        int share = a->solve_failed ? 15 : 60;
+        /* most of the time while proofs succeed; a little while they
+         * don't (early in long games), so the search keeps its time. A
+         * game's own solver proves so much more in the time that proving
+         * is worth nearly all of it. */
+        int share = g->solve ? (a->solve_failed ? 40 : 90) : (a->solve_failed ? 15 : 60);
         if (p->movetime_ms > 0)
             sp.movetime_ms = share_of(clamp_ms(p->movetime_ms), share);
         if (p->nodes > 0)

@@ -31,6 +31,7 @@ struct search_params {
     int infinite;               /* analyze: run until stop() says so */
     uint64_t seed;              /* for any randomness the searcher uses */
     int threads;                /* threads the search may use; 0 or 1 = one */
+    int no_book;                /* 1: a game's own solver leaves its book */
     /* Polled now and then; nonzero asks the search to stop. */
     int (*stop)(void *ctx);
     /* Called after each completed iteration (may be NULL); depth 0 is a
@@ -45,6 +46,8 @@ struct search_result {
     int depth;
     uint64_t nodes;
     int exact;                  /* score is a proven game value */
+    int distance_tried;         /* search_solve: the game's own solver
+                                 * already looked for the distance */
     int pvlen;
     move_t pv[SEARCH_MAX_PV];
 };

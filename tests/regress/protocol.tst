@@ -539,7 +539,7 @@
 
 # ---- options --------------------------------------------------------------
 244 list_options
-#? [engine type alphabeta\|mcts\|random default alphabeta value alphabeta\nmovetime type ms default 0 value 0\ndepth type plies default 0 value 0\nnodes type count default 0 value 0\nthreads type count default 1 value 1\nhash type MB default 64 value 64\nseed type number default 0 value 0\nresign type bool default false value false]
+#? [engine type alphabeta\|mcts\|random default alphabeta value alphabeta\nmovetime type ms default 0 value 0\ndepth type plies default 0 value 0\nnodes type count default 0 value 0\nthreads type count default 1 value 1\nhash type MB default 64 value 64\nseed type number default 0 value 0\nresign type bool default false value false\nbook type bool default true value true]
 245 set_option depth 5
 #? []
 246 get_option depth
@@ -567,7 +567,15 @@
 257 set_option threads 1
 #? []
 258 set_option threads 2
+#? []
+2581 get_option threads
+#? [2]
+2582 set_option threads 65
 #? [invalid value]*
+2583 set_option threads 0
+#? [invalid value]*
+2584 set_option threads 1
+#? []
 259 set_option hash 16
 #? []
 260 get_option hash
@@ -596,6 +604,14 @@
 #? []
 272 get_option resign
 #? [false]
+2721 set_option book off
+#? []
+2722 get_option book
+#? [false]
+2723 set_option book perhaps
+#? [invalid value]*
+2724 set_option book true
+#? []
 273 set_option seed 12345
 #? []
 274 get_option seed

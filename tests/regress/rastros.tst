@@ -256,6 +256,35 @@
 #? [b5]
 138 set_option depth 0
 
+# ---- the opening at 10 ms/move -----------------------------------------------------
+# Each of these 7x7 positions has one winning move, which the engine of 9714f1d
+# missed at 100 ms and at 1 s a move; the opening book knows it.
+1001 newgame rastros
+1002 set_option movetime 10
+1003 play b e3
+1004 play w d3
+1005 reg_genmove b
+#? [e2]
+1006 play b e4
+1007 reg_genmove w
+#? [d5]
+1008 newgame rastros
+1009 play b e3
+1010 play w e4
+1011 reg_genmove b
+#? [f3]
+1012 newgame rastros
+1013 play b c3
+1014 play w b3
+1015 reg_genmove b
+#? [b4]
+1016 newgame rastros
+1017 play b c4
+1018 play w b3
+1019 reg_genmove b
+#? [c2]
+1020 set_option movetime 0
+
 # ---- solved positions ---------------------------------------------------------------
 # 5x5: player 1 wins with c2, b3, d3 or c4 (d4 lets player 2 into e5; b2,
 # d2 and b4 lose)

@@ -1,0 +1,594 @@
+/* rastros-tool.c -- the Rastros benchmarks' helper, built and run by
+ * bench/rastros-book and bench/rastros-perfect; uses the solver's internals
+ * (games/rastros_int.h).
+ *   book OUT BUDGET OPTIONS:PLY...  makes the opening book: every position
+ *       reachable from the given variants up to a ply is tried, deepest
+ *       first, as genmove meets it (an empty table, the book made so far, a
+ *       node budget); a won position that does not fit goes into the book
+ *       with a winning move
+ *   sample N SEED MAXPLY OPTIONS    prints N random game prefixes (plies
+ *       uniform in 0..MAXPLY, random legal moves, games not over)
+ *   check                           reads "OPTIONS MOVES... -> ANSWER" lines
+ *       and says whether ANSWER keeps the value, by proofs without the book
+ *   book8 IN OUT HASH_MB THREADS MINWORK [OPTIONS [MOVES]]  proves 8x8
+ *       from e5 (or the variant OPTIONS after MOVES, a position lost for the
+ *       side to move), then writes the book IN with, added, every position
+ *       of the proof where the winner is to move and its proof took at least
+ *       2^MINWORK nodes, with the winning move */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "game.h"
+#include "util.h"
+#include "games/rastros_int.h"
+
+struct entry {
+    int size;
+    uint64_t w[2];
+};
+
+static struct entry *book;
+static size_t nbook, capbook;
+static unsigned char *blob;
+static size_t bloblen;
+
+static int cmp_entry(const void *a, const void *b)
+{
+    const struct entry *x = a, *y = b;
+    if (x->size != y->size)
+        return x->size < y->size ? -1 : 1;
+    if (x->w[0] != y->w[0])
+        return x->w[0] < y->w[0] ? -1 : 1;
+    if (x->w[1] != y->w[1])
+        return x->w[1] < y->w[1] ? -1 : 1;
+    return 0;
+}
+
+static void put_word(unsigned char *p, uint64_t w)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (unsigned char)(w >> (8 * i));
+}
+
+/* Lays the entries out as the book file does. */
+static void make_blob(void)
+{
+    qsort(book, nbook, sizeof *book, cmp_entry);
+    size_t n[4] = {0, 0, 0, 0}, words = 5;
+    for (size_t i = 0; i < nbook; i++) {
+        n[book[i].size - 5]++;
+        words += book[i].size == 8 ? 2 : 1;
+    }
+    free(blob);
+    bloblen = words * 8;
+    blob = calloc(1, bloblen);
+    memcpy(blob, RASTROS_BOOK_MAGIC, 8);
+    for (int i = 0; i < 4; i++)
+        put_word(blob + 8 + 8 * i, n[i]);
+    size_t off = 40;
+    for (size_t i = 0; i < nbook; i++) {
+        put_word(blob + off, book[i].w[0]);
+        off += 8;
+        if (book[i].size == 8) {
+            put_word(blob + off, book[i].w[1]);
+            off += 8;
+        }
+    }
+}
+
+static void add_entry(const struct rastros_key *k, int win, int move)
+{
+    if (nbook == capbook) {
+        capbook = capbook ? 2 * capbook : 4096;
+        book = realloc(book, capbook * sizeof *book);
+    }
+    unsigned low = (win ? RB_WIN : 0) | (unsigned)(move & 63);
+    struct entry *e = &book[nbook++];
+    e->size = k->size;
+    if (k->size < 8) {
+        e->w[0] = rastros_book_pack(k->size, k->mask, k->snail, k->stm) | low;
+        e->w[1] = 0;
+    } else {
+        e->w[0] = k->mask;
+        e->w[1] = (uint64_t)k->snail << 8 | (uint64_t)k->stm << 7 | low;
+    }
+}
+
+/* ---- a set of canonical keys ---- */
+struct keyset {
+    uint64_t *k;                /* mask, then snail | stm << 6 | 1 << 7 */
+    size_t cap, n;
+};
+
+static int keyset_add(struct keyset *s, const struct rastros_key *k)
+{
+    if (2 * (s->n + 1) > s->cap) {
+        struct keyset t = {calloc(2 * (s->cap ? s->cap : 1024), 16), 2 * (s->cap ? s->cap : 1024), 0};
+        for (size_t i = 0; i < s->cap; i++)
+            if (s->k[2 * i + 1]) {
+                struct rastros_key kk = {s->k[2 * i], (int)(s->k[2 * i + 1] & 63),
+                                         (int)(s->k[2 * i + 1] >> 6 & 1), 0, 0};
+                keyset_add(&t, &kk);
+            }
+        free(s->k);
+        *s = t;
+    }
+    uint64_t x = (uint64_t)k->snail | (uint64_t)k->stm << 6 | 1u << 7;
+    size_t h = (size_t)((k->mask * 0x9e3779b97f4a7c15ULL ^ x * 0xbf58476d1ce4e5b9ULL) >> 17);
+    for (;; h++) {
+        h &= s->cap - 1;
+        if (!s->k[2 * h + 1]) {
+            s->k[2 * h] = k->mask;
+            s->k[2 * h + 1] = x;
+            s->n++;
+            return 1;
+        }
+        if (s->k[2 * h] == k->mask && s->k[2 * h + 1] == x)
+            return 0;
+    }
+}
+
+/* ---- positions by ply ---- */
+struct layer {
+    unsigned char *st;          /* state_size each */
+    size_t n, cap;
+};
+
+static void layer_add(struct layer *l, const void *st, size_t sz)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 1024;
+        l->st = realloc(l->st, l->cap * sz);
+    }
+    memcpy(l->st + l->n++ * sz, st, sz);
+}
+
+static void install(void *a, void *z)
+{
+    struct rastros_book b;
+    make_blob();
+    if (rastros_book_open_mem(&b, blob, bloblen) != 0) {
+        fprintf(stderr, "rastros-tool: bad blob\n");
+        exit(1);
+    }
+    rastros_solver_set_book(a, &b);
+    rastros_solver_set_book(z, &b);
+}
+
+static void run_spec(const char *spec, uint64_t budget, void *a, void *z)
+{
+    const struct game *g = &rastros_game;
+    char buf[128], err[128];
+    snprintf(buf, sizeof buf, "%s", spec);
+    char *colon = strrchr(buf, ':');
+    if (!colon) {
+        fprintf(stderr, "rastros-tool: SPEC is OPTIONS:PLY, not %s\n", spec);
+        exit(2);
+    }
+    *colon = '\0';
+    int maxply = atoi(colon + 1);
+    const char *opts[4];
+    int no = 0;
+    for (char *t = strtok(buf, ","); t && no < 4; t = strtok(NULL, ","))
+        opts[no++] = t;
+    size_t sz = g->state_size;
+    unsigned char st[512], ch[512];
+    if (g->init(st, no, opts, err, sizeof err) != GAME_OK) {
+        fprintf(stderr, "rastros-tool: %s: %s\n", spec, err);
+        exit(2);
+    }
+    struct layer *layers = calloc((size_t)maxply + 1, sizeof *layers);
+    layer_add(&layers[0], st, sz);
+    for (int ply = 0; ply < maxply; ply++) {
+        struct keyset seen = {NULL, 0, 0};
+        for (size_t i = 0; i < layers[ply].n; i++) {
+            memcpy(st, layers[ply].st + i * sz, sz);
+            move_t m[GAME_MAX_MOVES];
+            int k = g->gen_moves(st, m);
+            for (int j = 0; j < k; j++) {
+                game_undo u;
+                struct game_status gs;
+                memcpy(ch, st, sz);
+                g->make(ch, m[j], &u);
+                g->status(ch, &gs);
+                if (gs.over)
+                    continue;
+                struct rastros_key key;
+                rastros_position_key(ch, &key);
+                if (keyset_add(&seen, &key))
+                    layer_add(&layers[ply + 1], ch, sz);
+            }
+        }
+        free(seen.k);
+    }
+    printf("%s up to ply %d, budget %llu nodes\n", spec, maxply, (unsigned long long)budget);
+    for (int ply = maxply; ply >= 0; ply--) {
+        int64_t t0 = now_ms();
+        size_t hard_won = 0, hard_lost = 0, won = 0;
+        uint64_t tried = 0, proved = 0;
+        for (size_t i = 0; i < layers[ply].n; i++) {
+            if (i && i % 20000 == 0) {
+                fprintf(stderr, "  ply %d: %zu of %zu, %zu hard won so far, %.0f s\n", ply, i,
+                        layers[ply].n, hard_won, (double)(now_ms() - t0) / 1000.0);
+            }
+            memcpy(st, layers[ply].st + i * sz, sz);
+            struct game_solve_limits lim = {.nodes = budget, .threads = 1};
+            struct game_solve_result r;
+            rastros_solver_clear(a);
+            int ok = rastros_solve_ex(a, st, &lim, &r, 0);
+            tried += r.nodes;
+            if (ok) {
+                won += r.value > 0;
+                continue;
+            }
+            struct game_solve_limits all = {.threads = 1};
+            if (!rastros_solve_ex(z, st, &all, &r, 0)) {
+                fprintf(stderr, "rastros-tool: proof failed\n");
+                exit(1);
+            }
+            proved += r.nodes;
+            struct rastros_key key;
+            rastros_position_key(st, &key);
+            if (r.value > 0) {
+                won++;
+                hard_won++;
+                add_entry(&key, 1, rastros_sym_square(key.size, key.sym, (int)r.best));
+            } else {
+                hard_lost++;
+            }
+        }
+        install(a, z);
+        printf("ply %2d: %8zu positions, %7zu won, %6zu hard won (in the book), %6zu hard lost;"
+               " %llu + %llu nodes, %.1f s\n", ply, layers[ply].n, won, hard_won, hard_lost,
+               (unsigned long long)tried, (unsigned long long)proved,
+               (double)(now_ms() - t0) / 1000.0);
+        fflush(stdout);
+        free(layers[ply].st);
+    }
+    free(layers);
+}
+
+static int cmd_sample(int argc, char **argv);
+static int cmd_check(void);
+static int cmd_book8(int argc, char **argv);
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && !strcmp(argv[1], "sample"))
+        return cmd_sample(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "check"))
+        return cmd_check();
+    if (argc >= 2 && !strcmp(argv[1], "book8"))
+        return cmd_book8(argc - 2, argv + 2);
+    if (argc < 5 || strcmp(argv[1], "book")) {
+        fprintf(stderr, "usage: rastros-tool book OUT BUDGET OPTIONS:PLY...\n"
+                "       rastros-tool sample N SEED MAXPLY OPTIONS\n"
+                "       rastros-tool check < LINES\n"
+                "       rastros-tool book8 IN OUT HASH_MB THREADS MINWORK\n"
+                "  e.g. rastros-tool book rastros.book 30000 size=6:8 size=7:9 size=7,start=e5:8\n");
+        return 2;
+    }
+    argc--;
+    argv++;
+    uint64_t budget = strtoull(argv[2], NULL, 10);
+    /* a: as genmove meets a position (an empty 64 MB table); z: the
+     * prover, whose table keeps what earlier proofs found */
+    void *a = rastros_solver_create(64), *z = rastros_solver_create(1024);
+    if (!a || !z) {
+        fprintf(stderr, "rastros-tool: out of memory\n");
+        return 1;
+    }
+    rastros_solver_set_book(a, NULL);
+    rastros_solver_set_book(z, NULL);
+    install(a, z);
+    for (int i = 3; i < argc; i++)
+        run_spec(argv[i], budget, a, z);
+    make_blob();
+    FILE *f = fopen(argv[1], "wb");
+    if (!f || fwrite(blob, 1, bloblen, f) != bloblen || fclose(f) != 0) {
+        perror(argv[1]);
+        return 1;
+    }
+    printf("%zu entries, %zu bytes: %s\n", nbook, bloblen, argv[1]);
+    rastros_solver_destroy(a);
+    rastros_solver_destroy(z);
+    return 0;
+}
+
+/* ---- sample and check ---- */
+
+static uint64_t rng = 1;
+
+static int init_variant(void *st, const char *options)
+{
+    char buf[128], err[128];
+    const char *opts[4];
+    int no = 0;
+    snprintf(buf, sizeof buf, "%s", options);
+    char *save = NULL;
+    for (char *t = strtok_r(buf, ",", &save); t && no < 4; t = strtok_r(NULL, ",", &save))
+        if (strcmp(t, "-"))
+            opts[no++] = t;
+    if (rastros_game.init(st, no, opts, err, sizeof err) != GAME_OK) {
+        fprintf(stderr, "rastros-tool: %s: %s\n", options, err);
+        return -1;
+    }
+    return 0;
+}
+
+static int cmd_sample(int argc, char **argv)
+{
+    const struct game *g = &rastros_game;
+    if (argc != 4)
+        return 2;
+    int n = atoi(argv[0]), maxply = atoi(argv[2]);
+    rng = strtoull(argv[1], NULL, 10);
+    for (int i = 0; i < n; i++) {
+        unsigned char st[512];
+        char line[512];
+        int ply = (int)rng_below(&rng, (uint32_t)maxply + 1), ok;
+        do {
+            size_t pos = 0;
+            if (init_variant(st, argv[3]))
+                return 1;
+            buf_printf(line, sizeof line, &pos, "%s", argv[3]);
+            ok = 1;
+            for (int j = 0; j < ply && ok; j++) {
+                move_t m[GAME_MAX_MOVES];
+                int k = g->gen_moves(st, m);
+                move_t mv = m[rng_below(&rng, (uint32_t)k)];
+                char txt[16];
+                game_undo u;
+                struct game_status gs;
+                g->format_move(st, mv, txt, sizeof txt);
+                buf_printf(line, sizeof line, &pos, " %s", txt);
+                g->make(st, mv, &u);
+                g->status(st, &gs);
+                ok = !gs.over;
+            }
+        } while (!ok);
+        printf("%s\n", line);
+    }
+    return 0;
+}
+
+/* Value for the side to move, proved without the book. */
+static int value_of(void *sv, void *st)
+{
+    struct game_solve_limits lim = {.threads = 1};
+    struct game_solve_result r;
+    if (!rastros_solve_ex(sv, st, &lim, &r, RASTROS_SOLVE_NO_BOOK)) {
+        fprintf(stderr, "rastros-tool: proof failed\n");
+        exit(1);
+    }
+    return r.value;
+}
+
+static int cmd_check(void)
+{
+    const struct game *g = &rastros_game;
+    void *sv = rastros_solver_create(256);
+    char line[1024], err[128];
+    int total = 0, won = 0, kept = 0, won_kept = 0;
+    int by_ply[64][3];
+    memset(by_ply, 0, sizeof by_ply);
+    while (fgets(line, sizeof line, stdin)) {
+        char *arrow = strstr(line, "->");
+        if (!arrow)
+            continue;
+        *arrow = '\0';
+        char answer[32] = "";
+        sscanf(arrow + 2, "%31s", answer);
+        unsigned char st[512];
+        char *save = NULL;
+        char *tok = strtok_r(line, " \t\n", &save);
+        if (!tok || init_variant(st, tok))
+            return 1;
+        int ply = 0;
+        for (tok = strtok_r(NULL, " \t\n", &save); tok; tok = strtok_r(NULL, " \t\n", &save)) {
+            move_t m;
+            game_undo u;
+            if (g->parse_move(st, tok, &m, err, sizeof err)) {
+                fprintf(stderr, "rastros-tool: %s: %s\n", tok, err);
+                return 1;
+            }
+            g->make(st, m, &u);
+            ply++;
+        }
+        char pos[128];
+        g->format_position(st, pos, sizeof pos);
+        int v = value_of(sv, st), ok;
+        move_t m;
+        if (g->parse_move(st, answer, &m, err, sizeof err)) {
+            ok = 0;                     /* no move or an illegal one */
+        } else if (v < 0) {
+            ok = 1;                     /* lost: every move keeps the value */
+        } else {
+            game_undo u;
+            struct game_status gs;
+            g->make(st, m, &u);
+            g->status(st, &gs);
+            ok = gs.over ? gs.winner != g->side_to_move(st) : value_of(sv, st) < 0;
+        }
+        total++;
+        kept += ok;
+        won += v > 0;
+        won_kept += v > 0 && ok;
+        if (ply < 64) {
+            by_ply[ply][0]++;
+            by_ply[ply][1] += v > 0;
+            by_ply[ply][2] += ok;
+        }
+        if (!ok)
+            printf("NOT KEPT: ply %d %s (%s) -> %s\n", ply, pos, v > 0 ? "won" : "lost", answer);
+    }
+    for (int p = 0; p < 64; p++)
+        if (by_ply[p][0])
+            printf("ply %2d: %4d positions, %4d won, %4d kept\n", p, by_ply[p][0], by_ply[p][1],
+                   by_ply[p][2]);
+    printf("value kept in %d of %d positions (%d of %d won positions)\n", kept, total,
+           won_kept, won);
+    rastros_solver_destroy(sv);
+    return kept == total ? 0 : 1;
+}
+
+/* ---- the 8x8 book from the proof ---- */
+
+static void load_book(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        perror(path);
+        exit(1);
+    }
+    unsigned char *data = NULL;
+    size_t len = 0, cap = 0, k;
+    unsigned char buf[65536];
+    while ((k = fread(buf, 1, sizeof buf, f)) > 0) {
+        if (len + k > cap) {
+            cap = 2 * (len + k);
+            data = realloc(data, cap);
+        }
+        memcpy(data + len, buf, k);
+        len += k;
+    }
+    fclose(f);
+    struct rastros_book b;
+    if (rastros_book_open_mem(&b, data, len) != 0) {
+        fprintf(stderr, "rastros-tool: %s is not a book\n", path);
+        exit(1);
+    }
+    for (int size = 5; size <= 8; size++)
+        for (long i = 0; i < (long)b.n[size - 5]; i++) {
+            if (nbook == capbook) {
+                capbook = capbook ? 2 * capbook : 4096;
+                book = realloc(book, capbook * sizeof *book);
+            }
+            book[nbook].size = size;
+            rastros_book_entry(&b, size, i, book[nbook].w);
+            nbook++;
+        }
+    free(data);
+}
+
+struct walk {
+    void *sv;
+    int threads, minwork;
+    struct keyset seen;
+    size_t added, resolved;
+    size_t by_work[64];
+};
+
+/* The loser to move in st (a lost position of the proof): every move of
+ * his, the winner's answer, and on while the proofs are big. */
+static void walk8(struct walk *w, void *st, int ply)
+{
+    const struct game *g = &rastros_game;
+    move_t m[GAME_MAX_MOVES];
+    int k = g->gen_moves(st, m);
+    for (int i = 0; i < k; i++) {
+        unsigned char c[512];
+        game_undo u;
+        struct game_status gs;
+        memcpy(c, st, g->state_size);
+        g->make(c, m[i], &u);
+        g->status(c, &gs);
+        if (gs.over)
+            continue;
+        int value, move, work;
+        if (!rastros_solver_lookup(w->sv, c, &value, &move, &work) || move < 0) {
+            struct game_solve_limits lim = {.threads = w->threads};
+            struct game_solve_result r;
+            if (!rastros_solve_ex(w->sv, c, &lim, &r, 0) || r.value <= 0) {
+                fprintf(stderr, "rastros-tool: the winner does not win after a move at ply %d\n", ply);
+                exit(1);
+            }
+            w->resolved++;
+            value = r.value;
+            move = (int)r.best;
+            if (!rastros_solver_lookup(w->sv, c, &value, &move, &work))
+                work = 0;
+            move = (int)r.best;
+        }
+        if (value <= 0) {
+            fprintf(stderr, "rastros-tool: the table says the winner loses at ply %d\n", ply);
+            exit(1);
+        }
+        if (work < w->minwork)
+            continue;
+        struct rastros_key key;
+        rastros_position_key(c, &key);
+        if (!keyset_add(&w->seen, &key))
+            continue;
+        add_entry(&key, 1, rastros_sym_square(key.size, key.sym, move));
+        w->added++;
+        w->by_work[work & 63]++;
+        g->make(c, (move_t)move, &u);
+        g->status(c, &gs);
+        if (!gs.over)
+            walk8(w, c, ply + 2);
+    }
+}
+
+static int cmd_book8(int argc, char **argv)
+{
+    const struct game *g = &rastros_game;
+    if (argc < 5 || argc > 7)
+        return 2;
+    const char *variant = argc > 5 ? argv[5] : "size=8";
+    load_book(argv[0]);
+    struct walk w;
+    memset(&w, 0, sizeof w);
+    w.threads = atoi(argv[3]);
+    w.minwork = atoi(argv[4]);
+    w.sv = rastros_solver_create(atoi(argv[2]));
+    if (!w.sv) {
+        fprintf(stderr, "rastros-tool: out of memory\n");
+        return 1;
+    }
+    rastros_solver_set_book(w.sv, NULL);
+    unsigned char st[512];
+    if (init_variant(st, variant))
+        return 1;
+    if (argc > 6) {
+        char mv[512], err[128], *save = NULL;
+        snprintf(mv, sizeof mv, "%s", argv[6]);
+        for (char *tk = strtok_r(mv, " ", &save); tk; tk = strtok_r(NULL, " ", &save)) {
+            move_t m;
+            game_undo u;
+            if (g->parse_move(st, tk, &m, err, sizeof err)) {
+                fprintf(stderr, "rastros-tool: %s: %s\n", tk, err);
+                return 1;
+            }
+            g->make(st, m, &u);
+        }
+    }
+    struct game_solve_limits lim = {.threads = w.threads};
+    struct game_solve_result r;
+    int64_t t0 = now_ms();
+    if (!rastros_solve_ex(w.sv, st, &lim, &r, 0)) {
+        fprintf(stderr, "rastros-tool: not proved\n");
+        return 1;
+    }
+    printf("%s %s: %s for the side to move, %llu nodes, %.1f s, %d threads, hash %s MB\n",
+           variant, argc > 6 ? argv[6] : "", r.value > 0 ? "win" : "loss", (unsigned long long)r.nodes,
+           (double)(now_ms() - t0) / 1000.0, w.threads, argv[2]);
+    fflush(stdout);
+    if (r.value > 0)
+        return 1;
+    t0 = now_ms();
+    walk8(&w, st, 0);
+    for (int i = 0; i < 64; i++)
+        if (w.by_work[i])
+            printf("  %zu with proofs of 2^%d to 2^%d nodes\n", w.by_work[i], i - 1, i);
+    printf("%zu positions of the winner added (proofs of at least 2^%d nodes; %zu proved again),"
+           " %.1f s\n", w.added, w.minwork - 1, w.resolved, (double)(now_ms() - t0) / 1000.0);
+    make_blob();
+    FILE *f = fopen(argv[1], "wb");
+    if (!f || fwrite(blob, 1, bloblen, f) != bloblen || fclose(f) != 0) {
+        perror(argv[1]);
+        return 1;
+    }
+    printf("%zu entries, %zu bytes: %s\n", nbook, bloblen, argv[1]);
+    return 0;
+}

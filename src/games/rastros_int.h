@@ -1,0 +1,103 @@
+/* rastros_int.h -- what the Rastros rules share with the Rastros solver and
+ * book (rastros.c, rastros_solve.c): the position and the geography oracle.
+ * Rules-layer only: nothing here knows about search, sessions or protocols. */
+#ifndef TABULA_RASTROS_INT_H
+#define TABULA_RASTROS_INT_H
+
+#include <stdint.h>
+
+/* Squares use an 8x8 layout whatever the board size: sq = rank * 8 + file,
+ * a1 = 0. Squares off a smaller board are simply absent from the board mask.
+ * move_t is the destination square. */
+#define RA_MIN_SIZE 5
+#define RA_MAX_SIZE 8
+#define RA_DEFAULT_SIZE 7
+
+#define RA_FILE_A 0x0101010101010101ULL
+#define RA_FILE_H 0x8080808080808080ULL
+
+struct rastros {
+    uint64_t slime;             /* slimed squares */
+    uint64_t board;             /* squares on the board */
+    uint64_t hash;
+    uint8_t snail;              /* the snail's square */
+    uint8_t stm;                /* 0 player 1, 1 player 2 */
+    uint8_t size;
+    uint8_t start;              /* start square of the variant, for records */
+    uint8_t goal[2];            /* goal[s] is owned by side s */
+};
+
+/* King steps from every square of b, b itself included. */
+static inline uint64_t ra_king_fill(uint64_t b)
+{
+    uint64_t row = b | ((b & ~RA_FILE_A) >> 1) | ((b & ~RA_FILE_H) << 1);
+    return row | (row << 8) | (row >> 8);
+}
+
+/* 1 iff the player to move wins Undirected Vertex Geography from snail on
+ * region (the snail's square and every square still free to visit), by
+ * maximum matching (rastros.c). */
+int rastros_uvg_wins(uint64_t region, int snail);
+
+/* ---- the opening book (rastros_book.c) ----
+ * Positions keyed as the solver keys them (canonical under the board's
+ * symmetries: the free squares the snail can reach with the reachable goal
+ * corners, the snail, the side to move), with their value and, when won, a
+ * winning move in the canonical frame. An entry of a size below 8 is one
+ * word: the mask packed row by row (size * size bits) from bit 14 up, the
+ * snail in bits 8-13, the side to move in bit 7, RB_WIN, the move in bits
+ * 0-5 (RB_MOVE_NONE when lost). Size 8 takes two words: the 8x8 mask, then
+ * the same low 14 bits. */
+#define RASTROS_BOOK_MAGIC "RASTBK01"
+#define RB_KEY_SHIFT 7               /* the key: the side to move and up */
+#define RB_WIN 0x40u
+#define RB_MOVE_NONE 63u
+
+struct rastros_book {
+    const unsigned char *e[4];  /* entries of sizes 5..8 */
+    size_t n[4];
+};
+
+int rastros_book_open(struct rastros_book *b);          /* 0 ok */
+/* Opens a book laid out as the book file in memory (for the generator). */
+int rastros_book_open_mem(struct rastros_book *b, const unsigned char *data, size_t len);
+long rastros_book_find(const struct rastros_book *b, int size, uint64_t mask, int snail,
+                       int stm);
+void rastros_book_entry(const struct rastros_book *b, int size, long i, uint64_t w[2]);
+unsigned rastros_book_answer(const struct rastros_book *b, int size, long i);
+uint64_t rastros_book_pack(int size, uint64_t mask, int snail, int stm);
+uint64_t rastros_book_unpack_mask(int size, uint64_t entry);
+
+/* The solver's canonical key of a position (see rastros_solve.c): sym is
+ * the symmetry (0 none, 1 transposition, 2 rotation, 3 anti-transposition,
+ * each its own inverse) that maps the position's squares to the key's. */
+struct rastros_key {
+    uint64_t mask;
+    int snail, stm, size, sym;
+};
+void rastros_position_key(const void *st, struct rastros_key *k);
+/* Maps a square of a size-n board by symmetry sym (its own inverse). */
+int rastros_sym_square(int size, int sym, int sq);
+
+/* The dedicated solver's entries (rastros_solve.c). */
+void *rastros_solver_create(int hash_mb);
+void rastros_solver_destroy(void *solver);
+void rastros_solver_clear(void *solver);
+/* What the solver's tables hold about st: 1 and the value, the proof's
+ * move (-1 if none) and log2 of its nodes; 0 if nothing. */
+int rastros_solver_lookup(void *solver, const void *st, int *value, int *move, int *work);
+/* The book the solver uses (the compiled-in one by default; NULL: none). */
+void rastros_solver_set_book(void *solver, const struct rastros_book *b);
+struct game_solve_limits;
+struct game_solve_result;
+int rastros_solve(void *solver, void *st, const struct game_solve_limits *lim,
+                  struct game_solve_result *res);
+/* rastros_solve with flags: RASTROS_SOLVE_DISTANCE looks for the distance
+ * after the proof (what rastros_solve does); RASTROS_SOLVE_NO_BOOK proves
+ * without the book (to check it). */
+#define RASTROS_SOLVE_DISTANCE 1
+#define RASTROS_SOLVE_NO_BOOK 2
+int rastros_solve_ex(void *solver, void *st, const struct game_solve_limits *lim,
+                     struct game_solve_result *res, int flags);
+
+#endif

@@ -1,0 +1,1246 @@
+/* rastros_solve.c -- Rastros' own exact solver (struct game's solve entry):
+ * a bitboard proof search over the snail's reachable region with exact,
+ * symmetry-folded table keys, two tables, and threads on a shared table.
+ * Rules-layer code: it knows the position (rastros_int.h) but nothing about
+ * search, sessions or protocols. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include "game.h"
+#include "util.h"
+#include "games/rastros_int.h"
+
+/* ---- the position as the solver sees it ----
+ * A node is (F, C, s, stm): s the snail, F the free squares other than the
+ * goal corners that the snail can still reach (s excluded), C the free goal
+ * corners next to F or s (a corner is entered, never crossed). Nothing else
+ * can matter any more, so (F | C, s, stm) with the board size is an exact
+ * key. There are no draws: every node is won or lost for the side to move. */
+
+#define RS_WIN 1
+#define RS_LOSS (-1)
+#define RS_STOP 0
+
+/* Regions of at most this many free squares go to the small table, which
+ * stays in the caches; the rest to the main table. */
+#ifndef SMALL_MAX
+#define SMALL_MAX 30
+#endif
+#define SMALL_BYTES ((size_t)2 << 20)
+/* On 8x8 (the proof from e5 and anything near it) the small table takes
+ * regions up to SMALL_MAX_8 squares, in up to SMALL_CAP_8 bytes. */
+#ifndef SMALL_MAX_8
+#define SMALL_MAX_8 40
+#endif
+#ifndef SMALL_CAP_8
+#define SMALL_CAP_8 ((size_t)8 << 20)
+#endif
+/* Threads share their work (ABDADA: a child another thread is proving is
+ * put off until the others are done) at nodes with at least this many free
+ * squares, where a subtree is worth the bookkeeping. */
+#define PAR_MIN 32
+/* Where one goal is out of reach, geography by matching decides the node
+ * in about one case in five; a matching costs about ten nodes, so it is
+ * tried only on regions at least this big (64: never). */
+#ifndef MATCH_ONE_MIN
+#define MATCH_ONE_MIN 64
+#endif
+/* At nodes with regions at least this big, the children's table entries
+ * (fetched anyway) are looked at before any child is searched. */
+#ifndef ETC_MIN
+#define ETC_MIN 30
+#endif
+#define BUSY_SLOTS 4096
+#define MAX_THREADS 64
+/* Node allowance of the search for short wins before a proof. */
+#define MATE_NODES 3000
+
+static uint64_t bit(int sq) { return 1ULL << sq; }
+
+/* The search runs in a copy compiled for the popcnt instruction where the
+ * processor has it (the default x86-64 target does not). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(RS_HOT)
+#define RS_HOT __attribute__((target_clones("popcnt", "default")))
+#endif
+#ifndef RS_HOT
+#define RS_HOT
+#endif
+
+/* ---- symmetry: the square board keeps its goals under the transposition
+ * (file <-> rank); the rotation by 180 degrees and the anti-transposition
+ * swap the goals, so they map a position to one of equal value with the
+ * other side to move. ---- */
+static uint64_t transpose8(uint64_t x)
+{
+    uint64_t t;
+    t = 0x0f0f0f0f00000000ULL & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    t = 0x3333000033330000ULL & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    t = 0x5500550055005500ULL & (x ^ (x << 7));
+    x ^= t ^ (t >> 7);
+    return x;
+}
+
+static uint64_t reverse64(uint64_t x)
+{
+    x = __builtin_bswap64(x);
+    x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+    x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+    x = ((x >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((x & 0x0f0f0f0f0f0f0f0fULL) << 4);
+    return x;
+}
+
+static uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 32;
+    x *= 0xd6e8feb86659fd93ULL;
+    x ^= x >> 32;
+    x *= 0xd6e8feb86659fd93ULL;
+    x ^= x >> 32;
+    return x;
+}
+
+static inline int popcount(uint64_t x)
+{
+    return __builtin_popcountll(x);
+}
+
+/* ---- the tables ----
+ * Buckets of four 16-byte entries (one cache line). An entry holds the
+ * whole key: data has the snail, side, size and the value, and lock xored
+ * with a mix of data gives back the region mask, so a match is the very
+ * position asked for. An entry torn by two threads writing at once (one's
+ * lock, the other's data) gives back a garbled mask: it would take a 64-bit
+ * coincidence to match. */
+struct rs_entry {
+    _Atomic uint64_t lock;
+    _Atomic uint64_t data;
+};
+
+#define RS_BUCKET 4
+#define D_KEYBITS 0x3ffULL              /* snail 0-5, stm 6, size 7-8, valid 9 */
+#define D_VALID (1ULL << 9)
+#define D_WIN (1ULL << 10)
+#define D_MOVE_SHIFT 11                 /* 6 bits, canonical square */
+#define D_HASMOVE (1ULL << 17)
+#define D_WORK_SHIFT 18                 /* 6 bits: log2 of the proof's nodes */
+#define D_GEN_SHIFT 56                  /* 8 bits: the table's generation */
+
+struct rs_table {
+    struct rs_entry *e;
+    size_t mapped;                      /* bytes mapped (lazily touched) */
+    uint64_t mask;                      /* buckets in use - 1 (any number) */
+    uint64_t gen;                       /* entries of other generations are
+                                         * empty: a clear is one increment */
+};
+
+/* Per board size: goals and the square maps of the symmetries. */
+struct rs_geom {
+    int size;
+    uint64_t board;
+    int goal[2];
+    int shift;                          /* 9 * (8 - size): rotation offset */
+    uint8_t sym[4][64];                 /* identity, T, R, A (involutions) */
+};
+
+struct rastros_solver {
+    struct rs_table main, small, dtw;
+    size_t main_cap;                    /* the hash option, in bytes */
+    size_t small_cap;                   /* the small table's mapping */
+    int small_max;                      /* for the board being solved */
+    uint64_t king[64];
+    struct rs_geom geom[RA_MAX_SIZE - RA_MIN_SIZE + 1];
+    _Atomic uint64_t busy[BUSY_SLOTS];
+    struct rastros_book book;
+    int book_ok;
+    int book_min[4];                    /* fewest squares of a book key */
+};
+
+struct rs_key {
+    uint64_t mask;
+    uint64_t meta;                      /* snail | stm << 6 | size << 7 */
+    int sym;                            /* the map that gave the canonical form */
+    uint64_t om[4];                     /* the mask under each symmetry */
+};
+
+/* What the threads of one solve share. */
+struct rs_shared {
+    struct rastros_solver *sv;
+    const struct rs_geom *g;
+    atomic_int abort;
+    _Atomic uint64_t nodes;             /* summed at every poll */
+    uint64_t node_limit;
+    int64_t deadline;
+    int (*stop)(void *);
+    void *ctx;
+    int nthreads;
+};
+
+struct rs_thread {
+    struct rs_shared *sh;
+    struct rastros_solver *sv;
+    const struct rs_geom *g;
+    const uint64_t *king;
+    const struct rastros_book *book;    /* NULL: without the book */
+    int book_min;
+    long mate_left;                     /* node allowance of rs_mate */
+    uint64_t nodes, polled, next_poll;
+    int id;
+    int stopped;
+};
+
+/* ---- table ---- */
+
+static int table_map(struct rs_table *t, size_t bytes)
+{
+    const size_t huge = (size_t)2 << 20;
+    size_t map = (bytes + huge - 1) / huge * huge;
+    void *p = mmap(NULL, map, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        return -1;
+#ifdef MADV_HUGEPAGE
+    madvise(p, map, MADV_HUGEPAGE);     /* one TLB entry per 2 MB */
+#endif
+    t->e = p;
+    t->mapped = map;
+    t->mask = 0;
+    t->gen = 0;
+    return 0;
+}
+
+static void table_unmap(struct rs_table *t)
+{
+    if (t->e)
+        munmap(t->e, t->mapped);
+    t->e = NULL;
+}
+
+static size_t buckets_for(size_t bytes)
+{
+    size_t n = bytes / (RS_BUCKET * sizeof(struct rs_entry));
+    return n ? n : 1;
+}
+
+static uint64_t key_hash(const struct rs_key *k)
+{
+    return mix64(k->mask * 0x9e3779b97f4a7c15ULL + k->meta);
+}
+
+static struct rs_entry *bucket_of(const struct rs_table *t, const struct rs_key *k)
+{
+    /* any number of buckets: the hash scaled to it */
+    uint64_t i = (uint64_t)(((unsigned __int128)key_hash(k) * (t->mask + 1)) >> 64);
+    return t->e + i * RS_BUCKET;
+}
+
+static int entry_is(uint64_t d, uint64_t l, const struct rs_key *k)
+{
+    return (d & D_KEYBITS) == (k->meta | D_VALID) && (l ^ mix64(d)) == k->mask;
+}
+
+/* Returns the entry's data, 0 if absent. */
+static uint64_t table_probe(const struct rs_table *t, const struct rs_key *k)
+{
+    struct rs_entry *b = bucket_of(t, k);
+    for (int i = 0; i < RS_BUCKET; i++) {
+        uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
+        uint64_t l = atomic_load_explicit(&b[i].lock, memory_order_relaxed);
+        if (entry_is(d, l, k) && d >> D_GEN_SHIFT == t->gen)
+            return d;
+    }
+    return 0;
+}
+
+/* Stores d (with the table's generation) in bucket b: over the same key,
+ * an empty or stale entry, else the one with the least work. */
+static void table_put(const struct rs_table *t, struct rs_entry *b, const struct rs_key *k,
+                      uint64_t d)
+{
+    int victim = 0, low = 1 << 30;
+    d = (d & ~(255ULL << D_GEN_SHIFT)) | t->gen << D_GEN_SHIFT;
+    for (int i = 0; i < RS_BUCKET; i++) {
+        uint64_t od = atomic_load_explicit(&b[i].data, memory_order_relaxed);
+        uint64_t ol = atomic_load_explicit(&b[i].lock, memory_order_relaxed);
+        if (!(od & D_VALID) || od >> D_GEN_SHIFT != t->gen || entry_is(od, ol, k)) {
+            victim = i;
+            break;
+        }
+        int w = (int)(od >> D_WORK_SHIFT & 63);
+        if (w < low) {
+            low = w;
+            victim = i;
+        }
+    }
+    atomic_store_explicit(&b[victim].data, d, memory_order_relaxed);
+    atomic_store_explicit(&b[victim].lock, k->mask ^ mix64(d), memory_order_relaxed);
+}
+
+static uint64_t entry_data(const struct rs_key *k, int win, int move, uint64_t work)
+{
+    int lg = work ? 64 - __builtin_clzll(work) : 0;
+    uint64_t d = k->meta | D_VALID | (win ? D_WIN : 0) | (uint64_t)lg << D_WORK_SHIFT;
+    if (move >= 0)
+        d |= D_HASMOVE | (uint64_t)move << D_MOVE_SHIFT;
+    return d;
+}
+
+/* Grows a table to the buckets wanted (within what is mapped), moving
+ * every entry to its bucket under the new size: to the same bucket or a
+ * later one, so from the last bucket down each is moved once.
+ * Single-threaded. */
+static void table_grow(struct rs_table *t, size_t buckets)
+{
+    size_t old = t->mask + 1;
+    if (buckets <= old)
+        return;
+    t->mask = buckets - 1;
+    for (size_t bi = old; bi-- > 0;) {
+        struct rs_entry *b = t->e + bi * RS_BUCKET;
+        for (int i = 0; i < RS_BUCKET; i++) {
+            uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
+            uint64_t l = atomic_load_explicit(&b[i].lock, memory_order_relaxed);
+            if (!(d & D_VALID) || d >> D_GEN_SHIFT != t->gen)
+                continue;
+            struct rs_key k = {.mask = l ^ mix64(d), .meta = d & (D_KEYBITS & ~D_VALID)};
+            struct rs_entry *nb = bucket_of(t, &k);
+            if (nb == b)
+                continue;
+            atomic_store_explicit(&b[i].data, 0, memory_order_relaxed);
+            atomic_store_explicit(&b[i].lock, 0, memory_order_relaxed);
+            table_put(t, nb, &k, d);
+        }
+    }
+}
+
+static void table_store(const struct rs_table *t, const struct rs_key *k, uint64_t d)
+{
+    table_put(t, bucket_of(t, k), k, d);
+}
+
+/* ---- geometry and keys ---- */
+
+static void geom_init(struct rs_geom *g, int size)
+{
+    int n1 = size - 1;
+    g->size = size;
+    g->board = 0;
+    for (int r = 0; r < size; r++)
+        g->board |= ((1ULL << size) - 1) << (8 * r);
+    g->goal[0] = 0;
+    g->goal[1] = n1 * 9;
+    g->shift = 9 * (8 - size);
+    for (int sq = 0; sq < 64; sq++) {
+        int f = sq & 7, r = sq >> 3;
+        g->sym[0][sq] = (uint8_t)sq;
+        g->sym[1][sq] = (uint8_t)(f * 8 + r);
+        if (f <= n1 && r <= n1) {
+            g->sym[2][sq] = (uint8_t)((n1 - r) * 8 + (n1 - f));
+            g->sym[3][sq] = (uint8_t)((n1 - f) * 8 + (n1 - r));
+        } else {
+            g->sym[2][sq] = g->sym[3][sq] = 0;
+        }
+    }
+}
+
+/* The canonical key of (mask, snail, stm): the least of its four images,
+ * from the images om[] of the mask under the four symmetries. */
+static void pick_key(const struct rs_geom *g, const uint64_t om[4], int s, int stm,
+                     struct rs_key *k)
+{
+    uint64_t sz = (uint64_t)(g->size - RA_MIN_SIZE) << 7;
+    /* the least mask first; the snail and side only break ties */
+    uint64_t bm = om[0];
+    int bs = 0;
+    if (om[1] < bm) { bm = om[1]; bs = 1; }
+    if (om[2] < bm) { bm = om[2]; bs = 2; }
+    if (om[3] < bm) { bm = om[3]; bs = 3; }
+    uint64_t bx = (uint64_t)g->sym[bs][s] | (uint64_t)(stm ^ (bs >= 2)) << 6;
+    if ((om[0] == bm) + (om[1] == bm) + (om[2] == bm) + (om[3] == bm) > 1)
+        for (int i = 0; i < 4; i++)
+            if (om[i] == bm) {
+                uint64_t x = (uint64_t)g->sym[i][s] | (uint64_t)(stm ^ (i >= 2)) << 6;
+                if (x < bx) {
+                    bx = x;
+                    bs = i;
+                }
+            }
+    k->mask = om[bs];
+    k->meta = bx | sz;
+    k->sym = bs;
+    memcpy(k->om, om, sizeof k->om);
+}
+
+static void make_key(const struct rs_geom *g, uint64_t mask, int s, int stm,
+                     struct rs_key *k)
+{
+    uint64_t om[4];
+    om[0] = mask;
+    om[1] = transpose8(mask);
+    om[2] = reverse64(mask) >> g->shift;
+    om[3] = transpose8(om[2]);
+    pick_key(g, om, s, stm, k);
+}
+
+/* A child's key from its parent's, when the child's mask is the parent's
+ * without the square `to' (the region did not split, no corner went out
+ * of reach): the images lose that square's images. */
+static void child_key(const struct rs_geom *g, const struct rs_key *pk, int to, int stm,
+                      struct rs_key *k)
+{
+    uint64_t om[4];
+    for (int i = 0; i < 4; i++)
+        om[i] = pk->om[i] & ~bit(g->sym[i][to]);
+    pick_key(g, om, to, stm, k);
+}
+
+static const struct rs_table *table_for(const struct rastros_solver *sv, uint64_t F)
+{
+    return popcount(F) <= sv->small_max ? &sv->small : &sv->main;
+}
+
+/* ---- threads: who is proving what (ABDADA) ---- */
+
+static _Atomic uint64_t *busy_slot(struct rastros_solver *sv, uint64_t h)
+{
+    return &sv->busy[(h >> 20) & (BUSY_SLOTS - 1)];
+}
+
+static int busy_enter(struct rastros_solver *sv, uint64_t h)
+{
+    uint64_t zero = 0;
+    return atomic_compare_exchange_strong(busy_slot(sv, h), &zero, h | 1);
+}
+
+static void busy_leave(struct rastros_solver *sv, uint64_t h)
+{
+    atomic_store(busy_slot(sv, h), 0);
+}
+
+static int busy_other(struct rastros_solver *sv, uint64_t h)
+{
+    return atomic_load_explicit(busy_slot(sv, h), memory_order_relaxed) == (h | 1);
+}
+
+int rastros_sym_square(int size, int sym, int sq)
+{
+    int f = sq & 7, r = sq >> 3, n1 = size - 1;
+    switch (sym) {
+    case 1: return f * 8 + r;
+    case 2: return (n1 - r) * 8 + (n1 - f);
+    case 3: return (n1 - f) * 8 + (n1 - r);
+    }
+    return sq;
+}
+
+/* ---- the search ---- */
+
+static uint64_t flood(uint64_t seed, uint64_t within)
+{
+    uint64_t r = seed, prev;
+    do {
+        prev = r;
+        r = ra_king_fill(r) & within;
+    } while (r != prev);
+    return r;
+}
+
+static int poll_stop(struct rs_thread *t)
+{
+    struct rs_shared *sh = t->sh;
+    uint64_t total = atomic_fetch_add(&sh->nodes, t->nodes - t->polled) + t->nodes - t->polled;
+    t->polled = t->nodes;
+    if (atomic_load_explicit(&sh->abort, memory_order_relaxed) ||
+        (sh->node_limit && total >= sh->node_limit) ||
+        (sh->deadline && now_ms() >= sh->deadline) ||
+        (t->id == 0 && sh->stop && sh->stop(sh->ctx))) {
+        atomic_store(&sh->abort, 1);
+        t->stopped = 1;
+    }
+    /* next poll: in 1024 nodes, or at this thread's share of what the node
+     * limit leaves (so that one thread stops exactly at the limit) */
+    uint64_t step = 1024;
+    if (sh->node_limit) {
+        uint64_t left = total < sh->node_limit ? sh->node_limit - total : 0;
+        left /= (uint64_t)sh->nthreads;
+        if (left < step)
+            step = left ? left : 1;
+    }
+    t->next_poll = t->nodes + step;
+    return t->stopped;
+}
+
+/* The goal corners of C still next to the region R. */
+static uint64_t corners_next_to(const struct rs_thread *t, uint64_t C, uint64_t R)
+{
+    const struct rs_geom *g = t->g;
+    for (int i = 0; i < 2; i++)
+        if ((C & bit(g->goal[i])) && !(t->king[g->goal[i]] & R))
+            C &= ~bit(g->goal[i]);
+    return C;
+}
+
+/* Value of (F, C, s, stm) for the side to move: RS_WIN, RS_LOSS, or RS_STOP
+ * when a limit stopped the search. */
+RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm,
+                     const struct rs_key *kin)
+{
+    const struct rs_geom *g = t->g;
+    const uint64_t *king = t->king;
+    uint64_t nodes0 = t->nodes++;
+    if (t->nodes >= t->next_poll && poll_stop(t))
+        return RS_STOP;
+
+    /* cheap exact tests first */
+    int gm = g->goal[stm], go = g->goal[stm ^ 1];
+    uint64_t moves = king[s] & (F | C);
+    if (moves & bit(gm))
+        return RS_WIN;                  /* step into my corner */
+    uint64_t danger = (C & bit(go)) ? king[go] | bit(go) : 0;
+    uint64_t safe = moves & ~danger;
+    if (!safe)
+        return RS_LOSS;                 /* stuck, or every move lets him in */
+
+    struct rs_key k;
+    if (kin) {
+        k = *kin;                       /* the parent's, bucket on its way */
+    } else {
+        make_key(g, F | C, s, stm, &k);
+        __builtin_prefetch(bucket_of(table_for(t->sv, F), &k));
+    }
+    const struct rs_table *tab = table_for(t->sv, F);
+
+    /* Order by the opponent's replies that do not lose at once (fewest
+     * first); a move that leaves none wins now. */
+    uint64_t oreach = F & ~((C & bit(gm)) ? king[gm] | bit(gm) : 0);
+    int cnt[8], sq[8], n = 0;
+    for (uint64_t m = safe; m; m &= m - 1) {
+        int to = __builtin_ctzll(m);
+        uint64_t rep = king[to] & oreach;
+        if (!rep)
+            return RS_WIN;
+        int c = popcount(rep);
+        int j = n++;
+        while (j > 0 && cnt[j - 1] > c) {
+            cnt[j] = cnt[j - 1];
+            sq[j] = sq[j - 1];
+            j--;
+        }
+        cnt[j] = c;
+        sq[j] = to;
+    }
+
+    uint64_t d = table_probe(tab, &k);
+    if (d)
+        return (d & D_WIN) ? RS_WIN : RS_LOSS;
+    if (t->book && popcount(F | C) >= t->book_min) {
+        long bi = rastros_book_find(t->book, g->size, k.mask, (int)(k.meta & 63),
+                                    (int)(k.meta >> 6 & 1));
+        if (bi >= 0)
+            return (rastros_book_answer(t->book, g->size, bi) & RB_WIN) ? RS_WIN : RS_LOSS;
+    }
+    if (!(C & (bit(gm) | bit(go)))) {
+        /* no goal can be reached any more: pure geography, decided by
+         * maximum matching */
+        int w = rastros_uvg_wins(F | bit(s), s);
+        table_store(tab, &k, entry_data(&k, w, -1, 0));
+        return w ? RS_WIN : RS_LOSS;
+    }
+    if (popcount(F) >= MATCH_ONE_MIN && (C & (bit(gm) | bit(go))) != (bit(gm) | bit(go))) {
+        /* one goal is out of reach: the side that wins geography without
+         * it wins Rastros too if the other goal is its own (entering the
+         * opponent's corner only loses sooner) */
+        int w = rastros_uvg_wins(F | bit(s), s);
+        if ((C & bit(gm)) ? w : !w) {
+            table_store(tab, &k, entry_data(&k, w, -1, 0));
+            return w ? RS_WIN : RS_LOSS;
+        }
+    }
+
+    /* The children: their regions (F without s stays connected when its
+     * squares next to s join among themselves; otherwise each child floods
+     * its own part) and keys, with every bucket asked for at once so that
+     * the memory latencies overlap. */
+    uint64_t nb = king[s] & F;
+    int split = nb && flood(nb & -nb, nb) != nb;
+    uint64_t Fc[8], Cc[8], comp = 0;
+    struct rs_key ck[8];
+    for (int i = 0; i < n; i++) {
+        int to = sq[i];
+        uint64_t R = F;
+        if (split) {
+            if (!(comp & bit(to)))
+                comp = flood(bit(to), F);
+            R = comp;
+        }
+        Fc[i] = R & ~bit(to);
+        Cc[i] = corners_next_to(t, C, R);
+        if (R == F && Cc[i] == C)
+            child_key(g, &k, to, stm ^ 1, &ck[i]);
+        else
+            make_key(g, Fc[i] | Cc[i], to, stm ^ 1, &ck[i]);
+        __builtin_prefetch(bucket_of(table_for(t->sv, Fc[i]), &ck[i]));
+    }
+    if (popcount(F) >= ETC_MIN) {
+        /* a child the table knows lost for the opponent wins at once */
+        for (int i = 0; i < n; i++) {
+            uint64_t cd = table_probe(table_for(t->sv, Fc[i]), &ck[i]);
+            if (cd && !(cd & D_WIN)) {
+                table_store(tab, &k, entry_data(&k, 1, g->sym[k.sym][sq[i]],
+                                                t->nodes - nodes0));
+                return RS_WIN;
+            }
+        }
+    }
+    int par = t->sh->nthreads > 1 && popcount(F) >= PAR_MIN;
+    uint64_t h = par ? key_hash(&k) : 0;
+    int owner = par && busy_enter(t->sv, h);
+    unsigned deferred = 0;
+    int result = RS_LOSS, best = -1;
+    for (int pass = 0; pass < 2 && result == RS_LOSS; pass++) {
+        for (int i = 0; i < n; i++) {
+            if (pass == 1 && !(deferred & (1u << i)))
+                continue;
+            if (par && pass == 0 && i > 0 && busy_other(t->sv, key_hash(&ck[i]))) {
+                deferred |= 1u << i;
+                continue;
+            }
+            int v = rs_search(t, Fc[i], Cc[i], sq[i], stm ^ 1, &ck[i]);
+            if (v == RS_STOP) {
+                if (owner)
+                    busy_leave(t->sv, h);
+                return RS_STOP;
+            }
+            if (v == RS_LOSS) {
+                result = RS_WIN;
+                best = sq[i];
+                break;
+            }
+        }
+        if (!deferred)
+            break;
+    }
+    if (owner)
+        busy_leave(t->sv, h);
+    table_store(tab, &k, entry_data(&k, result == RS_WIN,
+                                    best >= 0 ? g->sym[k.sym][best] : -1,
+                                    t->nodes - nodes0));
+    return result;
+}
+
+
+/* ---- distances: the winner hurries, the loser delays ----
+ * An alpha-beta search on lengths, led by the proved values: a won node
+ * looks only at its winning moves. Scores count plies from the root (a win
+ * at ply P scores DTW_MATE - P, a loss -(DTW_MATE - P)); the table keeps,
+ * for each node, an interval [lo, hi] that holds its distance to the end. */
+#define DTW_MATE 1000
+#define DTW_STOP (-32000)
+#define DTW_MIN_NODES 20000     /* a distance search may always take this */
+#define T_LO_SHIFT 24                   /* 7 bits */
+#define T_HI_SHIFT 31                   /* 7 bits */
+
+static int dist_score(int win, int ply, int p)
+{
+    return win ? DTW_MATE - ply - p : -(DTW_MATE - ply - p);
+}
+
+static int score_dist(int score, int ply)
+{
+    return score > 0 ? DTW_MATE - ply - score : DTW_MATE - ply + score;
+}
+
+static int rs_dtw(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm, int ply,
+                  int alpha, int beta, int *best_move)
+{
+    const struct rs_geom *g = t->g;
+    const uint64_t *king = t->king;
+    uint64_t nodes0 = t->nodes++;
+    if (t->nodes >= t->next_poll && poll_stop(t))
+        return DTW_STOP;
+    int gm = g->goal[stm], go = g->goal[stm ^ 1];
+    uint64_t moves = king[s] & (F | C);
+    if (moves & bit(gm)) {
+        if (best_move)
+            *best_move = gm;
+        return dist_score(1, ply, 1);
+    }
+    if (!moves)
+        return dist_score(0, ply, 0);
+    uint64_t danger = (C & bit(go)) ? king[go] | bit(go) : 0;
+    uint64_t safe = moves & ~danger;
+    /* a step next to his corner loses in 2, into it in 1 */
+    uint64_t qm = moves & danger & ~bit(go);
+    int quick = qm ? dist_score(0, ply, 2)
+              : (moves & bit(go)) ? dist_score(0, ply, 1) : -DTW_MATE - 1;
+    if (best_move && (qm || (moves & bit(go))))
+        *best_move = qm ? __builtin_ctzll(qm) : go;
+    if (!safe)
+        return quick;
+    int v = rs_search(t, F, C, s, stm, NULL);
+    if (v == RS_STOP)
+        return DTW_STOP;
+    int win = v == RS_WIN;
+    struct rs_key k;
+    make_key(g, F | C, s, stm, &k);
+    int lo = 0, hi = 127;
+    uint64_t d = table_probe(&t->sv->dtw, &k);
+    if (d && ((d & D_WIN) != 0) == win && !best_move) {
+        lo = (int)(d >> T_LO_SHIFT & 127);
+        hi = (int)(d >> T_HI_SHIFT & 127);
+        /* the best and worst scores the interval allows */
+        int smax = win ? dist_score(1, ply, lo) : dist_score(0, ply, hi);
+        int smin = win ? dist_score(1, ply, hi) : dist_score(0, ply, lo);
+        if (lo == hi || smin >= beta)
+            return smin;
+        if (smax <= alpha)
+            return smax;
+    }
+    int alpha0 = alpha;
+    int best = win ? -DTW_MATE - 1 : quick;
+    if (best > alpha)
+        alpha = best;
+    uint64_t oreach = F & ~((C & bit(gm)) ? king[gm] | bit(gm) : 0);
+    int cnt[8], sq[8], n = 0;
+    for (uint64_t m = safe; m; m &= m - 1) {
+        int to = __builtin_ctzll(m);
+        int c = popcount(king[to] & oreach);
+        int j = n++;
+        while (j > 0 && cnt[j - 1] > c) {
+            cnt[j] = cnt[j - 1];
+            sq[j] = sq[j - 1];
+            j--;
+        }
+        cnt[j] = c;
+        sq[j] = to;
+    }
+    uint64_t nb = king[s] & F;
+    int split = nb && flood(nb & -nb, nb) != nb;
+    for (int i = 0; i < n && alpha < beta; i++) {
+        int to = sq[i];
+        uint64_t R = split ? flood(bit(to), F) : F;
+        uint64_t Fc = R & ~bit(to), Cc = corners_next_to(t, C, R);
+        if (win) {
+            int cv = rs_search(t, Fc, Cc, to, stm ^ 1, NULL);
+            if (cv == RS_STOP)
+                return DTW_STOP;
+            if (cv == RS_WIN)
+                continue;               /* not a winning move */
+        }
+        int sc = rs_dtw(t, Fc, Cc, to, stm ^ 1, ply + 1, -beta, -alpha, NULL);
+        if (sc == DTW_STOP)
+            return DTW_STOP;
+        sc = -sc;
+        if (sc > best) {
+            best = sc;
+            if (best_move)
+                *best_move = to;
+            if (sc > alpha)
+                alpha = sc;
+        }
+    }
+    /* what the search says about the distance: exact inside the window,
+     * a bound outside it */
+    int p = score_dist(best, ply);
+    if (best <= alpha0) {
+        if (win) lo = lo > p ? lo : p;      /* no faster win than p */
+        else hi = hi < p ? hi : p;          /* no longer defence than p */
+    } else if (best >= beta) {
+        if (win) hi = hi < p ? hi : p;
+        else lo = lo > p ? lo : p;
+    } else {
+        lo = hi = p;
+    }
+    uint64_t nd = k.meta | D_VALID | (win ? D_WIN : 0) |
+                  (uint64_t)(lo & 127) << T_LO_SHIFT | (uint64_t)(hi & 127) << T_HI_SHIFT |
+                  (uint64_t)(64 - __builtin_clzll(t->nodes - nodes0)) << D_WORK_SHIFT;
+    table_store(&t->sv->dtw, &k, nd);
+    return best;
+}
+
+/* ---- the root ---- */
+
+struct rs_root {
+    uint64_t F, C;
+    int s, stm;
+    int n;
+    int to[8];
+    uint64_t Fc[8], Cc[8];
+};
+
+/* The root's children, in the order the search would take them. */
+static void root_children(struct rs_thread *t, struct rs_root *r)
+{
+    const uint64_t *king = t->king;
+    uint64_t moves = king[r->s] & (r->F | r->C);
+    uint64_t nb = king[r->s] & r->F;
+    int split = nb && flood(nb & -nb, nb) != nb;
+    r->n = 0;
+    for (uint64_t m = moves; m; m &= m - 1) {
+        int to = __builtin_ctzll(m);
+        uint64_t R = split ? flood(bit(to), r->F) : r->F;
+        r->to[r->n] = to;
+        r->Fc[r->n] = R & ~bit(to);
+        r->Cc[r->n] = corners_next_to(t, r->C, R);
+        r->n++;
+    }
+}
+
+/* The value of a root child for the side to move at the root (a move into
+ * a goal corner ends the game). */
+static int child_value(struct rs_thread *t, const struct rs_root *r, int i)
+{
+    const struct rs_geom *g = t->g;
+    if (r->to[i] == g->goal[r->stm])
+        return RS_WIN;
+    if (r->to[i] == g->goal[r->stm ^ 1])
+        return RS_LOSS;
+    int v = rs_search(t, r->Fc[i], r->Cc[i], r->to[i], r->stm ^ 1, NULL);
+    return v == RS_STOP ? RS_STOP : -v;
+}
+
+/* Short wins, looked for before the proof: can the side to move win within
+ * d plies (d odd)? A proof ordered by the opponent's replies may spend
+ * thousands of nodes before it meets a win in three. Returns 1 (and the
+ * move), 0, or -1 when its node allowance (t->mate_left) runs out. */
+static int rs_mate(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm, int d,
+                   int *move)
+{
+    const struct rs_geom *g = t->g;
+    const uint64_t *king = t->king;
+    if (--t->mate_left < 0)
+        return -1;
+    t->nodes++;
+    int gm = g->goal[stm], go = g->goal[stm ^ 1];
+    uint64_t moves = king[s] & (F | C);
+    if (moves & bit(gm)) {
+        *move = gm;
+        return 1;
+    }
+    if (d < 3)
+        return 0;
+    uint64_t danger = (C & bit(go)) ? king[go] | bit(go) : 0;
+    uint64_t mine = (C & bit(gm)) ? king[gm] : 0;     /* he must not stop there */
+    uint64_t nb = king[s] & F;
+    int split = nb && flood(nb & -nb, nb) != nb;
+    for (uint64_t m = moves & ~danger; m; m &= m - 1) {
+        int to = __builtin_ctzll(m);
+        uint64_t R = split ? flood(bit(to), F) : F;
+        uint64_t F1 = R & ~bit(to), C1 = corners_next_to(t, C, R);
+        uint64_t nb1 = king[to] & F1;
+        int split1 = nb1 && flood(nb1 & -nb1, nb1) != nb1;
+        int all = 1;
+        /* every reply of his loses within d - 1 more plies: one next to my
+         * corner at once, another by a short win of mine */
+        for (uint64_t rep = nb1 & ~mine; rep && all; rep &= rep - 1) {
+            int r = __builtin_ctzll(rep), dummy;
+            uint64_t R2 = split1 ? flood(bit(r), F1) : F1;
+            int v = rs_mate(t, R2 & ~bit(r), corners_next_to(t, C1, R2), r, stm, d - 2, &dummy);
+            if (v < 0)
+                return -1;
+            all = v;
+        }
+        if (all) {
+            *move = to;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The root's children in order, each child another thread is proving put
+ * off to a second pass (the first child is everyone's: the threads share
+ * its subtree and part below it). Returns the root's value or RS_STOP. */
+static int root_search(struct rs_thread *t, const struct rs_root *r)
+{
+    unsigned deferred = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < r->n; i++) {
+            if (pass == 1 && !(deferred & (1u << i)))
+                continue;
+            if (pass == 0 && i > 0 && t->sh->nthreads > 1 &&
+                r->to[i] != t->g->goal[0] && r->to[i] != t->g->goal[1]) {
+                struct rs_key ck;
+                make_key(t->g, r->Fc[i] | r->Cc[i], r->to[i], r->stm ^ 1, &ck);
+                if (busy_other(t->sv, key_hash(&ck))) {
+                    deferred |= 1u << i;
+                    continue;
+                }
+            }
+            int v = child_value(t, r, i);
+            if (v != RS_LOSS)
+                return v;
+        }
+        if (!deferred)
+            break;
+    }
+    return RS_LOSS;
+}
+
+struct rs_job {
+    struct rs_thread t;
+    const struct rs_root *r;
+    pthread_t tid;
+};
+
+static void *helper_main(void *arg)
+{
+    struct rs_job *j = arg;
+    root_search(&j->t, j->r);
+    poll_stop(&j->t);
+    return NULL;
+}
+
+/* The region of a position: F, C as the search sees them. */
+static void position_region(const uint64_t *king, const struct rs_geom *g,
+                            const struct rastros *p, uint64_t *F, uint64_t *C)
+{
+    int s = p->snail;
+    uint64_t goals = bit(g->goal[0]) | bit(g->goal[1]);
+    uint64_t freesq = p->board & ~p->slime & ~bit(s);
+    uint64_t R = flood(bit(s), (freesq & ~goals) | bit(s));
+    *F = R & ~bit(s);
+    *C = 0;
+    for (int i = 0; i < 2; i++)
+        if ((freesq & bit(g->goal[i])) && (king[g->goal[i]] & R))
+            *C |= bit(g->goal[i]);
+}
+
+void rastros_position_key(const void *st, struct rastros_key *out)
+{
+    const struct rastros *p = st;
+    struct rs_geom g;
+    uint64_t king[64], F, C;
+    geom_init(&g, p->size);
+    for (int sq = 0; sq < 64; sq++)
+        king[sq] = ra_king_fill(bit(sq)) & ~bit(sq);
+    position_region(king, &g, p, &F, &C);
+    struct rs_key k;
+    make_key(&g, F | C, p->snail, p->stm, &k);
+    out->mask = k.mask;
+    out->snail = (int)(k.meta & 63);
+    out->stm = (int)(k.meta >> 6 & 1);
+    out->size = p->size;
+    out->sym = k.sym;
+}
+
+/* ---- struct game entries ---- */
+
+void rastros_solver_set_book(void *solver, const struct rastros_book *b);
+
+int rastros_solver_lookup(void *solver, const void *st, int *value, int *move, int *work)
+{
+    struct rastros_solver *sv = solver;
+    const struct rastros *p = st;
+    const struct rs_geom *g = &sv->geom[p->size - RA_MIN_SIZE];
+    uint64_t F, C;
+    position_region(sv->king, g, p, &F, &C);
+    struct rs_key k;
+    make_key(g, F | C, p->snail, p->stm, &k);
+    uint64_t d = table_probe(table_for(sv, F), &k);
+    if (!d)
+        return 0;
+    *value = (d & D_WIN) ? 1 : -1;
+    *move = (d & D_HASMOVE) ? g->sym[k.sym][d >> D_MOVE_SHIFT & 63] : -1;
+    *work = (int)(d >> D_WORK_SHIFT & 63);
+    return 1;
+}
+
+void *rastros_solver_create(int hash_mb)
+{
+    struct rastros_solver *sv = calloc(1, sizeof *sv);
+    if (!sv)
+        return NULL;
+    if (hash_mb < 1)
+        hash_mb = 1;
+    sv->main_cap = (size_t)hash_mb << 20;
+    for (int sq = 0; sq < 64; sq++)
+        sv->king[sq] = ra_king_fill(bit(sq)) & ~bit(sq);
+    for (int n = RA_MIN_SIZE; n <= RA_MAX_SIZE; n++)
+        geom_init(&sv->geom[n - RA_MIN_SIZE], n);
+    struct rastros_book b;
+    rastros_solver_set_book(sv, rastros_book_open(&b) == 0 ? &b : NULL);
+    size_t small = sv->main_cap / 4 < SMALL_BYTES ? sv->main_cap / 4 : SMALL_BYTES;
+    sv->small_cap = sv->main_cap / 4 < SMALL_CAP_8 ? sv->main_cap / 4 : SMALL_CAP_8;
+    if (sv->small_cap < small)
+        sv->small_cap = small;
+    sv->small_max = SMALL_MAX;
+    if (table_map(&sv->small, sv->small_cap) || table_map(&sv->dtw, small) ||
+        table_map(&sv->main, sv->main_cap)) {
+        table_unmap(&sv->small);
+        table_unmap(&sv->dtw);
+        free(sv);
+        return NULL;
+    }
+    sv->small.mask = buckets_for(small) - 1;
+    sv->dtw.mask = sv->small.mask;
+    sv->main.mask = 0;
+    return sv;
+}
+
+void rastros_solver_set_book(void *solver, const struct rastros_book *b)
+{
+    struct rastros_solver *sv = solver;
+    sv->book_ok = b != NULL;
+    if (!b)
+        return;
+    sv->book = *b;
+    for (int i = 0; i < 4; i++) {
+        sv->book_min[i] = 65;
+        for (long e = 0; e < (long)sv->book.n[i]; e++) {
+            uint64_t w[2];
+            rastros_book_entry(&sv->book, RA_MIN_SIZE + i, e, w);
+            uint64_t m = i < 3 ? rastros_book_unpack_mask(RA_MIN_SIZE + i, w[0]) : w[0];
+            if (popcount(m) < sv->book_min[i])
+                sv->book_min[i] = popcount(m);
+        }
+    }
+}
+
+void rastros_solver_destroy(void *solver)
+{
+    struct rastros_solver *sv = solver;
+    if (!sv)
+        return;
+    table_unmap(&sv->main);
+    table_unmap(&sv->small);
+    table_unmap(&sv->dtw);
+    free(sv);
+}
+
+void rastros_solver_clear(void *solver)
+{
+    struct rastros_solver *sv = solver;
+    /* A new generation empties a table at once; the main and small tables
+     * start small again (they grow to the next problem). Now and then, and
+     * after a big problem, fresh mappings give the memory back. */
+    size_t used = (sv->main.mask + sv->small.mask + 2) * RS_BUCKET * sizeof(struct rs_entry);
+    size_t small = (sv->dtw.mask + 1) * RS_BUCKET * sizeof(struct rs_entry);
+    if (sv->main.gen == 255 || used > ((size_t)64 << 20)) {
+        table_unmap(&sv->main);
+        table_unmap(&sv->small);
+        table_unmap(&sv->dtw);
+        table_map(&sv->small, sv->small_cap);
+        table_map(&sv->dtw, small);
+        table_map(&sv->main, sv->main_cap);
+    } else {
+        sv->main.gen++;
+        sv->small.gen++;
+        sv->dtw.gen++;
+    }
+    sv->main.mask = 0;
+    sv->small.mask = buckets_for(small) - 1;
+    sv->dtw.mask = buckets_for(small) - 1;
+}
+
+/* The main table for a region of nfree squares: about what its proof
+ * stores (a 7x7 start wants 16 MB; each two more squares about double it;
+ * the early 8x8 game all there is), within the hash option. Too big a
+ * table only costs cache misses. */
+static size_t main_bytes_for(const struct rastros_solver *sv, int nfree)
+{
+    size_t want = (size_t)1 << 20;
+    for (int k = 40; k < nfree && want < sv->main_cap; k += 2)
+        want *= 2;
+    if (want > sv->main_cap || nfree > 52)
+        want = sv->main_cap;
+    return want;
+}
+
+int rastros_solve(void *solver, void *st, const struct game_solve_limits *lim,
+                  struct game_solve_result *res)
+{
+    return rastros_solve_ex(solver, st, lim, res, RASTROS_SOLVE_DISTANCE);
+}
+
+int rastros_solve_ex(void *solver, void *st, const struct game_solve_limits *lim,
+                     struct game_solve_result *res, int flags)
+{
+    struct rastros_solver *sv = solver;
+    const struct rastros *p = st;
+    struct rs_shared sh;
+    memset(&sh, 0, sizeof sh);
+    sh.sv = sv;
+    sh.g = &sv->geom[p->size - RA_MIN_SIZE];
+    sh.node_limit = lim ? lim->nodes : 0;
+    sh.deadline = lim ? lim->deadline_ms : 0;
+    sh.stop = lim ? lim->stop : NULL;
+    sh.ctx = lim ? lim->ctx : NULL;
+    sh.nthreads = lim && lim->threads > 1 ? lim->threads : 1;
+    if (sh.nthreads > MAX_THREADS)
+        sh.nthreads = MAX_THREADS;
+    struct rs_thread t;
+    memset(&t, 0, sizeof t);
+    t.sh = &sh;
+    t.sv = sv;
+    t.g = sh.g;
+    t.king = sv->king;
+
+    res->value = 0;
+    res->plies = -1;
+    res->best = MOVE_NONE;
+    res->nodes = 0;
+    if (!sv->main.e || !sv->small.e || !sv->dtw.e)
+        return 0;
+    const struct rs_geom *g = sh.g;
+    int s = p->snail, stm = p->stm;
+    if (s == g->goal[0] || s == g->goal[1]) {
+        res->value = s == g->goal[stm] ? 1 : -1;
+        res->plies = 0;
+        return 1;
+    }
+    struct rs_root r;
+    position_region(sv->king, g, p, &r.F, &r.C);
+    r.s = s;
+    r.stm = stm;
+    root_children(&t, &r);
+    if (r.n == 0) {
+        res->value = -1;
+        res->plies = 0;
+        return 1;
+    }
+    for (int i = 0; i < r.n; i++)
+        if (r.to[i] == g->goal[stm]) {
+            res->value = 1;
+            res->plies = 1;
+            res->best = (move_t)r.to[i];
+            res->nodes = 1;
+            return 1;
+        }
+    if (sv->book_ok && !(flags & RASTROS_SOLVE_NO_BOOK) && !(lim && lim->no_book)) {
+        t.book = &sv->book;
+        t.book_min = sv->book_min[p->size - RA_MIN_SIZE];
+        struct rs_key rk;
+        make_key(g, r.F | r.C, s, stm, &rk);
+        long bi = rastros_book_find(&sv->book, g->size, rk.mask, (int)(rk.meta & 63),
+                                    (int)(rk.meta >> 6 & 1));
+        if (bi >= 0) {
+            unsigned a = rastros_book_answer(&sv->book, g->size, bi);
+            res->nodes = 1;
+            res->distance_tried = 1;    /* far from the end: no distance */
+            if (a & RB_WIN) {
+                res->value = 1;
+                res->best = (move_t)g->sym[rk.sym][a & 63];
+                return 1;
+            }
+            /* lost: any move keeps the value; not one into his corner or
+             * next to it while another exists */
+            res->value = -1;
+            uint64_t go = bit(g->goal[stm ^ 1]);
+            uint64_t bad = (r.C & go) ? sv->king[g->goal[stm ^ 1]] | go : 0;
+            int pick = r.to[0];
+            for (int i = 0; i < r.n; i++)
+                if (!(bad & bit(r.to[i]))) {
+                    pick = r.to[i];
+                    break;
+                }
+            res->best = (move_t)pick;
+            return 1;
+        }
+    }
+    size_t want = buckets_for(main_bytes_for(sv, popcount(r.F)));
+    if (want > sv->main.mask + 1)
+        table_grow(&sv->main, want);
+    sv->small_max = p->size == 8 ? SMALL_MAX_8 : SMALL_MAX;
+    if (p->size == 8 && buckets_for(sv->small_cap) > sv->small.mask + 1)
+        table_grow(&sv->small, buckets_for(sv->small_cap));
+
+    int mate = -1;
+    t.mate_left = MATE_NODES;
+    for (int d = 3; d <= 9 && mate < 0; d += 2) {
+        int mv = -1;
+        int v = rs_mate(&t, r.F, r.C, s, stm, d, &mv);
+        if (v < 0)
+            break;
+        if (v > 0)
+            mate = mv;
+    }
+
+    int value = RS_WIN, best = mate;
+    if (mate < 0) {
+        struct rs_job jobs[MAX_THREADS];
+        int started = 0;
+        for (int i = 1; i < sh.nthreads; i++) {
+            jobs[i].t = t;
+            jobs[i].t.id = i;
+            jobs[i].r = &r;
+            if (pthread_create(&jobs[i].tid, NULL, helper_main, &jobs[i]) != 0)
+                break;
+            started = i;
+        }
+        value = root_search(&t, &r);
+        atomic_store(&sh.abort, 1);
+        for (int i = 1; i <= started; i++) {
+            pthread_join(jobs[i].tid, NULL);
+            t.nodes += jobs[i].t.nodes;
+        }
+    }
+    res->nodes = t.nodes;
+    if (value == RS_STOP)
+        return 0;
+    /* A won root names a winning move; a lost one the move whose
+     * refutation took the most work (the opponent's hardest task). */
+    uint64_t best_work = 0;
+    for (int i = 0; i < r.n && mate < 0; i++) {
+        int to = r.to[i];
+        if (to == g->goal[stm ^ 1]) {
+            if (best < 0)
+                best = to;              /* the shortest defence of all */
+            continue;
+        }
+        struct rs_key ck;
+        make_key(g, r.Fc[i] | r.Cc[i], to, stm ^ 1, &ck);
+        uint64_t d = table_probe(table_for(sv, r.Fc[i]), &ck);
+        if (value == RS_WIN) {
+            /* a move stuck in no table (a cheap test decided it) is
+             * proved again at once */
+            int v = d ? ((d & D_WIN) ? RS_LOSS : RS_WIN) : child_value(&t, &r, i);
+            if (v == RS_WIN) {
+                best = to;
+                break;
+            }
+            continue;
+        }
+        uint64_t w = d ? (1ULL << (d >> D_WORK_SHIFT & 63)) : 1;
+        if (best < 0 || w > best_work || best == g->goal[stm ^ 1]) {
+            best = to;
+            best_work = w;
+        }
+    }
+    res->nodes = t.nodes;
+    res->value = value;
+    res->best = (move_t)best;
+    {
+        struct rs_key rk;
+        make_key(g, r.F | r.C, s, stm, &rk);
+        table_store(table_for(sv, r.F), &rk,
+                    entry_data(&rk, value == RS_WIN, value == RS_WIN ? g->sym[rk.sym][best] : -1,
+                               t.nodes));
+    }
+    /* The distance, where it is cheap: the fastest win, or the longest
+     * defence. It costs 5 to 25 times the proof, so a budget of a sixteenth
+     * of the proof finds it only in small endgames, where the proof is
+     * cheap. Its stop leaves the proof standing. */
+    uint64_t budget = t.nodes / 16 > DTW_MIN_NODES ? t.nodes / 16 : DTW_MIN_NODES;
+    if (!(flags & RASTROS_SOLVE_DISTANCE))
+        return 1;
+    if (!sh.node_limit || sh.node_limit > t.nodes + budget)
+        sh.node_limit = t.nodes + budget;
+    atomic_store(&sh.abort, 0);
+    atomic_store(&sh.nodes, t.nodes);
+    t.polled = t.nodes;
+    t.next_poll = 0;
+    t.stopped = 0;
+    sh.nthreads = 1;
+    int dm = -1;
+    int sc = rs_dtw(&t, r.F, r.C, s, stm, 0, -DTW_MATE - 2, DTW_MATE + 2, &dm);
+    res->nodes = t.nodes;
+    res->distance_tried = 1;
+    if (sc != DTW_STOP && dm >= 0 && (sc > 0) == (value == RS_WIN)) {
+        res->plies = score_dist(sc, 0);
+        res->best = (move_t)dm;
+    }
+    return 1;
+}

@@ -1,0 +1,567 @@
+/* check_rastros_solve.c -- Rastros' own solver (struct game's solve entry)
+ * against the generic alpha-beta solver and a plain memoised minimax written
+ * here from the rules; its limits, threads, symmetry and table reuse. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "game.h"
+#include "search/search.h"
+#include "util.h"
+#include "games/rastros_int.h"
+
+static const struct game *const G = &rastros_game;
+static struct game generic;             /* rastros without its own solver */
+
+typedef union { unsigned char b[512]; uint64_t align; } state_buf;
+
+static uint64_t rng_state = 0x2545f4914f6cdd1dULL;
+static uint64_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+static void start(state_buf *st, const char *opt)
+{
+    char err[128];
+    const char *opts[2];
+    int n = 0;
+    char buf[64];
+    if (opt) {
+        snprintf(buf, sizeof buf, "%s", opt);
+        char *sp = strchr(buf, ' ');
+        opts[n++] = buf;
+        if (sp) {
+            *sp = '\0';
+            opts[n++] = sp + 1;
+        }
+    }
+    ck_assert_int_eq(G->init(st, n, opts, err, sizeof err), GAME_OK);
+}
+
+static void set_position(state_buf *st, const char *pos)
+{
+    char err[128];
+    start(st, NULL);
+    ck_assert_msg(G->parse_position(st, pos, err, sizeof err) == GAME_OK, "%s: %s", pos, err);
+}
+
+/* ---- a plain minimax over (size, slime, snail, side), memoised ---- */
+
+#define MEMO_BITS 22
+struct memo_entry { uint64_t key; int8_t val; };
+static struct memo_entry *memo;
+
+static size_t memo_used;
+
+static int naive_moves(int n, uint64_t slime, int sq, int *to)
+{
+    int f = sq & 7, r = sq >> 3, k = 0;
+    for (int dr = -1; dr <= 1; dr++)
+        for (int df = -1; df <= 1; df++) {
+            int nf = f + df, nr = r + dr;
+            if ((!df && !dr) || nf < 0 || nr < 0 || nf >= n || nr >= n)
+                continue;
+            if (!(slime & (1ULL << (nr * 8 + nf))))
+                to[k++] = nr * 8 + nf;
+        }
+    return k;
+}
+
+/* Plain minimax with memo; moves that leave the opponent the fewest
+ * replies first (only to make it quick). */
+static int naive_win(int n, uint64_t slime, int snail, int stm)
+{
+    int goal[2] = {0, (n - 1) * 8 + (n - 1)};
+    uint64_t key = (slime * 0x9e3779b97f4a7c15ULL) ^ ((uint64_t)snail << 1) ^ (uint64_t)stm ^
+                   ((uint64_t)n << 60);
+    key |= 1;
+    size_t h = (size_t)(key >> (64 - MEMO_BITS));
+    for (;;) {
+        if (memo[h].key == key)
+            return memo[h].val;
+        if (memo[h].key == 0)
+            break;
+        h = (h + 1) & ((1u << MEMO_BITS) - 1);
+    }
+    int to[8], cnt[8], tmp[8];
+    int k = naive_moves(n, slime, snail, to), win = 0;
+    uint64_t after = slime | (1ULL << snail);
+    for (int i = 0; i < k; i++) {
+        if (to[i] == goal[stm])
+            win = 1;
+        cnt[i] = naive_moves(n, after, to[i], tmp);
+    }
+    for (int i = 1; i < k; i++)
+        for (int j = i; j > 0 && cnt[j - 1] > cnt[j]; j--) {
+            int a = cnt[j], b = to[j];
+            cnt[j] = cnt[j - 1];
+            to[j] = to[j - 1];
+            cnt[j - 1] = a;
+            to[j - 1] = b;
+        }
+    for (int i = 0; i < k && !win; i++)
+        if (to[i] != goal[!stm] && !naive_win(n, after, to[i], !stm))
+            win = 1;
+    if (memo_used > ((size_t)1 << MEMO_BITS) / 2) {
+        memset(memo, 0, sizeof *memo << MEMO_BITS);
+        memo_used = 0;
+        h = (size_t)(key >> (64 - MEMO_BITS));
+    }
+    while (memo[h].key)
+        h = (h + 1) & ((1u << MEMO_BITS) - 1);
+    memo[h].key = key;
+    memo[h].val = (int8_t)win;
+    memo_used++;
+    return win;
+}
+
+/* The minimax value of the position string pos: +1 / -1 for the mover. */
+static int naive_value_of(const char *pos)
+{
+    int rows = 1, rank, file = 0, snail = 0;
+    uint64_t slime = 0;
+    for (const char *c = pos; *c && *c != ' '; c++)
+        rows += *c == '/';
+    rank = rows - 1;
+    const char *c = pos;
+    for (; *c && *c != ' '; c++) {
+        if (*c == '/') {
+            rank--;
+            file = 0;
+        } else if (*c >= '1' && *c <= '9') {
+            file += *c - '0';
+        } else {
+            if (*c == 'x')
+                slime |= 1ULL << (rank * 8 + file);
+            else if (*c == 's')
+                snail = rank * 8 + file;
+            file++;
+        }
+    }
+    return naive_win(rows, slime, snail, c[1] == '2') ? 1 : -1;
+}
+
+static int naive_value(const void *st)
+{
+    char pos[128];
+    G->format_position(st, pos, sizeof pos);
+    return naive_value_of(pos);
+}
+
+static void setup(void)
+{
+    memo = calloc((size_t)1 << MEMO_BITS, sizeof *memo);
+    generic = rastros_game;
+    generic.solver_create = NULL;
+    generic.solver_destroy = NULL;
+    generic.solver_clear = NULL;
+    generic.solve = NULL;
+}
+
+static void teardown(void)
+{
+    free(memo);
+}
+
+/* A random game prefix of `plies` plies that is not over (tries a few). */
+static int random_try(state_buf *st, const char *opt, int plies);
+static int random_position(state_buf *st, const char *opt, int plies)
+{
+    for (int i = 0; i < 40; i++)
+        if (random_try(st, opt, plies))
+            return 1;
+    return 0;
+}
+
+static int random_try(state_buf *st, const char *opt, int plies)
+{
+    start(st, opt);
+    for (int i = 0; i < plies; i++) {
+        move_t m[GAME_MAX_MOVES];
+        int k = G->gen_moves(st, m);
+        struct game_status s;
+        if (k == 0)
+            return 0;
+        game_undo u;
+        G->make(st, m[rnd() % (uint64_t)k], &u);
+        G->status(st, &s);
+        if (s.over)
+            return 0;
+    }
+    return 1;
+}
+
+static int dedicated(void *sv, state_buf *st, int threads, struct game_solve_result *r)
+{
+    struct game_solve_limits lim = {.threads = threads};
+    memset(r, 0, sizeof *r);
+    return G->solve(sv, st, &lim, r);
+}
+
+static int generic_value(void *ab, state_buf *st)
+{
+    struct search_params p;
+    struct search_result r;
+    memset(&p, 0, sizeof p);
+    ck_assert_int_eq(search_solve(ab, &generic, st, &p, &r), 1);
+    return r.score > 0 ? 1 : -1;
+}
+
+/* The move m of a won position must win: the opponent then loses. */
+static void check_winning_move(state_buf *st, move_t m, const char *pos)
+{
+    game_undo u;
+    struct game_status gs;
+    ck_assert_msg(m != MOVE_NONE, "no move for a win: %s", pos);
+    G->make(st, m, &u);
+    G->status(st, &gs);
+    if (gs.over)
+        ck_assert_msg(gs.winner != G->side_to_move(st), "the move loses at once: %s", pos);
+    else
+        ck_assert_msg(naive_value(st) < 0, "the move throws the win: %s", pos);
+    G->unmake(st, m, &u);
+}
+
+START_TEST(test_agrees_with_generic_and_minimax)
+{
+    /* Sizes 5-7, from the start of the game to its end; on 7x7 the plain
+     * minimax needs some slime first. One solver for all: its table must
+     * never mix positions up. */
+    static const char *const opts[] = {"size=5", "size=6", "size=7", "size=7 start=e5",
+                                       "size=6 start=b5", "size=5 start=d2"};
+    static const int min_plies[] = {0, 4, 14, 14, 4, 0};
+    static const int spread[] = {14, 20, 24, 24, 20, 14};
+    void *sv = G->solver_create(16);
+    void *ab = alphabeta_searcher.create(8);
+    ck_assert_ptr_nonnull(sv);
+    int checked = 0, wins = 0;
+    for (int t = 0; t < 2400; t++) {
+        state_buf st;
+        int v = t % 6;
+        if (!random_position(&st, opts[v], min_plies[v] + (int)(rnd() % (uint64_t)spread[v])))
+            continue;
+        char pos[128];
+        G->format_position(&st, pos, sizeof pos);
+        struct game_solve_result r;
+        ck_assert_int_eq(dedicated(sv, &st, 1, &r), 1);
+        int want = naive_value(&st);
+        ck_assert_msg(r.value == want, "solver %d, minimax %d: %s", r.value, want, pos);
+        if (t % 3 == 0) {
+            alphabeta_searcher.clear(ab);
+            int gv = generic_value(ab, &st);
+            ck_assert_msg(gv == want, "generic %d, minimax %d: %s", gv, want, pos);
+        }
+        if (want > 0) {
+            check_winning_move(&st, r.best, pos);
+            wins++;
+        } else if (r.best != MOVE_NONE) {
+            move_t m[GAME_MAX_MOVES];
+            int k = G->gen_moves(&st, m), legal = 0;
+            for (int i = 0; i < k; i++)
+                legal |= m[i] == r.best;
+            ck_assert_msg(legal, "a lost position's move is not legal: %s", pos);
+        }
+        checked++;
+    }
+    ck_assert_int_ge(checked, 2000);
+    ck_assert_int_ge(wins, 600);
+    G->solver_destroy(sv);
+    alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
+START_TEST(test_threads_agree)
+{
+    /* two threads on one shared table: the same values */
+    void *sv = G->solver_create(16);
+    int checked = 0;
+    for (int t = 0; t < 160; t++) {
+        state_buf st;
+        if (!random_position(&st, t & 1 ? "size=7" : "size=6", t & 1 ? 14 + (int)(rnd() % 16) : 4 + (int)(rnd() % 20)))
+            continue;
+        if (t % 50 == 0)
+            G->solver_clear(sv);
+        char pos[128];
+        G->format_position(&st, pos, sizeof pos);
+        struct game_solve_result r;
+        ck_assert_int_eq(dedicated(sv, &st, 2, &r), 1);
+        int want = naive_value(&st);
+        ck_assert_msg(r.value == want, "2 threads %d, minimax %d: %s", r.value, want, pos);
+        if (want > 0)
+            check_winning_move(&st, r.best, pos);
+        checked++;
+    }
+    ck_assert_int_ge(checked, 150);
+    G->solver_destroy(sv);
+}
+END_TEST
+
+START_TEST(test_start_values)
+{
+    /* the first player wins 5x5, 6x6, and 7x7 from d4 and from e5 */
+    static const char *const opts[] = {"size=5", "size=6", "size=7", "size=7 start=e5"};
+    void *sv = G->solver_create(16);
+    for (int i = 0; i < 4; i++) {
+        state_buf st;
+        start(&st, opts[i]);
+        struct game_solve_result r;
+        ck_assert_int_eq(dedicated(sv, &st, 1, &r), 1);
+        ck_assert_int_eq(r.value, 1);
+        ck_assert(r.best != MOVE_NONE);
+        ck_assert_uint_gt(r.nodes, 0);
+        if (i < 2)
+            check_winning_move(&st, r.best, opts[i]);
+    }
+    G->solver_destroy(sv);
+}
+END_TEST
+
+/* Mirrors a position string: the transposition keeps the goals; the
+ * rotation by 180 degrees swaps them, and with them the side to move. */
+static void mirror(const char *pos, int rotate, char *out, size_t n)
+{
+    char grid[8][8];
+    int rows = 1;
+    for (const char *c = pos; *c != ' '; c++)
+        rows += *c == '/';
+    int r = 0, f = 0;
+    const char *c = pos;
+    for (; *c != ' '; c++) {
+        if (*c == '/') {
+            r++;
+            f = 0;
+        } else if (*c >= '1' && *c <= '9') {
+            for (int k = 0; k < *c - '0'; k++)
+                grid[r][f++] = '.';
+        } else {
+            grid[r][f++] = *c;
+        }
+    }
+    int stm = c[1] == '2';
+    char g2[8][8];
+    for (int i = 0; i < rows; i++)
+        for (int j = 0; j < rows; j++) {
+            /* row i from the top, column j from the left */
+            int rank = rows - 1 - i, file = j;
+            int nr, nf;
+            if (rotate) {
+                nr = rows - 1 - rank;
+                nf = rows - 1 - file;
+            } else {
+                nr = file;
+                nf = rank;
+            }
+            g2[rows - 1 - nr][nf] = grid[i][j];
+        }
+    size_t k = 0;
+    for (int i = 0; i < rows; i++) {
+        int run = 0;
+        for (int j = 0; j < rows; j++) {
+            if (g2[i][j] == '.') {
+                run++;
+                continue;
+            }
+            if (run)
+                out[k++] = (char)('0' + run);
+            run = 0;
+            out[k++] = g2[i][j];
+        }
+        if (run)
+            out[k++] = (char)('0' + run);
+        if (i < rows - 1)
+            out[k++] = '/';
+    }
+    snprintf(out + k, n - k, " %c", (stm ^ rotate) ? '2' : '1');
+}
+
+START_TEST(test_symmetry_and_reuse)
+{
+    /* a position, its transposition and its rotation (other side to move)
+     * have one value; one solver answers all of them in turn */
+    void *sv = G->solver_create(4);
+    int checked = 0;
+    for (int t = 0; t < 240; t++) {
+        state_buf st, m;
+        if (!random_position(&st, t % 3 == 0 ? "size=6" : "size=7", 14 + (int)(rnd() % 16)))
+            continue;
+        char pos[128], tp[128], rp[128];
+        G->format_position(&st, pos, sizeof pos);
+        mirror(pos, 0, tp, sizeof tp);
+        mirror(pos, 1, rp, sizeof rp);
+        struct game_solve_result r0, r1, r2;
+        ck_assert_int_eq(dedicated(sv, &st, 1, &r0), 1);
+        set_position(&m, tp);
+        ck_assert_int_eq(dedicated(sv, &m, 1, &r1), 1);
+        set_position(&m, rp);
+        ck_assert_int_eq(dedicated(sv, &m, 1, &r2), 1);
+        ck_assert_int_eq(r0.value, naive_value_of(pos));
+        ck_assert_msg(r1.value == r0.value && r2.value == r0.value, "%s / %s / %s", pos, tp, rp);
+        if (r2.value > 0)
+            check_winning_move(&m, r2.best, rp);
+        checked++;
+    }
+    ck_assert_int_ge(checked, 200);
+    G->solver_destroy(sv);
+}
+END_TEST
+
+static int stop_now(void *ctx)
+{
+    (void)ctx;
+    return 1;
+}
+
+START_TEST(test_limits)
+{
+    /* 8x8 from the start without the book is far out of reach: every
+     * limit stops it, the position is left as it was, and a later proof
+     * still works. With the book it is a loss (player 2 wins), at once. */
+    void *sv = G->solver_create(16);
+    state_buf st, copy;
+    start(&st, "size=8");
+    memcpy(&copy, &st, sizeof st);
+    struct game_solve_result r;
+    struct game_solve_limits lim = {.nodes = 20000, .threads = 1, .no_book = 1};
+    ck_assert_int_eq(G->solve(sv, &st, &lim, &r), 0);
+    ck_assert_uint_ge(r.nodes, 20000);
+    ck_assert_uint_lt(r.nodes, 40000);
+    int64_t t0 = now_ms();
+    lim = (struct game_solve_limits){.deadline_ms = t0 + 50, .threads = 2, .no_book = 1};
+    ck_assert_int_eq(G->solve(sv, &st, &lim, &r), 0);
+    ck_assert_int_lt(now_ms() - t0, 1000);
+    lim = (struct game_solve_limits){.stop = stop_now, .threads = 1, .no_book = 1};
+    ck_assert_int_eq(G->solve(sv, &st, &lim, &r), 0);
+    ck_assert(memcmp(&st, &copy, G->state_size) == 0);
+    t0 = now_ms();
+    lim = (struct game_solve_limits){.deadline_ms = t0 + 2000, .threads = 1};
+    ck_assert_int_eq(G->solve(sv, &st, &lim, &r), 1);
+    ck_assert_int_eq(r.value, -1);
+    ck_assert(memcmp(&st, &copy, G->state_size) == 0);
+    start(&st, "size=6");
+    ck_assert_int_eq(dedicated(sv, &st, 1, &r), 1);
+    ck_assert_int_eq(r.value, 1);
+    G->solver_destroy(sv);
+}
+END_TEST
+
+/* The position string of a book key: the key's free squares, the rest
+ * slimed (which changes nothing the key does not hold). */
+static void key_position(int size, uint64_t mask, int snail, int stm, char *out, size_t n)
+{
+    size_t k = 0;
+    for (int r = size - 1; r >= 0; r--) {
+        int run = 0;
+        for (int f = 0; f < size; f++) {
+            int sq = r * 8 + f;
+            char c = sq == snail ? 's' : (mask >> sq & 1) ? 0 : 'x';
+            if (!c) {
+                run++;
+                continue;
+            }
+            if (run)
+                out[k++] = (char)('0' + run);
+            run = 0;
+            out[k++] = c;
+        }
+        if (run)
+            out[k++] = (char)('0' + run);
+        if (r)
+            out[k++] = '/';
+    }
+    snprintf(out + k, n - k, " %d", stm + 1);
+}
+
+START_TEST(test_book_entries)
+{
+    /* A sample of the book, proved again without it: each entry is won
+     * and its move wins. The book has the 7x7 openings and player 2's
+     * answers of the 8x8 proof. */
+    struct rastros_book b;
+    ck_assert_int_eq(rastros_book_open(&b), 0);
+    ck_assert_uint_gt(b.n[2], 1000);
+    ck_assert_uint_gt(b.n[3], 3000);
+    void *sv = G->solver_create(64);
+    int checked = 0, checked8 = 0;
+    for (int size = 5; size <= 8; size++) {
+        long n = (long)b.n[size - 5];
+        for (long j = 0; j < n && j < 8; j++) {
+            long i = (long)(rnd() % (uint64_t)n);
+            uint64_t w[2], mask;
+            rastros_book_entry(&b, size, i, w);
+            uint64_t low = size < 8 ? w[0] : w[1];
+            mask = size < 8 ? rastros_book_unpack_mask(size, w[0]) : w[0];
+            /* the lookup finds it by its key */
+            ck_assert_int_eq(rastros_book_find(&b, size, mask, (int)(low >> 8 & 63),
+                                               (int)(low >> 7 & 1)), i);
+            char pos[128];
+            key_position(size, mask, (int)(low >> 8 & 63), (int)(low >> 7 & 1), pos, sizeof pos);
+            state_buf st;
+            char err[128];
+            char opt[16];
+            snprintf(opt, sizeof opt, "size=%d", size);
+            start(&st, opt);
+            ck_assert_msg(G->parse_position(&st, pos, err, sizeof err) == GAME_OK, "%s: %s", pos, err);
+            /* an 8x8 entry may stand for a proof of minutes: those over
+             * a few seconds are passed over */
+            struct game_solve_limits lim = {.threads = 1, .nodes = size == 8 ? 3000000 : 0};
+            struct game_solve_result r;
+            if (!rastros_solve_ex(sv, &st, &lim, &r, RASTROS_SOLVE_NO_BOOK)) {
+                ck_assert_int_eq(size, 8);
+                G->solver_clear(sv);
+                continue;
+            }
+            ck_assert_msg(r.value == ((low & RB_WIN) ? 1 : -1), "book value wrong: %s", pos);
+            if (low & RB_WIN) {
+                move_t m = (move_t)(low & 63), ms[GAME_MAX_MOVES];
+                int k = G->gen_moves(&st, ms), legal = 0;
+                for (int q = 0; q < k; q++)
+                    legal |= ms[q] == m;
+                ck_assert_msg(legal, "book move not legal: %s", pos);
+                game_undo u;
+                struct game_status gs;
+                G->make(&st, m, &u);
+                G->status(&st, &gs);
+                if (!gs.over) {
+                    ck_assert_int_eq(rastros_solve_ex(sv, &st, &lim, &r, RASTROS_SOLVE_NO_BOOK), 1);
+                    ck_assert_msg(r.value < 0, "book move does not win: %s", pos);
+                }
+            }
+            G->solver_clear(sv);
+            checked++;
+            checked8 += size == 8;
+        }
+    }
+    ck_assert_int_ge(checked, 11);
+    ck_assert_int_ge(checked8, 3);
+    G->solver_destroy(sv);
+}
+END_TEST
+
+static Suite *rastros_solve_suite(void)
+{
+    Suite *s = suite_create("rastros_solve");
+    TCase *tc = tcase_create("solver");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, test_agrees_with_generic_and_minimax);
+    tcase_add_test(tc, test_threads_agree);
+    tcase_add_test(tc, test_start_values);
+    tcase_add_test(tc, test_symmetry_and_reuse);
+    tcase_add_test(tc, test_limits);
+    tcase_add_test(tc, test_book_entries);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(rastros_solve_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
