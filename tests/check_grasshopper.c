@@ -1008,6 +1008,228 @@ START_TEST(test_solve_small)
 }
 END_TEST
 
+/* ---- the dedicated solver, against the generic one and plain minimax ---- */
+
+/* Plain minimax on the rules alone (gen_moves, make, status), memoised by
+ * the position's hash: +1/0/-1 for the side to move; m->over when the node
+ * budget ran out. */
+struct mm_entry {
+    uint64_t key;
+    uint32_t gen;               /* the slot is used in run gen only */
+    int8_t value;
+};
+#define MM_SIZE (1u << 16)
+struct mm {
+    struct mm_entry *tab;
+    long nodes, budget;
+    uint32_t gen;
+    int over;
+};
+
+static int mm_value(struct mm *m, void *st)
+{
+    struct game_status s;
+    G->status(st, &s);
+    if (s.over)
+        return s.winner < 0 ? 0 : s.winner == G->side_to_move(st) ? 1 : -1;
+    uint64_t key = G->hash(st);
+    unsigned i = (unsigned)(key >> 40) & (MM_SIZE - 1);
+    while (m->tab[i].gen == m->gen) {
+        if (m->tab[i].key == key)
+            return m->tab[i].value;
+        i = (i + 1) & (MM_SIZE - 1);
+    }
+    if (++m->nodes > m->budget || m->nodes > (long)MM_SIZE / 2) {
+        m->over = 1;
+        return 0;
+    }
+    move_t mv[GAME_MAX_MOVES];
+    int n = G->gen_moves(st, mv), best = -2;
+    for (int k = 0; k < n && !m->over && best < 1; k++) {
+        game_undo u;
+        G->make(st, mv[k], &u);
+        int v = -mm_value(m, st);
+        G->unmake(st, mv[k], &u);
+        if (v > best)
+            best = v;
+    }
+    if (m->over)
+        return 0;
+    /* the slot found free above is still the first free one */
+    m->tab[i].key = key;
+    m->tab[i].value = (int8_t)best;
+    m->tab[i].gen = m->gen;
+    return best;
+}
+
+static int mm_solve(struct mm *m, void *st, long budget)
+{
+    m->gen++;
+    m->nodes = 0;
+    m->budget = budget;
+    m->over = 0;
+    return mm_value(m, st);
+}
+
+/* The generic solver of src/search/: the same game without its own. */
+static struct game generic_game(void)
+{
+    struct game g = *G;
+    g.solver_create = NULL;
+    g.solver_destroy = NULL;
+    g.solver_clear = NULL;
+    g.solve = NULL;
+    return g;
+}
+
+static int dedicated_value(void *solver, void *st, uint64_t nodes, move_t *best)
+{
+    struct game_solve_limits lim = {.nodes = nodes, .threads = 1};
+    struct game_solve_result r;
+    if (!G->solve(solver, st, &lim, &r))
+        return 2;
+    *best = r.best;
+    return r.value;
+}
+
+START_TEST(test_solver_agrees)
+{
+    struct game gg = generic_game();
+    void *ab = alphabeta_searcher.create(2);
+    void *solver = G->solver_create(4);
+    ck_assert_ptr_nonnull(solver);
+    struct mm m = {.tab = calloc(MM_SIZE, sizeof(struct mm_entry))};
+    uint64_t rng = 9001;
+    char pos[128];
+    int used = 0, moves_checked = 0, value_count[3] = {0, 0, 0};
+    for (int i = 0; i < 6000 && used < 400; i++) {
+        int pieces = 2 + 2 * (int)rng_below(&rng, 3);
+        void *st;
+        if (i % 2) {
+            random_position(&rng, pieces, pos);
+            st = state_from(pieces, pos);
+        } else {
+            st = new_state(pieces);
+            random_walk(&rng, st, 4 + (int)rng_below(&rng, 6 * pieces));
+        }
+        struct game_status gs;
+        G->status(st, &gs);
+        int v = gs.over ? 0 : mm_solve(&m, st, 10000);
+        if (gs.over || m.over) {
+            free(st);
+            continue;
+        }
+        used++;
+        value_count[v + 1]++;
+        G->format_position(st, pos, sizeof pos);
+        /* a fresh solver every few positions, a warm one otherwise: its
+         * table must stay true from one position (and variant) to the next */
+        if (used % 8 == 0) {
+            G->solver_destroy(solver);
+            solver = G->solver_create(4);
+        }
+        move_t best = MOVE_NONE;
+        int dv = dedicated_value(solver, st, 0, &best);
+        ck_assert_msg(dv == v, "%s (pieces=%d): dedicated %d, minimax %d", pos, pieces, dv, v);
+        struct search_params sp;
+        struct search_result r;
+        memset(&sp, 0, sizeof sp);
+        alphabeta_searcher.clear(ab);
+        ck_assert_int_eq(search_solve(ab, &gg, st, &sp, &r), 1);
+        int gv = r.score > 0 ? 1 : r.score < 0 ? -1 : 0;
+        ck_assert_msg(gv == v, "%s (pieces=%d): generic %d, minimax %d", pos, pieces, gv, v);
+        /* the move it keeps has the value it reports */
+        ck_assert(best != MOVE_NONE);
+        game_undo u;
+        G->make(st, best, &u);
+        int cv = -mm_solve(&m, st, 20000);
+        G->unmake(st, best, &u);
+        if (!m.over) {
+            moves_checked++;
+            if (v >= 0)
+                ck_assert_msg(cv == v, "%s: best move keeps %d, value %d", pos, cv, v);
+        }
+        free(st);
+    }
+    ck_assert_int_ge(used, 400);
+    ck_assert_int_ge(moves_checked, 300);
+    /* the sample has every kind of value */
+    ck_assert_int_gt(value_count[0], 20);
+    ck_assert_int_gt(value_count[1], 20);
+    ck_assert_int_gt(value_count[2], 20);
+    free(m.tab);
+    G->solver_destroy(solver);
+    alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
+static int stop_now(void *ctx)
+{
+    return ++*(int *)ctx > 2;
+}
+
+/* The start of pieces=4 is a draw; every limit stops the proof cleanly
+ * and a later run still proves it. */
+START_TEST(test_solver_start4)
+{
+    void *st = new_state(4);
+    void *solver = G->solver_create(64);
+    struct game_solve_result r;
+    int calls = 0;
+    struct game_solve_limits by_nodes = {.nodes = 1000, .threads = 1};
+    ck_assert_int_eq(G->solve(solver, st, &by_nodes, &r), 0);
+    ck_assert_uint_le(r.nodes, 1000);
+    struct game_solve_limits by_clock = {.deadline_ms = now_ms() - 1, .threads = 1};
+    ck_assert_int_eq(G->solve(solver, st, &by_clock, &r), 0);
+    struct game_solve_limits by_stop = {.stop = stop_now, .ctx = &calls, .threads = 1};
+    ck_assert_int_eq(G->solve(solver, st, &by_stop, &r), 0);
+    ck_assert_int_gt(calls, 2);
+
+    struct game_solve_limits none = {.threads = 1};
+    ck_assert_int_eq(G->solve(solver, st, &none, &r), 1);
+    ck_assert_int_eq(r.value, 0);
+    ck_assert(r.best != MOVE_NONE);
+    /* a fraction of what the generic solver needs (15.9 M nodes) */
+    ck_assert_uint_lt(r.nodes, 5000000);
+    /* once proved, the table knows it */
+    ck_assert_int_eq(G->solve(solver, st, &none, &r), 1);
+    ck_assert_int_eq(r.value, 0);
+    ck_assert_uint_lt(r.nodes, 1000);
+    G->solver_destroy(solver);
+    free(st);
+}
+END_TEST
+
+/* The fast perft agrees with the generic one (gen_moves, make, status) on
+ * random positions of every variant. */
+START_TEST(test_fast_perft)
+{
+    struct game slow = *G;
+    slow.perft = NULL;
+    ck_assert_ptr_nonnull(G->perft);
+    uint64_t rng = 31337;
+    char pos[128];
+    for (int i = 0; i < 300; i++) {
+        int pieces = 2 + 2 * (int)rng_below(&rng, 7);
+        void *st;
+        if (i % 2) {
+            random_position(&rng, pieces, pos);
+            st = state_from(pieces, pos);
+        } else {
+            st = new_state(pieces);
+            random_walk(&rng, st, (int)rng_below(&rng, 8 * pieces + 10));
+        }
+        for (int d = 1; d <= 4; d++) {
+            uint64_t a = game_perft(G, st, d), b = game_perft(&slow, st, d);
+            G->format_position(st, pos, sizeof pos);
+            ck_assert_msg(a == b, "%s: perft %d fast %llu, generic %llu", pos, d,
+                          (unsigned long long)a, (unsigned long long)b);
+        }
+        free(st);
+    }
+}
+END_TEST
+
 static Suite *grasshopper_suite(void)
 {
     Suite *s = suite_create("grasshopper");
@@ -1033,6 +1255,9 @@ static Suite *grasshopper_suite(void)
     tcase_add_test(tc, test_evaluate);
     tcase_add_test(tc, test_exact_value_brute);
     tcase_add_test(tc, test_solve_small);
+    tcase_add_test(tc, test_solver_agrees);
+    tcase_add_test(tc, test_solver_start4);
+    tcase_add_test(tc, test_fast_perft);
     suite_add_tcase(s, tc);
     return s;
 }
