@@ -1230,6 +1230,40 @@ START_TEST(test_fast_perft)
 }
 END_TEST
 
+/* A proven draw keeps the proof's move: the heuristic search preferred a
+ * losing move in these (16/22, 14/20 and 12/13 lose, each with a score
+ * >= 0), and the draw was played only when the heuristic score was < 0. */
+START_TEST(test_genmove_keeps_draw)
+{
+    static const char *const pos[] = {
+        ".b..../..wwb./...b.w/w...b. b 0,0 0,0 -",
+        "....../w.w.../.bw.b./wb.... b 0,1 0,0 -",
+        "....../bbb..w/....../b...ww w 1,0 0,0 -",
+    };
+    void *ab = alphabeta_searcher.create(16);
+    void *solver = G->solver_create(16);
+    for (size_t i = 0; i < sizeof pos / sizeof pos[0]; i++) {
+        void *st = state_from(4, pos[i]);
+        move_t best;
+        ck_assert_int_eq(dedicated_value(solver, st, 0, &best), 0);
+        struct search_params sp;
+        struct search_result r;
+        memset(&sp, 0, sizeof sp);
+        sp.nodes = 20000;
+        alphabeta_searcher.clear(ab);
+        alphabeta_searcher.search(ab, G, st, &sp, &r);
+        game_undo u;
+        char mt[16];
+        G->format_move(st, r.best, mt, sizeof mt);
+        G->make(st, r.best, &u);
+        ck_assert_msg(dedicated_value(solver, st, 0, &best) == 0, "%s: %s loses", pos[i], mt);
+        free(st);
+    }
+    G->solver_destroy(solver);
+    alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
 static Suite *grasshopper_suite(void)
 {
     Suite *s = suite_create("grasshopper");
@@ -1258,6 +1292,7 @@ static Suite *grasshopper_suite(void)
     tcase_add_test(tc, test_solver_agrees);
     tcase_add_test(tc, test_solver_start4);
     tcase_add_test(tc, test_fast_perft);
+    tcase_add_test(tc, test_genmove_keeps_draw);
     suite_add_tcase(s, tc);
     return s;
 }

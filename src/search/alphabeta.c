@@ -585,7 +585,9 @@ static int ab_search(void *self, const struct game *g, void *st,
             res->score = sv;
             res->pv[0] = solved.best;
             res->pvlen = 1;
-        } else if (sv == 0 && res->score < 0 && !res->exact) {
+        } else if (sv == 0) {
+            /* a proven draw: the heuristic's move may lose, whatever its
+             * score (no search proves a draw), so the proof's move is played */
             res->best = solved.best;
             res->score = 0;
             res->pv[0] = solved.best;
