@@ -5,7 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "game.h"
+#include "games/grasshopper_table.h"
 #include "search/search.h"
 #include "util.h"
 
@@ -1264,6 +1266,196 @@ START_TEST(test_genmove_keeps_draw)
 }
 END_TEST
 
+/* ---- value tables by retrograde analysis ---- */
+
+/* The layers of a table from the last down to layer `lowest`. */
+static uint8_t **solve_layers(const struct ght *T, int lowest)
+{
+    uint8_t **lay = calloc((size_t)T->nlayers + 2, sizeof *lay);
+    for (int t = T->nlayers - 1; t >= lowest; t--) {
+        struct ght_stats st;
+        lay[t] = calloc(T->layer_size[t] / 4 + 1, 1);
+        ck_assert_int_eq(ght_solve_layer(T, t, lay[t], lay[t + 1], lay[t + 2], 0, &st), 0);
+        /* every slot written exactly once: the numbering is dense */
+        ck_assert_msg(st.errors == 0, "layer %d: %llu errors", t, (unsigned long long)st.errors);
+        ck_assert_uint_eq(st.count[1] + st.count[2] + st.count[3], T->layer_size[t]);
+    }
+    return lay;
+}
+
+/* The pieces=2 table agrees with the dedicated solver and with minimax,
+ * through memory and through a table file, and search_solve answers from
+ * the file when the tables option points at it. */
+START_TEST(test_table_pieces2)
+{
+    struct ght *T2 = ght_create(2);
+    ck_assert_ptr_nonnull(T2);
+    ck_assert_ptr_null(ght_create(8));
+    ck_assert_ptr_null(ght_create(3));
+    uint8_t **lay = solve_layers(T2, 0);
+    uint64_t total = 0;
+    for (int k = 0; k < T2->nlayers; k++)
+        total += T2->layer_size[k];
+    ck_assert_uint_eq(total, 87971);
+    ck_assert_int_eq(ght_get(lay[0], 0), GHT_DRAW);       /* the start */
+
+    /* a table file in a temporary directory */
+    char dir[] = "/tmp/tabula-ght-XXXXXX", path[128];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/grasshopper-2.tab", dir);
+    struct ght_file_header h;
+    ght_file_layout(T2, &h);
+    FILE *f = fopen(path, "w+b");
+    ck_assert_ptr_nonnull(f);
+    for (int t = 0; t < T2->nlayers; t++) {
+        ck_assert_int_eq(fseek(f, (long)h.offset[t], SEEK_SET), 0);
+        size_t bytes = (T2->layer_size[t] + 3) / 4;
+        ck_assert_uint_eq(fwrite(lay[t], 1, bytes, f), bytes);
+    }
+    char err[200];
+    struct ght_table t;
+    /* not complete yet: refused */
+    ck_assert_int_eq(fseek(f, 0, SEEK_SET), 0);
+    ck_assert_uint_eq(fwrite(&h, sizeof h, 1, f), 1);
+    fflush(f);
+    ck_assert_int_eq(ght_table_open(&t, path, 2, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "incomplete"));
+    memset(h.done, 1, sizeof h.done);
+    ck_assert_int_eq(fseek(f, 0, SEEK_SET), 0);
+    ck_assert_uint_eq(fwrite(&h, sizeof h, 1, f), 1);
+    fclose(f);
+    ck_assert_int_eq(ght_table_open(&t, path, 4, err, sizeof err), -1);   /* wrong variant */
+    ck_assert_int_eq(ght_table_open(&t, path, 2, err, sizeof err), 0);
+
+    /* one side can make one wall at most, never two scores: every
+     * position of pieces=2 is a draw, in memory and in the file */
+    for (int k = 0; k < T2->nlayers; k++)
+        for (uint64_t i = 0; i < T2->layer_size[k]; i++)
+            ck_assert_int_eq(ght_get(lay[k], i), GHT_DRAW);
+    uint64_t rng = 2024;
+    char pos[128];
+    for (int i = 0; i < 200; i++) {
+        void *st = new_state(2);
+        random_walk(&rng, st, (int)rng_below(&rng, 20));
+        struct gh_board b;
+        gh_board_of(st, &b);
+        struct game_status gs;
+        G->status(st, &gs);
+        if (!gs.over)
+            ck_assert_int_eq(ght_table_value(&t, &b), GHT_DRAW);
+        free(st);
+    }
+
+    ght_table_close(&t);
+    unlink(path);
+    rmdir(dir);
+    (void)pos;
+    for (int k = 0; k < T2->nlayers; k++)
+        free(lay[k]);
+    free(lay);
+    ght_destroy(T2);
+}
+END_TEST
+
+/* The last layers of pieces=4 (the end of the game, a million positions)
+ * by retrograde analysis agree with the dedicated solver and with minimax
+ * on random positions in them. */
+START_TEST(test_table_pieces4_end)
+{
+    enum { LOWEST = 29 };
+    struct ght *T4 = ght_create(4);
+    uint8_t **lay = solve_layers(T4, LOWEST);
+    void *solver = G->solver_create(4);
+    struct mm m = {.tab = calloc(MM_SIZE, sizeof(struct mm_entry))};
+    uint64_t rng = 2024;
+    char pos[128];
+    int checked = 0, by_minimax = 0, values[3] = {0, 0, 0};
+    for (int i = 0; i < 20000 && checked < 300; i++) {
+        random_position(&rng, 4, pos);
+        void *st = state_from(4, pos);
+        struct game_status gs;
+        struct gh_board b;
+        int layer;
+        uint64_t off;
+        G->status(st, &gs);
+        gh_board_of(st, &b);
+        if (gs.over || !ght_locate(T4, &b, &layer, &off) || layer < LOWEST) {
+            free(st);
+            continue;
+        }
+        checked++;
+        const int tv = ght_get(lay[layer], off) - GHT_DRAW;
+        values[tv + 1]++;
+        move_t best;
+        ck_assert_msg(dedicated_value(solver, st, 0, &best) == tv, "%s: solver, table %d", pos, tv);
+        const int mv = mm_solve(&m, st, 30000);
+        if (!m.over) {
+            ck_assert_msg(mv == tv, "%s: minimax %d, table %d", pos, mv, tv);
+            by_minimax++;
+        }
+        free(st);
+    }
+    ck_assert_int_ge(checked, 300);
+    ck_assert_int_gt(by_minimax, 250);
+    ck_assert_int_gt(values[0], 20);
+    ck_assert_int_gt(values[1], 20);
+    ck_assert_int_gt(values[2], 20);
+    G->solver_destroy(solver);
+    free(m.tab);
+    for (int k = 0; k < T4->nlayers; k++)
+        free(lay[k]);
+    free(lay);
+    ght_destroy(T4);
+}
+END_TEST
+
+/* The pieces=4 numbering: its size, and distinct positions of random games
+ * in distinct slots. */
+START_TEST(test_table_numbering4)
+{
+    struct ght *T4 = ght_create(4);
+    ck_assert_ptr_nonnull(T4);
+    uint64_t total = 0;
+    for (int t = 0; t < T4->nlayers; t++)
+        total += T4->layer_size[t];
+    ck_assert_uint_eq(total, 189787879);
+    ck_assert_uint_eq(T4->layer_size[0], 1);
+    ck_assert_uint_eq(T4->layer_size[20], 22348682);
+    enum { NPOS = 3000 };
+    static struct { int layer; uint64_t off; char pos[72]; } seen[NPOS];
+    uint64_t rng = 77;
+    int k = 0;
+    while (k < NPOS) {
+        void *st = new_state(4);
+        random_walk(&rng, st, (int)rng_below(&rng, 40));
+        struct game_status gs;
+        struct gh_board b;
+        G->status(st, &gs);
+        gh_board_of(st, &b);
+        if (!gs.over) {
+            ck_assert(ght_locate(T4, &b, &seen[k].layer, &seen[k].off));
+            ck_assert_uint_lt(seen[k].off, T4->layer_size[seen[k].layer]);
+            /* the side to move's view: the same board from either colour */
+            G->format_position(st, seen[k].pos, sizeof seen[k].pos);
+            if (G->side_to_move(st))
+                for (char *c = seen[k].pos; *c && *c != ' '; c++)
+                    *c = *c == 'w' ? 'b' : *c == 'b' ? 'w' : *c == 'W' ? 'B' : *c == 'B' ? 'W' : *c;
+            char *sp = strchr(seen[k].pos, ' ');
+            sp[1] = '?';        /* the side and the counts follow from the board */
+            sp[3] = sp[4] = sp[5] = sp[6] = sp[7] = sp[8] = sp[9] = sp[10] = '\0';
+            k++;
+        }
+        free(st);
+    }
+    for (int i = 0; i < NPOS; i++)
+        for (int j = i + 1; j < NPOS; j++)
+            if (seen[i].layer == seen[j].layer && seen[i].off == seen[j].off)
+                ck_assert_msg(strcmp(seen[i].pos, seen[j].pos) == 0, "%s and %s share a slot",
+                              seen[i].pos, seen[j].pos);
+    ght_destroy(T4);
+}
+END_TEST
+
 static Suite *grasshopper_suite(void)
 {
     Suite *s = suite_create("grasshopper");
@@ -1293,6 +1485,9 @@ static Suite *grasshopper_suite(void)
     tcase_add_test(tc, test_solver_start4);
     tcase_add_test(tc, test_fast_perft);
     tcase_add_test(tc, test_genmove_keeps_draw);
+    tcase_add_test(tc, test_table_pieces2);
+    tcase_add_test(tc, test_table_pieces4_end);
+    tcase_add_test(tc, test_table_numbering4);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -207,6 +207,47 @@ static inline void gh_board_of(const struct gh_state *s, struct gh_board *b)
     b->last = (int8_t)(s->last < 0 ? -1 : s->last != me);
 }
 
+/* ---- what the counts of walls tell (as exact_value in grasshopper.c) ---- */
+
+/* At most how many more scores side x can make: its walls in D, plus one
+ * for every new wall, each taking a piece not yet in D (a single in D
+ * counts while a piece of its colour can still reach the point 6 below). */
+static inline int gh_max_scores(const struct gh_board *b, int x)
+{
+    const uint32_t s = b->s[x], w = b->w[x];
+    const uint32_t early = GH_QUAD(0) | GH_QUAD(1);
+    const int feeders = b->res[x] + gh_popcount(s & early) + 2 * gh_popcount(w & early);
+    const int movers = b->res[x] + gh_popcount(s & ~GH_D) + 2 * gh_popcount(w & ~GH_D);
+    const uint32_t partners = feeders ? GH_D : ((s | w) & GH_QUAD(2)) << 6;
+    const int live = gh_popcount(s & GH_D & partners);
+    int pairs = (movers + live) / 2;
+    if (pairs > movers)
+        pairs = movers;
+    return gh_popcount(w & GH_D) + pairs;
+}
+
+/* Bounds on the value of b for the side to move from the walls alone:
+ * returns 1 when they settle it (*lo == *hi). */
+static inline int gh_wall_bounds(const struct gh_board *b, int *lo, int *hi)
+{
+    const int a = gh_popcount(b->w[0] & GH_D), c = gh_popcount(b->w[1] & GH_D);
+    if (b->last == 0 && a) {
+        *lo = *hi = 1;          /* the last scorer bears off and wins */
+        return 1;
+    }
+    if (b->last == 1 && c && a < c) {
+        *lo = *hi = -1;         /* it runs out of answers first */
+        return 1;
+    }
+    if (b->last != 0 && a >= c + 2) {
+        *lo = *hi = 1;
+        return 1;
+    }
+    *hi = gh_max_scores(b, 0) >= (b->last == 0 ? 1 : 2) ? 1 : 0;
+    *lo = gh_max_scores(b, 1) >= (b->last == 1 ? 1 : 2) ? -1 : 0;
+    return *lo == *hi;
+}
+
 /* The dedicated solver (grasshopper_solve.c), struct game's solver entry. */
 void *gh_solver_create(int hash_mb);
 void gh_solver_destroy(void *solver);
