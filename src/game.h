@@ -35,6 +35,8 @@ struct game_solve_limits {
     int (*stop)(void *ctx);     /* polled now and then; nonzero stops */
     void *ctx;
     int threads;                /* threads the solver may use, >= 1 */
+    const char *tables;         /* a directory of stored value tables the
+                                 * solver may read, or NULL */
 };
 
 /* What a dedicated solver proved. */

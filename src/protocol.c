@@ -611,6 +611,7 @@ static const struct option_desc option_table[] = {
     {"hash", "MB", "64", "transposition table / tree memory in MB"},
     {"seed", "number", "0", "random seed (same seed, same moves)"},
     {"resign", "bool", "false", "genmove may answer resign in a lost or finished game"},
+    {"tables", "path", "none", "directory of stored value tables (grasshopper-4.tab, ...)"},
     {NULL, NULL, NULL, NULL}
 };
 
@@ -625,6 +626,7 @@ static void option_value(struct proto *p, const char *name, char *buf, size_t n)
     else if (!strcmp(name, "hash")) snprintf(buf, n, "%d", s->hash_mb);
     else if (!strcmp(name, "seed")) snprintf(buf, n, "%" PRIu64, s->seed);
     else if (!strcmp(name, "resign")) snprintf(buf, n, "%s", s->resign ? "true" : "false");
+    else if (!strcmp(name, "tables")) snprintf(buf, n, "%s", s->tables[0] ? s->tables : "none");
     else buf[0] = '\0';
 }
 
@@ -672,6 +674,10 @@ static int set_option(struct proto *p, const char *name, const char *value)
         if (parse_bool(value, &b))
             return E_VALUE;
         s->resign = b;
+    } else if (!strcmp(name, "tables")) {
+        if (strlen(value) >= sizeof s->tables)
+            return E_VALUE;
+        snprintf(s->tables, sizeof s->tables, "%s", strcmp(value, "none") ? value : "");
     } else {
         return E_OPTION;
     }
@@ -796,6 +802,7 @@ static int run_analyze(struct proto *p, const char *id, int argc, char **argv, c
     struct search_params sp;
     memset(&sp, 0, sizeof sp);
     sp.infinite = 1;
+    sp.tables = p->s.tables[0] ? p->s.tables : NULL;
     sp.seed = session_search_seed(&p->s);
     sp.stop = analyze_stop;
     sp.report = analyze_report;
@@ -836,6 +843,7 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
     sp.movetime_ms = p->s.movetime_ms;
     sp.nodes = p->s.nodes;
     sp.threads = p->s.threads;
+    sp.tables = p->s.tables[0] ? p->s.tables : NULL;
     struct search_result r;
     int64_t t0 = now_ms();
     int ok = search_solve(ab, G(p), p->s.st, &sp, &r);

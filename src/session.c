@@ -298,6 +298,7 @@ int session_genmove(struct session *s, int side, int play, struct search_result 
     p.depth = s->depth;
     p.nodes = s->nodes;
     p.threads = s->threads;
+    p.tables = s->tables[0] ? s->tables : NULL;
     p.seed = session_search_seed(s);
     p.stop = stop;
     p.report = report;

@@ -117,7 +117,8 @@ static int candidates(struct proto *p, const char *line, int widx, const char **
         }
     } else if ((!strcmp(first, "set_option") || !strcmp(first, "get_option")) && widx == 1) {
         static const char *const opts[] = {
-            "engine", "movetime", "depth", "nodes", "threads", "hash", "seed", "resign", NULL
+            "engine", "movetime", "depth", "nodes", "threads", "hash", "seed", "resign", "tables",
+            NULL
         };
         for (int i = 0; opts[i] && n < max; i++)
             out[n++] = opts[i];

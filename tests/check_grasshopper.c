@@ -1346,6 +1346,19 @@ START_TEST(test_table_pieces2)
         free(st);
     }
 
+    /* search_solve reads the table where the tables option points: no node searched */
+    void *ab = alphabeta_searcher.create(2);
+    struct search_params sp;
+    struct search_result r;
+    memset(&sp, 0, sizeof sp);
+    sp.tables = dir;
+    void *st = state_from(2, "....../....../b....w/...... b 1,1 0,0 -");
+    ck_assert_int_eq(search_solve(ab, G, st, &sp, &r), 1);
+    ck_assert_uint_eq(r.nodes, 0);
+    ck_assert_int_eq(r.score > 0 ? 1 : r.score < 0 ? -1 : 0, 0);
+    free(st);
+    alphabeta_searcher.destroy(ab);
+
     ght_table_close(&t);
     unlink(path);
     rmdir(dir);

@@ -2,11 +2,13 @@
  * solver entry): alpha-beta over the three values win/draw/loss on boards
  * seen from the side to move, with a table of exact keys made for a finite,
  * acyclic game. Rules layer: knows nothing about search/, sessions or protocols. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include "game.h"
 #include "games/grasshopper_int.h"
+#include "games/grasshopper_table.h"
 #include "util.h"
 
 /* ---- exact keys ----
@@ -79,6 +81,11 @@ struct ghs {
     uint64_t nodes;
     const struct game_solve_limits *lim;
     int stopped;
+    /* stored value tables (grasshopper-N.tab in the tables directory),
+     * opened on first use; tried[] remembers a file that is not there */
+    char tables_dir[512];
+    struct ght_table table[GHT_MAX_PIECES / 2 + 1];
+    int tried[GHT_MAX_PIECES / 2 + 1];
 };
 
 static int probe(const struct ghs *S, uint64_t h, int *lo, int *hi)
@@ -131,47 +138,6 @@ static void store(struct ghs *S, uint64_t h, int lo, int hi, uint64_t nodes)
         }
     }
     bk[victim] = word;
-}
-
-/* ---- what the counts of walls tell (as exact_value in grasshopper.c) ---- */
-
-/* At most how many more scores side x can make: its walls in D, plus one
- * for every new wall, each taking a piece not yet in D (a single in D
- * counts while a piece of its colour can still reach the point 6 below). */
-static int max_scores(const struct gh_board *b, int x)
-{
-    const uint32_t s = b->s[x], w = b->w[x];
-    const uint32_t early = GH_QUAD(0) | GH_QUAD(1);
-    const int feeders = b->res[x] + gh_popcount(s & early) + 2 * gh_popcount(w & early);
-    const int movers = b->res[x] + gh_popcount(s & ~GH_D) + 2 * gh_popcount(w & ~GH_D);
-    const uint32_t partners = feeders ? GH_D : ((s | w) & GH_QUAD(2)) << 6;
-    const int live = gh_popcount(s & GH_D & partners);
-    int pairs = (movers + live) / 2;
-    if (pairs > movers)
-        pairs = movers;
-    return gh_popcount(w & GH_D) + pairs;
-}
-
-/* Bounds on the value of b for the side to move from the walls alone:
- * returns 1 when they settle it (*lo == *hi). */
-static int wall_bounds(const struct gh_board *b, int *lo, int *hi)
-{
-    const int a = gh_popcount(b->w[0] & GH_D), c = gh_popcount(b->w[1] & GH_D);
-    if (b->last == 0 && a) {
-        *lo = *hi = 1;          /* the last scorer bears off and wins */
-        return 1;
-    }
-    if (b->last == 1 && c && a < c) {
-        *lo = *hi = -1;         /* it runs out of answers first */
-        return 1;
-    }
-    if (b->last != 0 && a >= c + 2) {
-        *lo = *hi = 1;
-        return 1;
-    }
-    *hi = max_scores(b, 0) >= (b->last == 0 ? 1 : 2) ? 1 : 0;
-    *lo = max_scores(b, 1) >= (b->last == 1 ? 1 : 2) ? -1 : 0;
-    return *lo == *hi;
 }
 
 /* ---- move order ----
@@ -243,7 +209,7 @@ static void prepare(struct ghs *S, const struct gh_board *b, move_t m, struct ch
         c->lo = c->hi = -1;     /* the mover won */
         return;
     }
-    c->known = wall_bounds(&c->b, &lo, &hi);
+    c->known = gh_wall_bounds(&c->b, &lo, &hi);
     c->lo = (int8_t)lo;
     c->hi = (int8_t)hi;
     if (!c->known) {
@@ -288,7 +254,7 @@ static int search(struct ghs *S, const struct gh_board *b, uint64_t h, int lo, i
             struct child c;
             int clo, chi;
             gh_board_pass(b, &c.b);
-            if (wall_bounds(&c.b, &clo, &chi))
+            if (gh_wall_bounds(&c.b, &clo, &chi))
                 best = -clo;
             else
                 best = -search(S, &c.b, mix(board_key(&c.b)), clo, chi, -beta, -alpha);
@@ -358,11 +324,71 @@ void *gh_solver_create(int hash_mb)
     return S;
 }
 
+static void close_tables(struct ghs *S)
+{
+    for (int i = 0; i <= GHT_MAX_PIECES / 2; i++) {
+        ght_table_close(&S->table[i]);
+        S->tried[i] = 0;
+    }
+}
+
+/* The table of the variant with `pieces` per side in dir, or NULL. */
+static const struct ght_table *table_for(struct ghs *S, const char *dir, int pieces)
+{
+    if (!dir || !dir[0] || pieces > GHT_MAX_PIECES)
+        return NULL;
+    if (strcmp(dir, S->tables_dir)) {
+        close_tables(S);
+        snprintf(S->tables_dir, sizeof S->tables_dir, "%s", dir);
+    }
+    const int i = pieces / 2;
+    if (!S->tried[i]) {
+        char path[600], err[200];
+        S->tried[i] = 1;
+        snprintf(path, sizeof path, "%s/grasshopper-%d.tab", dir, pieces);
+        if (ght_table_open(&S->table[i], path, pieces, err, sizeof err))
+            return NULL;        /* absent or unusable: the search does it */
+    }
+    return S->table[i].map ? &S->table[i] : NULL;
+}
+
+/* The value of st from a stored table, and a move that keeps it (for a
+ * loss, the first move): 1 when the table holds st. */
+static int from_table(const struct ght_table *t, const struct gh_state *s,
+                      struct game_solve_result *res)
+{
+    struct gh_board b, c;
+    move_t mv[MAX_ACTIONS];
+    gh_board_of(s, &b);
+    const int v = ght_table_value(t, &b);
+    if (v == GHT_UNSET)
+        return 0;
+    res->value = v - GHT_DRAW;
+    int n = gh_gen(b.s[0], b.w[0], b.s[1], b.w[1], b.res[0], mv);
+    if (n == 0) {
+        res->best = GH_PASS;    /* the game is not over: the table holds
+                                 * no finished position */
+        return 1;
+    }
+    res->best = mv[0];
+    for (int i = 0; i < n; i++) {
+        int cv = gh_board_play(&b, mv[i], &c) ? GHT_LOSS : ght_table_value(t, &c);
+        if (cv == GHT_UNSET)
+            return 0;           /* cannot be: children of a position are in it */
+        if (GHT_WIN + GHT_LOSS - cv == v) {
+            res->best = mv[i];
+            break;
+        }
+    }
+    return 1;
+}
+
 void gh_solver_destroy(void *solver)
 {
     struct ghs *S = solver;
     if (!S)
         return;
+    close_tables(S);
     munmap(S->map, S->map_size);
     free(S);
 }
@@ -390,7 +416,7 @@ static int root_search(struct ghs *S, const struct gh_board *b, const move_t *mv
             won = gh_board_play(b, mv[i], &c);
         if (won)
             v = 1;
-        else if (wall_bounds(&c, &lo, &hi))
+        else if (gh_wall_bounds(&c, &lo, &hi))
             v = -lo;
         else
             v = -search(S, &c, mix(board_key(&c)), lo, hi, -beta, -alpha);
@@ -427,6 +453,9 @@ int gh_solve(void *solver, void *st, const struct game_solve_limits *lim,
         res->plies = 0;
         return 1;
     }
+    const struct ght_table *t = table_for(S, lim->tables, s->pieces);
+    if (t && from_table(t, s, res))
+        return 1;
     gh_board_of(s, &b);
     int n = ordered_moves(&b, mv);
     if (n == 0) {
@@ -447,5 +476,7 @@ int gh_solve(void *solver, void *st, const struct game_solve_limits *lim,
     if (S->stopped)
         return 0;
     res->value = best;
+    if (best > 0 && b.last == 0 && bm != GH_PASS && GH_TO(bm) == GH_OFF)
+        res->plies = 1;         /* the last scorer bears off again */
     return 1;
 }

@@ -490,6 +490,7 @@ int search_solve(void *self, const struct game *g, void *st,
         struct game_solve_limits lim = {
             .nodes = p->nodes, .deadline_ms = a->hard_deadline,
             .stop = p->stop, .ctx = p->ctx, .threads = p->threads > 1 ? p->threads : 1,
+            .tables = p->tables,
         };
         struct game_solve_result gr;
         memset(&gr, 0, sizeof gr);

@@ -27,6 +27,8 @@ struct search_params {
     int infinite;               /* analyze: run until stop() says so */
     uint64_t seed;              /* for any randomness the searcher uses */
     int threads;                /* threads the search may use; 0 or 1 = one */
+    const char *tables;         /* directory of stored value tables (a game's
+                                 * own solver may read them), or NULL */
     /* Polled now and then; nonzero asks the search to stop. */
     int (*stop)(void *ctx);
     /* Called after each completed iteration (may be NULL). */

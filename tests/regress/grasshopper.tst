@@ -163,3 +163,23 @@ perft 3
 #? [= 300]
 genmove w
 #? [= 0/[1-6]]
+
+# --- the solver: the pieces=4 start is a draw (a fraction of a second);
+# without a table where the tables option points, the solver searches
+newgame grasshopper pieces=4
+set_option tables /nonexistent/dir
+#? [=]
+solve
+#? [= draw 0/[1-6]]
+set_option tables none
+#? [=]
+# a won position: white scored last and holds a wall in D
+setposition ....../....../....../W..... w 0,4 1,0 w
+#? [= ?]
+solve
+#? [= win 19/off in 1]
+# black to move cannot stop white's second score: a loss
+setposition ....../....../b..b../W..b.. b 0,1 1,0 w
+#? [= ?]
+solve
+#? [= loss.*]

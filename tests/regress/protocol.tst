@@ -480,7 +480,7 @@ time_left white 30 x
 
 # ---- options --------------------------------------------------------------
 list_options
-#? [= engine type alphabeta\|mcts\|random default alphabeta value alphabeta\nmovetime type ms default 0 value 0\ndepth type plies default 0 value 0\nnodes type count default 0 value 0\nthreads type count default 1 value 1\nhash type MB default 64 value 64\nseed type number default 0 value 0\nresign type bool default false value false]
+#? [= engine type alphabeta\|mcts\|random default alphabeta value alphabeta\nmovetime type ms default 0 value 0\ndepth type plies default 0 value 0\nnodes type count default 0 value 0\nthreads type count default 1 value 1\nhash type MB default 64 value 64\nseed type number default 0 value 0\nresign type bool default false value false\ntables type path default none value none]
 set_option depth 5
 #? [=]
 get_option depth
@@ -537,6 +537,14 @@ set_option resign no
 #? [=]
 get_option resign
 #? [= false]
+set_option tables /nonexistent/dir
+#? [=]
+get_option tables
+#? [= /nonexistent/dir]
+set_option tables none
+#? [=]
+get_option tables
+#? [= none]
 set_option seed 12345
 #? [=]
 get_option seed
