@@ -545,7 +545,10 @@ int ght_solve_layer(const struct ght *G, int T, uint8_t *out, const uint8_t *up1
         for (int sc = 0; sc < G->nsc; sc++)
             cls[sc] = classes(G, O->fv, sc);
         /* where the children's segments start in O's blocks above */
-        const uint64_t b1 = bs1 ? bs1[o - lo1] : 0, b2 = bs2 ? bs2[o - lo2] : 0;
+        /* (O is in a layer's range when some M' beside it is: else no
+         * child lies there) */
+        const uint64_t b1 = bs1 && o >= lo1 ? bs1[o - lo1] : 0;
+        const uint64_t b2 = bs2 && o >= lo2 ? bs2[o - lo2] : 0;
         uint64_t so[2][3][GHT_MAX_PIECES / 2 + 2];
         for (int off = 0; off < 2; off++)
             for (int l = -1; l <= 1; l++)
