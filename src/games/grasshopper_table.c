@@ -183,28 +183,30 @@ static int find_half(const struct ght *G, uint32_t s, uint32_t w, int r)
  * from A on): packing onto the free points of any other half keeps this
  * order, so the halves that fit beside a given one come in its block's
  * order, and so do, roughly, their children. */
+struct half_key {
+    uint64_t k1, k2;            /* the order below as two numbers */
+    struct ght_half h;
+};
+
+static void half_key(struct half_key *k, const struct ght_half *h)
+{
+    k->h = *h;
+    k->k1 = (uint64_t)h->prog << 32 | (uint64_t)h->sc << 24;
+    k->k2 = 0;
+    for (int q = 3; q >= 0; q--) {
+        const unsigned n = (unsigned)(pc6(h->s >> (6 * q)) + 2 * pc6(h->w >> (6 * q)));
+        k->k1 |= (uint64_t)n << (4 * q);
+    }
+    for (int q = 0; q < 4; q++)
+        k->k2 = k->k2 << 12 | ((h->w >> (6 * q)) & 63u) << 6 | ((h->s >> (6 * q)) & 63u);
+}
+
 static int cmp_half(const void *a, const void *b)
 {
-    const struct ght_half *x = a, *y = b;
-    if (x->prog != y->prog)
-        return x->prog < y->prog ? -1 : 1;
-    if (x->sc != y->sc)
-        return x->sc < y->sc ? -1 : 1;
-    for (int q = 3; q >= 0; q--) {
-        int nx = pc6(x->s >> (6 * q)) + 2 * pc6(x->w >> (6 * q));
-        int ny = pc6(y->s >> (6 * q)) + 2 * pc6(y->w >> (6 * q));
-        if (nx != ny)
-            return nx < ny ? -1 : 1;
-    }
-    for (int q = 0; q < 4; q++) {
-        unsigned wx = (x->w >> (6 * q)) & 63u, wy = (y->w >> (6 * q)) & 63u;
-        if (wx != wy)
-            return wx < wy ? -1 : 1;
-        unsigned sx = (x->s >> (6 * q)) & 63u, sy = (y->s >> (6 * q)) & 63u;
-        if (sx != sy)
-            return sx < sy ? -1 : 1;
-    }
-    return 0;
+    const struct half_key *x = a, *y = b;
+    if (x->k1 != y->k1)
+        return x->k1 < y->k1 ? -1 : 1;
+    return x->k2 < y->k2 ? -1 : x->k2 > y->k2;
 }
 
 struct enum_ctx {
@@ -279,7 +281,17 @@ struct ght *ght_create(int pieces)
     struct enum_ctx e = {G, 0};
     if (enum_halves(&e, 1, 0, 0, 0, 0))
         goto fail;
-    qsort(G->half, (size_t)G->nhalves, sizeof *G->half, cmp_half);
+    {
+        struct half_key *k = malloc(sizeof *k * (size_t)G->nhalves);
+        if (!k)
+            goto fail;
+        for (int id = 0; id < G->nhalves; id++)
+            half_key(&k[id], &G->half[id]);
+        qsort(k, (size_t)G->nhalves, sizeof *k, cmp_half);
+        for (int id = 0; id < G->nhalves; id++)
+            G->half[id] = k[id].h;
+        free(k);
+    }
     for (int p = 0, id = 0; p <= G->max_prog + 1; p++) {
         while (id < G->nhalves && G->half[id].prog < p)
             id++;
