@@ -129,11 +129,22 @@ struct game {
      * proved; 0 when a limit stopped it or the position cannot be proved. */
     int (*solve)(void *solver, void *st, const struct game_solve_limits *lim,
                  struct game_solve_result *res);
-    /* Square boards for GoGui: width (= height). GoGui's rules commands
-     * are offered only where point_moves is set (a move is one square). */
+    /* Long notation of a legal move of st (the position before it): the
+     * canonical text and what the move does that it leaves out, such as
+     * Tablut's captures ("d7-d3xc3xe3"); parse_move accepts it. Records
+     * use it; format_move is used when NULL. */
+    void (*format_move_long)(const void *st, move_t m, char *buf, size_t n);
+    /* The square board GoGui shows: its width (= height). GoGui's rules
+     * commands that make it a ruler are offered only where point_moves is
+     * set (a move is one square); elsewhere GoGui's board is only drawn on
+     * (Grasshopper's track is shown on 6x6, a quadrant per row). */
     int (*board_size)(const void *st);
     /* GoGui board: size*size chars, top row first, 'X' 'O' '.' '?'. */
     void (*gogui_board)(const void *st, char *buf, size_t n);
+    /* GoGui markup of the squares the rules single out (goals...): gfx
+     * lines ("LABEL A1 1", "COLOR #rrggbb A1 G7"), upper-case points, no
+     * final newline; "" when there is nothing to mark. */
+    void (*gogui_gfx)(const void *st, char *buf, size_t n);
 };
 
 /* The registry (src/games/registry.c). */

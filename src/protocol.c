@@ -22,7 +22,8 @@
 enum {
     E_OK = 0, E_UNKNOWN_COMMAND, E_SYNTAX, E_ILLEGAL, E_COLOR, E_UNDO,
     E_GAMEOVER, E_UNKNOWN_GAME, E_POSITION, E_OPTION, E_VALUE, E_SIZE,
-    E_NOTOVER, E_UNSUPPORTED, E_WRONG_TURN, E_FILE, E_NOMEM, E_UNSOLVED
+    E_NOTOVER, E_UNSUPPORTED, E_WRONG_TURN, E_FILE, E_NOMEM, E_UNSOLVED,
+    E_NO_EXPLAIN
 };
 
 static const char *const error_text[] = {
@@ -30,7 +31,7 @@ static const char *const error_text[] = {
     "cannot undo", "game over", "unknown game", "invalid position",
     "unknown option", "invalid value", "unacceptable size", "game not over",
     "not supported by this game", "wrong color", "cannot open file",
-    "out of memory", "not solved"
+    "out of memory", "not solved", "no move to explain"
 };
 
 /* ---------------------------------------------------------------- input */
@@ -108,6 +109,69 @@ int input_pending(struct input *in)
     return poll(&pf, 1, 0) > 0;
 }
 
+/* Reads what is already waiting, without blocking, while there is room. */
+static void input_pull(struct input *in)
+{
+    while (!in->eof) {
+        if (in->end == sizeof in->buf && in->start == 0)
+            return;             /* full of unread lines: leave the rest in the pipe */
+        struct pollfd pf = { .fd = in->fd, .events = POLLIN };
+        if (poll(&pf, 1, 0) <= 0)
+            return;
+        if (!input_fill(in))
+            return;
+    }
+}
+
+/* 0: a command line; 1: blank or comment only; 2: the interrupt comment.
+ * Characters are judged as clean_line() will judge them. */
+static int line_kind(const char *s, size_t len)
+{
+    size_t i = 0;
+    while (i < len && (s[i] == ' ' || s[i] == '\t' || (unsigned char)s[i] < 32 ||
+                       s[i] == 127))
+        i++;
+    if (i == len)
+        return 1;
+    if (s[i] != '#')
+        return 0;
+    i++;
+    const char *word = "interrupt";
+    size_t k = 0;
+    while (i < len && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    while (i < len && word[k] && s[i] == word[k])
+        i++, k++;
+    if (word[k])
+        return 1;
+    while (i < len && (s[i] == ' ' || s[i] == '\t' || (unsigned char)s[i] < 32))
+        i++;
+    return i == len ? 2 : 1;
+}
+
+int input_take_interrupt(struct input *in)
+{
+    if (!in)
+        return 0;
+    input_pull(in);
+    size_t i = in->start;
+    while (i < in->end) {
+        char *nl = memchr(in->buf + i, '\n', in->end - i);
+        if (!nl)
+            return 0;           /* the next line is still arriving */
+        size_t e = (size_t)(nl - in->buf);
+        int kind = line_kind(in->buf + i, e - i);
+        if (kind == 0)
+            return 0;           /* a command comes first: not ours to touch */
+        i = e + 1;
+        if (kind == 2) {
+            in->start = i;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* -------------------------------------------------------------- helpers */
 
 static int parse_int(const char *s, long lo, long hi, long *out)
@@ -167,6 +231,29 @@ static int fail(char *res, size_t n, int code, const char *detail)
 }
 
 static const struct game *G(struct proto *p) { return p->s.g; }
+static int gogui_abilities(struct proto *p);
+
+void proto_interrupt(struct proto *p)
+{
+    p->interrupt = 1;
+}
+
+int proto_was_interrupted(const struct proto *p)
+{
+    return p->interrupted;
+}
+
+/* The stop callback of every command that searches: an interrupt request
+ * (proto_interrupt, SIGINT) or a "# interrupt" line on the input. */
+static int proto_stop(void *ctx)
+{
+    struct proto *p = ctx;
+    if (!p->interrupt && input_take_interrupt(p->in))
+        p->interrupt = 1;
+    if (p->interrupt)
+        p->interrupted = 1;
+    return p->interrupted;
+}
 
 static void result_text(const struct game *g, const struct game_status *gs,
                         char *buf, size_t n)
@@ -255,23 +342,46 @@ static const struct proto_cmd *find_command(const char *name)
     return NULL;
 }
 
-/* known_command NAME: "true" or "false". Fails: syntax error. */
+/* Whether list_commands, known_command and help show c. GoGui's rules
+ * commands are shown only when the game the engine started in has point
+ * moves: GoGui takes a program that lists them for a "ruler" and then
+ * treats every refusal of one as fatal. The list is fixed when the
+ * protocol loop starts (proto_loop), so that what a controller read at
+ * attach stays true; a later newgame does not change it (doc/protocol.md). */
+static int offered(const struct proto *p, const struct proto_cmd *c)
+{
+    if (strncmp(c->name, "gogui-rules_", 12) != 0)
+        return 1;
+    const char *r = c->name + 12;
+    if (!strcmp(r, "legal_moves"))
+        return (p->gogui_rules & GOGUI_RULER) != 0;
+    if (!strcmp(r, "board_size") || !strcmp(r, "board_gfx"))
+        return (p->gogui_rules & GOGUI_DISPLAY) != 0;
+    if (!strcmp(r, "board"))
+        return (p->gogui_rules & GOGUI_CELLS) != 0;
+    return 1;                   /* game_id, side_to_move, final_result */
+}
+
+/* known_command NAME: "true" or "false" (as list_commands). Fails: syntax
+ * error. */
 static int cmd_known_command(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
-    (void)p;
     if (argc != 1)
         return E_SYNTAX;
-    snprintf(res, n, "%s", find_command(argv[0]) ? "true" : "false");
+    const struct proto_cmd *c = find_command(argv[0]);
+    snprintf(res, n, "%s", c && offered(p, c) ? "true" : "false");
     return E_OK;
 }
 
-/* list_commands: one command name per line. */
+/* list_commands: one command name per line (GoGui's rules commands only
+ * when the start-up game's moves are points). */
 static int cmd_list_commands(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
-    (void)p; (void)argc; (void)argv;
+    (void)argc; (void)argv;
     size_t pos = 0;
     for (int i = 0; proto_commands[i].name; i++)
-        buf_printf(res, n, &pos, "%s%s", i ? "\n" : "", proto_commands[i].name);
+        if (offered(p, &proto_commands[i]))
+            buf_printf(res, n, &pos, "%s%s", pos ? "\n" : "", proto_commands[i].name);
     return E_OK;
 }
 
@@ -284,7 +394,7 @@ static int cmd_help(struct proto *p, int argc, char **argv, char *res, size_t n)
         return E_SYNTAX;
     for (int i = 0; proto_commands[i].name; i++) {
         const struct proto_cmd *c = &proto_commands[i];
-        if (argc == 1 && strcmp(argv[0], c->name) != 0)
+        if ((argc == 1 && strcmp(argv[0], c->name) != 0) || !offered(p, c))
             continue;
         buf_printf(res, n, &pos, "%s%s%s%s - %s", pos ? "\n" : "", c->name,
                    c->args[0] ? " " : "", c->args, c->help);
@@ -348,8 +458,13 @@ static int cmd_boardsize(struct proto *p, int argc, char **argv, char *res, size
     int has_size = 0;
     for (int i = 0; g->option_names && g->option_names[i]; i++)
         has_size |= strcmp(g->option_names[i], "size") == 0;
-    if (!has_size)
+    if (!has_size) {
+        /* a board of one size: its own size restarts the game, as GTP
+         * controllers (GoGui) send it before clear_board */
+        if (g->board_size && v == g->board_size(p->s.st))
+            return session_error(session_clear(&p->s));
         return E_SIZE;
+    }
     char opt[32], *opts[SESSION_MAX_OPTS];
     int k = 0;
     snprintf(opt, sizeof opt, "size=%ld", v);
@@ -426,8 +541,13 @@ static int cmd_play(struct proto *p, int argc, char **argv, char *res, size_t n)
     if (side_arg(p, argv[0], &side))
         return E_COLOR;
     struct game_status gs;
-    if (session_status(&p->s, &gs))
+    if (session_status(&p->s, &gs)) {
+        /* with resign on, the passes a GTP controller sends to end a game
+         * (see genmove) are taken and change nothing */
+        if (p->s.resign && strcasecmp(argv[1], "pass") == 0)
+            return E_OK;
         return E_GAMEOVER;
+    }
     if (side != session_side_to_move(&p->s))
         return fail(res, n, E_WRONG_TURN, G(p)->side_names[session_side_to_move(&p->s)]);
     int rc = session_play(&p->s, side, argv[1], res, n);
@@ -436,10 +556,28 @@ static int cmd_play(struct proto *p, int argc, char **argv, char *res, size_t n)
     return session_error(rc);
 }
 
+/* The explanation of a search's choice, for gomill-explain_last_move:
+ * "score S depth D nodes N time MS proven yes|no pv M1 M2 ...", the PV
+ * played out from st (the position the search started from). */
+static void set_explain(struct proto *p, const void *st, const struct search_result *r,
+                        int64_t ms)
+{
+    char sc[32], pv[3000];
+    format_score(r->score, sc, sizeof sc);
+    format_pv(G(p), st, r->pv, r->pvlen, pv, sizeof pv);
+    if (!pv[0] && r->best != MOVE_NONE)
+        G(p)->format_move(st, r->best, pv, sizeof pv);
+    snprintf(p->explain.text, sizeof p->explain.text,
+             "score %s depth %d nodes %" PRIu64 " time %" PRId64 " proven %s pv %s", sc,
+             r->depth, r->nodes, ms, r->exact ? "yes" : "no", pv);
+    p->explain.valid = 1;
+}
+
 static int genmove_common(struct proto *p, int argc, char **argv, char *res, size_t n,
                           int play)
 {
     int side;
+    p->explain.valid = 0;       /* this genmove replaces the explanation */
     if (argc != 1)
         return E_SYNTAX;
     if (side_arg(p, argv[0], &side))
@@ -447,7 +585,10 @@ static int genmove_common(struct proto *p, int argc, char **argv, char *res, siz
     struct game_status gs;
     if (session_status(&p->s, &gs)) {
         if (p->s.resign) {
-            snprintf(res, n, "resign");
+            /* only the loser resigns; the winner (or either side of a
+             * draw) passes, which a GTP controller such as gogui-twogtp
+             * records as the end of the game (see doc/protocol.md) */
+            snprintf(res, n, "%s", gs.winner >= 0 && gs.winner != side ? "resign" : "pass");
             return E_OK;
         }
         return E_GAMEOVER;
@@ -459,11 +600,26 @@ static int genmove_common(struct proto *p, int argc, char **argv, char *res, siz
     if (!before)
         return E_NOMEM;
     memcpy(before, p->s.st, G(p)->state_size);
-    int rc = session_genmove(&p->s, side, 0, &r, NULL, NULL, NULL);
+    int64_t t0 = now_ms();
+    int rc = session_genmove(&p->s, side, 0, &r, proto_stop, NULL, p);
+    if (rc == SESS_OK && p->interrupted && r.depth < 1 && !r.exact) {
+        /* interrupted before one iteration was complete: rather than the
+         * first legal move, a search too small to be noticed */
+        struct search_params qp;
+        memset(&qp, 0, sizeof qp);
+        qp.nodes = 2000;
+        qp.movetime_ms = qp.soft_ms = 20;
+        qp.seed = session_search_seed(&p->s);
+        qp.threads = p->s.threads;
+        p->s.engine->search(p->s.engine_self, G(p), p->s.st, &qp, &r);
+        if (r.best == MOVE_NONE)
+            rc = SESS_EGAMEOVER;
+    }
     if (rc != SESS_OK) {
         free(before);
         return session_error(rc);
     }
+    set_explain(p, before, &r, now_ms() - t0);
     if (p->s.resign && r.score <= -SCORE_WIN_MIN && r.exact) {
         free(before);
         snprintf(res, n, "resign");
@@ -474,8 +630,9 @@ static int genmove_common(struct proto *p, int argc, char **argv, char *res, siz
     if (p->verbose) {
         char sc[32];
         format_score(r.score, sc, sizeof sc);
-        fprintf(stderr, "genmove: %s score %s depth %d nodes %" PRIu64 "%s\n", res, sc,
-                r.depth, r.nodes, r.exact ? " (proven)" : "");
+        fprintf(stderr, "genmove: %s score %s depth %d nodes %" PRIu64 "%s%s\n", res, sc,
+                r.depth, r.nodes, r.exact ? " (proven)" : "",
+                p->interrupted ? " (interrupted)" : "");
     }
     if (play)
         return session_error(session_play_move(&p->s, r.best));
@@ -563,7 +720,18 @@ static int cmd_final_score(struct proto *p, int argc, char **argv, char *res, si
 
 /* ------------------------------------------------------------ thinking */
 
-/* time_settings MAIN BYOYOMI STONES: GTP clocks in seconds. */
+/* Seconds of a clock command in ms, within 0..SEARCH_MAX_MS: a longer time
+ * means "more than enough" and must not overflow (a negative one is 0). */
+static int64_t clock_ms(double seconds)
+{
+    double ms = seconds * 1000;
+    if (!(ms > 0))
+        return 0;
+    return ms >= (double)SEARCH_MAX_MS ? SEARCH_MAX_MS : (int64_t)ms;
+}
+
+/* time_settings MAIN BYOYOMI STONES: GTP clocks in seconds (0 to 10^9;
+ * more counts as 10^9). Fails: syntax error (not 3 numbers, negative). */
 static int cmd_time_settings(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     double m, b;
@@ -572,14 +740,16 @@ static int cmd_time_settings(struct proto *p, int argc, char **argv, char *res, 
     if (argc != 3 || parse_double(argv[0], &m) || parse_double(argv[1], &b) ||
         parse_int(argv[2], 0, 1000000, &st) || m < 0 || b < 0)
         return E_SYNTAX;
-    p->s.main_ms = (int64_t)(m * 1000);
-    p->s.byo_ms = (int64_t)(b * 1000);
+    p->s.main_ms = clock_ms(m);
+    p->s.byo_ms = clock_ms(b);
     p->s.byo_stones = (int)st;
     p->s.have_left[0] = p->s.have_left[1] = 0;
     return E_OK;
 }
 
-/* time_left COLOR SECONDS STONES: the time COLOR has left. */
+/* time_left COLOR SECONDS STONES: the time COLOR has left (seconds, at most
+ * 10^9 count; a negative time counts as 0). Fails: invalid color, syntax
+ * error. */
 static int cmd_time_left(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     int side;
@@ -592,7 +762,7 @@ static int cmd_time_left(struct proto *p, int argc, char **argv, char *res, size
         return E_COLOR;
     if (parse_double(argv[1], &t) || parse_int(argv[2], 0, 1000000, &st))
         return E_SYNTAX;
-    p->s.left_ms[side] = (int64_t)(t * 1000);
+    p->s.left_ms[side] = clock_ms(t);
     p->s.left_stones[side] = (int)st;
     p->s.have_left[side] = 1;
     return E_OK;
@@ -604,7 +774,7 @@ struct option_desc {
 
 static const struct option_desc option_table[] = {
     {"engine", "alphabeta|mcts|random", "alphabeta", "the search algorithm"},
-    {"movetime", "ms", "0", "time per move in ms (0: use the clock, else 2000)"},
+    {"movetime", "ms", "0", "time per move in ms (0: the clock, else a node budget)"},
     {"depth", "plies", "0", "depth limit (0: none)"},
     {"nodes", "count", "0", "node limit (0: none)"},
     {"threads", "count", "1", "search threads (only 1 is supported)"},
@@ -646,8 +816,10 @@ static int set_option(struct proto *p, const char *name, const char *value)
 {
     struct session *s = &p->s;
     long v;
-    if (!strcmp(name, "engine"))
-        return session_set_engine(s, value) == SESS_OK ? E_OK : E_VALUE;
+    if (!strcmp(name, "engine")) {
+        int rc = session_set_engine(s, value);
+        return rc == SESS_OK ? E_OK : rc == SESS_ENOMEM ? E_NOMEM : E_VALUE;
+    }
     if (!strcmp(name, "movetime")) {
         if (parse_int(value, 0, 86400000L, &v))
             return E_VALUE;
@@ -664,8 +836,10 @@ static int set_option(struct proto *p, const char *name, const char *value)
             return E_VALUE;
         s->threads = (int)v;
     } else if (!strcmp(name, "hash")) {
-        if (parse_int(value, 1, 65536, &v) || session_set_hash(s, (int)v) != SESS_OK)
+        if (parse_int(value, 1, 65536, &v))
             return E_VALUE;
+        if (session_set_hash(s, (int)v) != SESS_OK)
+            return E_NOMEM;
     } else if (!strcmp(name, "seed")) {
         if (parse_u64(value, &s->seed))
             return E_VALUE;
@@ -687,7 +861,7 @@ static int set_option(struct proto *p, const char *name, const char *value)
 int proto_set_option(struct proto *p, const char *name, const char *value)
 {
     int rc = set_option(p, name, value);
-    return rc == E_OK ? 0 : rc == E_OPTION ? -1 : -2;
+    return rc == E_OK ? 0 : rc == E_OPTION ? -1 : rc == E_NOMEM ? -3 : -2;
 }
 
 /* set_option NAME VALUE: sets an engine option (see list_options).
@@ -746,7 +920,7 @@ struct analyze_ctx {
 static int analyze_stop(void *ctx)
 {
     struct analyze_ctx *a = ctx;
-    return input_pending(a->p->in);
+    return proto_stop(a->p) || input_pending(a->p->in);
 }
 
 static void analyze_report(void *ctx, const struct search_info *info)
@@ -811,7 +985,8 @@ static int run_analyze(struct proto *p, const char *id, int argc, char **argv, c
     p->s.engine->search(p->s.engine_self, G(p), p->s.st, &sp, &r);
     /* the search may end by itself (a proven result): wait for input */
     if (p->in)
-        while (!input_pending(p->in)) {
+        while (!analyze_stop(&ctx)) {
+            /* a signal ends the poll early (EINTR): the flag is seen at once */
             struct pollfd pf = { .fd = p->in->fd, .events = POLLIN };
             poll(&pf, 1, 1000);
         }
@@ -822,8 +997,9 @@ static int run_analyze(struct proto *p, const char *id, int argc, char **argv, c
 
 /* solve: proves the value of the position for the side to move: "win
  * MOVE", "loss", or "draw MOVE", with " in N" (plies to the end) where
- * known. Uses the movetime and nodes options as limits when set. Fails: not solved
- * (limit reached), game over. */
+ * known. Limits: the movetime and nodes options, else 60 s (see
+ * session_solve_limits). Fails: not solved (a limit reached, or no proof
+ * the solver can find), game over. */
 static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
@@ -840,17 +1016,16 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
         return E_NOMEM;
     struct search_params sp;
     memset(&sp, 0, sizeof sp);
-    sp.movetime_ms = p->s.movetime_ms;
-    sp.nodes = p->s.nodes;
-    sp.threads = p->s.threads;
-    sp.tables = p->s.tables[0] ? p->s.tables : NULL;
+    session_solve_limits(&p->s, &sp);
+    sp.stop = proto_stop;
+    sp.ctx = p;
     struct search_result r;
     int64_t t0 = now_ms();
     int ok = search_solve(ab, G(p), p->s.st, &sp, &r);
     if (!ok) {
         if (!own)
             alphabeta_searcher.destroy(ab);
-        return E_UNSOLVED;
+        return p->interrupted ? fail(res, n, E_UNSOLVED, "interrupted") : E_UNSOLVED;
     }
     int value = r.score > 0 ? 1 : r.score < 0 ? -1 : 0;
     if (p->verbose)
@@ -866,9 +1041,22 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
     memset(&dp, 0, sizeof dp);
     /* a node budget, not a clock: the same answer on every machine */
     dp.nodes = r.nodes / 8 < 100000 ? 100000 : r.nodes / 8;
+    dp.stop = proto_stop;       /* cut short, the proven value stands alone */
+    dp.ctx = p;
+    /* within what is left of solve's limits: they bound the whole command */
+    int room = 1;
+    if (sp.nodes) {
+        uint64_t left = sp.nodes > r.nodes ? sp.nodes - r.nodes : 0;
+        dp.nodes = dp.nodes < left ? dp.nodes : left;
+        room = left > 0;
+    }
+    if (sp.movetime_ms) {
+        dp.movetime_ms = sp.movetime_ms - (now_ms() - t0);
+        room &= dp.movetime_ms > 0;
+    }
     struct search_result d;
     memset(&d, 0, sizeof d);
-    if (value != 0 && plies < 0)    /* a draw has no distance to look for */
+    if (value != 0 && plies < 0 && room)    /* a draw has no distance to look for */
         alphabeta_searcher.search(ab, G(p), p->s.st, &dp, &d);
     if (!own)
         alphabeta_searcher.destroy(ab);
@@ -892,6 +1080,88 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
         buf_printf(res, n, &pos, " in %d", plies);
     if (p->verbose)
         fprintf(stderr, "solve: %" PRId64 " ms with the distance search\n", now_ms() - t0);
+    return E_OK;
+}
+
+struct deadline_ctx {
+    struct proto *p;
+    int64_t deadline;           /* 0: none */
+};
+
+static int deadline_stop(void *ctx)
+{
+    struct deadline_ctx *d = ctx;
+    return proto_stop(d->p) || (d->deadline && now_ms() >= d->deadline);
+}
+
+/* winning_moves: the legal moves proven to win for the side to move, space
+ * separated in the rules' order; empty when there is none (the position is
+ * proven lost or drawn). Every move is proved with the exact solver, under
+ * the movetime (for the whole command) and nodes (for each proof) options
+ * when set. Fails: not solved (a limit or an interrupt stopped a proof),
+ * game over. */
+static int cmd_winning_moves(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    struct game_status gs;
+    if (session_status(&p->s, &gs)) {
+        result_text(G(p), &gs, res, n);
+        return E_GAMEOVER;
+    }
+    const struct game *g = G(p);
+    int own = p->s.engine == &alphabeta_searcher;
+    void *ab = own ? p->s.engine_self : alphabeta_searcher.create(p->s.hash_mb);
+    void *st = malloc(g->state_size);
+    if (!ab || !st) {
+        if (ab && !own)
+            alphabeta_searcher.destroy(ab);
+        free(st);
+        return E_NOMEM;
+    }
+    memcpy(st, p->s.st, g->state_size);
+    struct deadline_ctx dc = {
+        .p = p, .deadline = p->s.movetime_ms > 0 ? now_ms() + p->s.movetime_ms : 0
+    };
+    struct search_params sp;
+    memset(&sp, 0, sizeof sp);
+    sp.nodes = p->s.nodes;
+    sp.threads = p->s.threads;
+    sp.stop = deadline_stop;
+    sp.ctx = &dc;
+    struct search_result r;
+    /* the position first: no winning move unless it is won, and the
+     * proof fills the table the moves' proofs then read */
+    int ok = search_solve(ab, g, st, &sp, &r);
+    size_t pos = 0;
+    res[0] = '\0';
+    if (ok && r.score > 0) {
+        move_t moves[GAME_MAX_MOVES];
+        int k = g->gen_moves(st, moves);
+        int side = g->side_to_move(st);
+        for (int i = 0; i < k && ok; i++) {
+            char mt[64];
+            g->format_move(st, moves[i], mt, sizeof mt);
+            game_undo u;
+            g->make(st, moves[i], &u);
+            struct game_status cs;
+            g->status(st, &cs);
+            int wins;
+            if (cs.over) {
+                wins = cs.winner == side;
+            } else {
+                ok = search_solve(ab, g, st, &sp, &r);
+                wins = ok && r.score < 0;
+            }
+            g->unmake(st, moves[i], &u);
+            if (ok && wins)
+                buf_printf(res, n, &pos, "%s%s", pos ? " " : "", mt);
+        }
+    }
+    free(st);
+    if (!own)
+        alphabeta_searcher.destroy(ab);
+    if (!ok)
+        return p->interrupted ? fail(res, n, E_UNSOLVED, "interrupted") : fail(res, n, E_UNSOLVED, "");
     return E_OK;
 }
 
@@ -990,20 +1260,21 @@ static int cmd_bench(struct proto *p, int argc, char **argv, char *res, size_t n
 
 /* ------------------------------------------------------------- records */
 
-/* savegame FILE: writes the game as a record (see doc/protocol.md).
+/* savegame FILE: writes the game as a PGN record (see doc/protocol.md):
+ * moves in the game's long notation where it has one (Tablut captures).
  * Fails: cannot open file. */
 static int cmd_savegame(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     if (argc != 1)
         return E_SYNTAX;
+    const struct game *g = G(p);
     struct game_record r;
     record_init(&r);
-    snprintf(r.game, sizeof r.game, "%s", G(p)->name);
-    G(p)->format_variant(p->s.st, r.variant, sizeof r.variant);
+    snprintf(r.game, sizeof r.game, "%s", g->name);
+    g->format_variant(p->s.st, r.variant, sizeof r.variant);
     if (p->s.setup)
-        G(p)->format_position(p->s.start, r.position, sizeof r.position);
-    snprintf(r.players[0], sizeof r.players[0], "?");
-    snprintf(r.players[1], sizeof r.players[1], "?");
+        g->format_position(p->s.start, r.position, sizeof r.position);
+    r.first_side = g->side_to_move(p->s.start);
     struct game_status gs;
     session_status(&p->s, &gs);
     snprintf(r.result, sizeof r.result, "%s", !gs.over ? "*" : gs.winner < 0 ? "1/2-1/2" :
@@ -1014,9 +1285,16 @@ static int cmd_savegame(struct proto *p, int argc, char **argv, char *res, size_
     localtime_r(&t, &tm);
     strftime(r.date, sizeof r.date, "%Y.%m.%d", &tm);
     int rc = E_OK;
-    for (int i = 0; i < p->s.nmoves && rc == E_OK; i++)
-        if (record_add_move(&r, p->s.moves[i].text))
+    for (int i = 0; i < p->s.nmoves && rc == E_OK; i++) {
+        char mv[64];
+        if (g->format_move_long)
+            g->format_move_long(p->s.snaps + (size_t)i * g->state_size,
+                                p->s.moves[i].move, mv, sizeof mv);
+        else
+            snprintf(mv, sizeof mv, "%s", p->s.moves[i].text);
+        if (record_add_move(&r, mv))
             rc = E_NOMEM;
+    }
     FILE *f = rc == E_OK ? fopen(argv[0], "w") : NULL;
     if (rc == E_OK && !f)
         rc = fail(res, n, E_FILE, strerror(errno));
@@ -1031,7 +1309,9 @@ static int cmd_savegame(struct proto *p, int argc, char **argv, char *res, size_
 }
 
 /* loadgame FILE [N]: loads the first record of FILE and plays its first N
- * moves (all by default). Fails: cannot open file, invalid position,
+ * moves (all by default). The record reader is bounded (record.h): an
+ * endless or binary file is refused at once. Fails: cannot open file (also
+ * for a file that is no record, or too large a one), invalid position,
  * unknown game, illegal move (the game is then unchanged). */
 static int cmd_loadgame(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
@@ -1101,45 +1381,128 @@ static int cmd_loadgame(struct proto *p, int argc, char **argv, char *res, size_
 
 /* ------------------------------------------------------------- GoGui */
 
-static int need_square(struct proto *p)
+/* The game has a board GoGui can show (Tablut's 9x9, Grasshopper's track
+ * on 6x6); GOGUI_DISPLAY. */
+static int has_board(struct proto *p)
 {
-    return G(p)->point_moves && G(p)->board_size && G(p)->gogui_board &&
-           G(p)->board_size(p->s.st) > 0;
+    return G(p)->board_size && G(p)->board_size(p->s.st) > 0;
 }
 
-/* gogui-analyze_commands: the analysis commands GoGui may offer. */
+/* The game's moves are points of a square board: GoGui can be its ruler. */
+static int need_square(struct proto *p)
+{
+    return G(p)->point_moves && has_board(p) && G(p)->gogui_board;
+}
+
+/* What GoGui's rules commands can do for the current game (GOGUI_*). */
+static int gogui_abilities(struct proto *p)
+{
+    return (need_square(p) ? GOGUI_RULER : 0) | (has_board(p) ? GOGUI_DISPLAY : 0) |
+           (has_board(p) && G(p)->gogui_board ? GOGUI_CELLS : 0);
+}
+
+/* gogui-analyze_commands: the analysis commands GoGui may offer, as
+ * "type/label/command" lines, for the current game. Where moves are
+ * points (Rastros) results are drawn on GoGui's board: plist marks the
+ * points, pstring marks the points in its text. Elsewhere GoGui's board is
+ * not the game's, so everything is text (string: a window for several
+ * lines). */
 static int cmd_gogui_analyze(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
-    (void)p; (void)argc; (void)argv;
-    snprintf(res, n, "string/Solve/solve\nstring/Evaluation/eval\nstring/Position/getposition\n"
-             "string/Legal moves/legal_moves\nstring/Game over/game_over\n"
-             "string/Perft 3/perft 3\nstring/Show board/showboard");
+    (void)argc; (void)argv;
+    if (need_square(p))
+        snprintf(res, n,
+                 "plist/Legal moves/legal_moves\n"
+                 "plist/Winning moves/winning_moves\n"
+                 "pstring/Solve/solve\n"
+                 "pstring/Best move (not played)/reg_genmove %%m\n"
+                 "pstring/Explain last move/gomill-explain_last_move\n"
+                 "string/Evaluation/eval\n"
+                 "string/Game over/game_over\n"
+                 "string/Position/getposition\n"
+                 "string/Show board/showboard\n"
+                 "string/Options/list_options\n"
+                 "string/Perft 3/perft 3");
+    else
+        snprintf(res, n, "%s"
+                 "string/Show board/showboard\n"
+                 "string/Legal moves/legal_moves\n"
+                 "string/Side to move/side_to_move\n"
+                 "string/History/history\n"
+                 "string/Solve/solve\n"
+                 "string/Evaluation/eval\n"
+                 "string/Game over/game_over\n"
+                 "string/Position/getposition\n"
+                 "none/Set position/setposition %%s\n"
+                 "none/Load game record/loadgame %%r\n"
+                 "string/Options/list_options\n"
+                 "string/Perft 2/perft 2",
+                 has_board(p) ? "gfx/Position on the board/gogui-rules_board_gfx\n" : "");
     return E_OK;
 }
 
-/* gogui-rules_game_id: the game's name. */
+/* gogui-interrupt: no arguments, empty answer. Its presence in
+ * list_commands tells GoGui that a running command stops when the comment
+ * line "# interrupt" arrives on the input (see proto_interrupt). */
+static int cmd_gogui_interrupt(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)p; (void)argc; (void)argv; (void)res; (void)n;
+    return E_OK;
+}
+
+/* gogui-sigint: the engine's process id; SIGINT sent to it stops the
+ * running command as "# interrupt" does. */
+static int cmd_gogui_sigint(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)p; (void)argc; (void)argv;
+    snprintf(res, n, "%ld", (long)getpid());
+    return E_OK;
+}
+
+/* gomill-explain_last_move: one line about the last genmove/reg_genmove
+ * search: "score S depth D nodes N time MS proven yes|no pv M1 M2 ...", S
+ * from the view of the side that moved (as analyze writes scores). Fails:
+ * "no move to explain" when no genmove has searched since the last change
+ * of the game (newgame, clear_board, boardsize, setposition, loadgame,
+ * play, undo) or the last genmove answered without a search. */
+static int cmd_explain_last_move(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    if (!p->explain.valid)
+        return E_NO_EXPLAIN;
+    snprintf(res, n, "%s", p->explain.text);
+    return E_OK;
+}
+
+/* gogui-rules_game_id: the game's name, capitalised as GoGui asks
+ * ("Rastros"). */
 static int cmd_rules_game_id(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
     snprintf(res, n, "%s", G(p)->name);
+    res[0] = (char)toupper((unsigned char)res[0]);
     return E_OK;
 }
 
-/* gogui-rules_board_size: a bare integer. Fails for games without squares. */
+/* gogui-rules_board_size: the size of the square board GoGui shows, a
+ * bare integer ("7"; Tablut 9; Grasshopper's track on 6). Fails for games
+ * without a board. */
 static int cmd_rules_board_size(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
-    if (!need_square(p))
+    if (!has_board(p))
         return E_UNSUPPORTED;
     snprintf(res, n, "%d", G(p)->board_size(p->s.st));
     return E_OK;
 }
 
-/* gogui-rules_board: the board as rows of X/O/. (top row first). */
+/* gogui-rules_board: the board as rows of X/O/. (top row first): Rastros'
+ * snail X, slime O; Tablut's attackers X, defenders and king O. Fails for
+ * games without a square board. */
 static int cmd_rules_board(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
-    if (!need_square(p))
+    if (!has_board(p) || !G(p)->gogui_board)
         return E_UNSUPPORTED;
     int sz = G(p)->board_size(p->s.st);
     char cells[1024];
@@ -1171,8 +1534,6 @@ static int cmd_rules_legal_moves(struct proto *p, int argc, char **argv, char *r
 static int cmd_rules_side_to_move(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
-    if (!need_square(p))
-        return E_UNSUPPORTED;
     int s = session_side_to_move(&p->s);
     snprintf(res, n, "%s", G(p)->gtp_letter[s] == 'B' ? "black" : "white");
     return E_OK;
@@ -1182,6 +1543,36 @@ static int cmd_rules_side_to_move(struct proto *p, int argc, char **argv, char *
 static int cmd_rules_final_result(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     return cmd_game_over(p, argc, argv, res, n);
+}
+
+/* gogui-rules_board_gfx: GoGui graphics (gfx lines) for the board GoGui
+ * shows, drawn after every move when GoGui is the ruler: Rastros' goal
+ * corners (coloured as their owner, labelled 1 and 2) and a MARK on the
+ * square of the last move; the whole position where GoGui's board knows
+ * nothing of the game (Tablut's pieces, Grasshopper's track), for the
+ * analyze command "Position on the board". Fails for games without a
+ * board. */
+static int cmd_rules_board_gfx(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    if (!has_board(p))
+        return E_UNSUPPORTED;
+    size_t pos = 0;
+    res[0] = '\0';
+    if (G(p)->gogui_gfx) {
+        char gfx[1024];
+        G(p)->gogui_gfx(p->s.st, gfx, sizeof gfx);
+        buf_printf(res, n, &pos, "%s", gfx);
+    }
+    if (p->s.nmoves > 0 && need_square(p)) {
+        char last[SESSION_MOVE_TEXT];
+        snprintf(last, sizeof last, "%s", p->s.moves[p->s.nmoves - 1].text);
+        for (char *c = last; *c; c++)
+            *c = (char)toupper((unsigned char)*c);
+        if (strcmp(last, "PASS") != 0)
+            buf_printf(res, n, &pos, "%sMARK %s", pos ? "\n" : "", last);
+    }
+    return E_OK;
 }
 
 const struct proto_cmd proto_commands[] = {
@@ -1216,11 +1607,16 @@ const struct proto_cmd proto_commands[] = {
     {"set_random_seed", cmd_set_random_seed, "N", "random seed"},
     {"analyze", cmd_analyze, "[COLOR] [INTERVAL]", "stream info lines until input arrives"},
     {"solve", cmd_solve, "", "prove the value of the position"},
+    {"winning_moves", cmd_winning_moves, "", "the moves proven to win (empty if none)"},
     {"eval", cmd_eval, "", "static evaluation for the side to move"},
     {"perft", cmd_perft, "DEPTH", "count the leaves of the move tree"},
     {"bench", cmd_bench, "", "node count of the fixed benchmark searches"},
     {"savegame", cmd_savegame, "FILE", "save the game as a record"},
     {"loadgame", cmd_loadgame, "FILE [N]", "load a record (its first N moves)"},
+    {"gomill-explain_last_move", cmd_explain_last_move, "",
+     "score, depth, nodes, time and PV of the last genmove"},
+    {"gogui-interrupt", cmd_gogui_interrupt, "", "GoGui: '# interrupt' stops a running command"},
+    {"gogui-sigint", cmd_gogui_sigint, "", "GoGui: the pid to send SIGINT to"},
     {"gogui-analyze_commands", cmd_gogui_analyze, "", "analysis commands for GoGui"},
     {"gogui-rules_game_id", cmd_rules_game_id, "", "GoGui: game name"},
     {"gogui-rules_board_size", cmd_rules_board_size, "", "GoGui: board size"},
@@ -1228,6 +1624,7 @@ const struct proto_cmd proto_commands[] = {
     {"gogui-rules_legal_moves", cmd_rules_legal_moves, "", "GoGui: legal moves"},
     {"gogui-rules_side_to_move", cmd_rules_side_to_move, "", "GoGui: side to move"},
     {"gogui-rules_final_result", cmd_rules_final_result, "", "GoGui: result text"},
+    {"gogui-rules_board_gfx", cmd_rules_board_gfx, "", "GoGui: goal corners, last move"},
     {NULL, NULL, NULL, NULL}
 };
 
@@ -1240,7 +1637,10 @@ int proto_init(struct proto *p, FILE *out)
     p->res = malloc(RES_SIZE);
     if (!p->res)
         return -1;
-    return session_init(&p->s) == SESS_OK ? 0 : -1;
+    if (session_init(&p->s) != SESS_OK)
+        return -1;
+    p->gogui_rules = gogui_abilities(p);
+    return 0;
 }
 
 void proto_free(struct proto *p)
@@ -1288,7 +1688,10 @@ static void write_response(struct proto *p, int ok, const char *id, const char *
         if (*c == '\n' && prev_nl)
             continue;
         prev_nl = *c == '\n';
-        fputc(*c, o);
+        /* a control character (say from a file's line quoted in an
+         * error) would reach the controller raw: '?' stands for it */
+        unsigned char u = (unsigned char)*c;
+        fputc((u < 32 && u != '\n') || u == 127 ? '?' : *c, o);
     }
     if (!prev_nl)
         fputc('\n', o);
@@ -1296,16 +1699,26 @@ static void write_response(struct proto *p, int ok, const char *id, const char *
     fflush(o);
 }
 
+/* Commands after whose success the last genmove no longer explains the
+ * game (genmove itself replaces the explanation). */
+static int changes_game(const struct proto_cmd *c)
+{
+    return c->fn == cmd_play || c->fn == cmd_undo || c->fn == cmd_newgame ||
+           c->fn == cmd_clear_board || c->fn == cmd_boardsize ||
+           c->fn == cmd_setposition || c->fn == cmd_loadgame;
+}
+
 void proto_execute(struct proto *p, char *line)
 {
     char *argv[PROTO_MAX_ARGS + 1];
     int argc = 0;
     char id[24] = "";
+    int toomany = 0;
     clean_line(line);
     for (char *tok = strtok(line, " "); tok; tok = strtok(NULL, " ")) {
         if (argc > PROTO_MAX_ARGS) {
-            write_response(p, 0, id, "syntax error: too many arguments");
-            return;
+            toomany = 1;        /* answered below, once the id is known */
+            break;
         }
         argv[argc++] = tok;
     }
@@ -1318,10 +1731,14 @@ void proto_execute(struct proto *p, char *line)
             memcpy(id, argv[0], k + 1);
             first = 1;
         }
-        if (argc == first) {
-            write_response(p, 0, id, "syntax error: no command");
-            return;
-        }
+    }
+    if (toomany) {
+        write_response(p, 0, id, "syntax error: too many arguments");
+        return;
+    }
+    if (argc == first) {
+        write_response(p, 0, id, "syntax error: no command");
+        return;
     }
     char *res = p->res;
     const struct proto_cmd *c = find_command(argv[first]);
@@ -1331,6 +1748,9 @@ void proto_execute(struct proto *p, char *line)
     }
     res[0] = '\0';
     int rc;
+    /* an interrupt request belongs to the command it arrives during */
+    p->interrupt = 0;
+    p->interrupted = 0;
     if (c->fn == cmd_analyze) {
         rc = run_analyze(p, id, argc - first - 1, argv + first + 1, res, RES_SIZE);
         if (rc < 0)
@@ -1339,6 +1759,8 @@ void proto_execute(struct proto *p, char *line)
         rc = c->fn(p, argc - first - 1, argv + first + 1, res, RES_SIZE);
     }
     if (rc == E_OK) {
+        if (changes_game(c))
+            p->explain.valid = 0;
         write_response(p, 1, id, res);
         return;
     }
@@ -1364,6 +1786,7 @@ int proto_loop(struct proto *p, struct input *in)
     if (!line)
         return 1;
     p->in = in;
+    p->gogui_rules = gogui_abilities(p);    /* the start-up game decides */
     int toolong;
     while (!p->quit && input_getline(in, line, PROTO_MAX_LINE, &toolong)) {
         if (toolong) {

@@ -440,6 +440,64 @@ static void gh_format_position(const void *vst, char *buf, size_t n)
              s->last < 0 ? '-' : s->last ? 'b' : 'w');
 }
 
+/* ---- GoGui display ---- */
+
+/* The track on GoGui's 6x6 board (GoGui draws non-square boards only for
+ * the games it rules): a quadrant per row, A (1-6) on row 1 up to D
+ * (19-24) on row 4, so that every move goes up a row; rows 5 and 6 stay
+ * empty. */
+static void gh_gogui_point(int p, char *buf, size_t n)
+{
+    snprintf(buf, n, "%c%d", "ABCDEF"[(p - 1) % 6], (p - 1) / 6 + 1);
+}
+
+static int gh_board_size(const void *st)
+{
+    (void)st;
+    return 6;
+}
+
+/* Pieces as dark (black) or light (white) fields labelled as in the
+ * position string (w single, W wall); empty points show their number; the
+ * reserves, scores and side to move go to GoGui's status bar. */
+static void gh_gogui_gfx(const void *vst, char *buf, size_t n)
+{
+    const struct gh_state *s = vst;
+    char out[2048], pt[8];
+    size_t k = 0;
+    out[0] = '\0';
+    for (int c = 0; c < 2; c++) {
+        size_t start = k;
+        int any = 0;
+        k += (size_t)snprintf(out + k, sizeof out - k, "%sCOLOR %s", k ? "\n" : "",
+                              c ? "#404040" : "#f4f4f4");
+        for (int p = 1; p <= GH_POINTS; p++)
+            if (s->pt[p] != 0 && (s->pt[p] < 0) == c) {
+                gh_gogui_point(p, pt, sizeof pt);
+                k += (size_t)snprintf(out + k, sizeof out - k, " %s", pt);
+                any = 1;
+            }
+        if (!any) {
+            k = start;
+            out[k] = '\0';
+        }
+    }
+    for (int p = 1; p <= GH_POINTS; p++) {
+        gh_gogui_point(p, pt, sizeof pt);
+        char label[8];
+        if (s->pt[p] == 0)
+            snprintf(label, sizeof label, "%d", p);
+        else
+            snprintf(label, sizeof label, "%c", ".wWbB"[s->pt[p] > 0 ? s->pt[p] : 2 - s->pt[p]]);
+        k += (size_t)snprintf(out + k, sizeof out - k, "%sLABEL %s %s", k ? "\n" : "", pt,
+                              label);
+    }
+    snprintf(out + k, sizeof out - k,
+             "\nTEXT %s to move; reserve white %d black %d; score white %d black %d",
+             s->side ? "black" : "white", s->res[0], s->res[1], s->score[0], s->score[1]);
+    snprintf(buf, n, "%s", out);
+}
+
 /* ---- move text ---- */
 
 static void gh_format_move(const void *vst, move_t m, char *buf, size_t n)
@@ -953,4 +1011,6 @@ const struct game grasshopper_game = {
     .parse_move = gh_parse_move,
     .format_move = gh_format_move,
     .print = gh_print,
+    .board_size = gh_board_size,
+    .gogui_gfx = gh_gogui_gfx,
 };

@@ -597,6 +597,25 @@ static void ra_gogui_board(const void *st, char *buf, size_t n)
     buf[k] = '\0';
 }
 
+/* GoGui's points skip the letter I (Rastros stops at h). */
+static void gogui_point(int sq, char *buf, size_t n)
+{
+    char name[8];
+    square_name(sq, name, sizeof name);
+    snprintf(buf, n, "%c%s", toupper((unsigned char)name[0]), name + 1);
+}
+
+/* The goal corners, in the colour of the side that wins there. */
+static void ra_gogui_gfx(const void *st, char *buf, size_t n)
+{
+    const struct rastros *p = st;
+    char g0[8], g1[8];
+    gogui_point(p->goal[0], g0, sizeof g0);
+    gogui_point(p->goal[1], g1, sizeof g1);
+    snprintf(buf, n, "COLOR #505050 %s\nCOLOR #f0f0f0 %s\nLABEL %s 1\nLABEL %s 2",
+             g0, g1, g0, g1);
+}
+
 /* ---- fast perft ---- */
 static uint64_t perft_rec(uint64_t board, uint64_t slime, int snail,
                           uint64_t goals, int depth)
@@ -909,4 +928,5 @@ const struct game rastros_game = {
     .perft = ra_perft,
     .board_size = ra_board_size,
     .gogui_board = ra_gogui_board,
+    .gogui_gfx = ra_gogui_gfx,
 };
