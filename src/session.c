@@ -283,6 +283,7 @@ void session_solve_limits(const struct session *s, struct search_params *p)
     p->depth = 0;
     p->soft_ms = 0;
     p->threads = s->threads;
+    p->tables = s->tables[0] ? s->tables : NULL;
     p->movetime_ms = s->movetime_ms;
     p->nodes = s->nodes;
     if (!p->movetime_ms && !p->nodes)
