@@ -1126,6 +1126,16 @@ START_TEST(test_solver_agrees)
     void *ab = alphabeta_searcher.create(2);
     void *solver = G->solver_create(4);
     ck_assert_ptr_nonnull(solver);
+    /* and one whose table grew (1 MB to 16 MB, in place) while it proved
+     * the pieces=4 start: what it stored before must stay true after */
+    void *grown = G->solver_create(64);
+    ck_assert_ptr_nonnull(grown);
+    {
+        void *st4 = new_state(4);
+        move_t bm;
+        ck_assert_int_eq(dedicated_value(grown, st4, 0, &bm), 0);
+        free(st4);
+    }
     struct mm m = {.tab = calloc(MM_SIZE, sizeof(struct mm_entry))};
     uint64_t rng = 9001;
     char pos[128];
@@ -1159,6 +1169,9 @@ START_TEST(test_solver_agrees)
         move_t best = MOVE_NONE;
         int dv = dedicated_value(solver, st, 0, &best);
         ck_assert_msg(dv == v, "%s (pieces=%d): dedicated %d, minimax %d", pos, pieces, dv, v);
+        move_t gbest;
+        dv = dedicated_value(grown, st, 0, &gbest);
+        ck_assert_msg(dv == v, "%s (pieces=%d): grown table %d, minimax %d", pos, pieces, dv, v);
         struct search_params sp;
         struct search_result r;
         memset(&sp, 0, sizeof sp);
@@ -1187,6 +1200,7 @@ START_TEST(test_solver_agrees)
     ck_assert_int_gt(value_count[2], 20);
     free(m.tab);
     G->solver_destroy(solver);
+    G->solver_destroy(grown);
     alphabeta_searcher.destroy(ab);
 }
 END_TEST
