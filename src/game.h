@@ -145,6 +145,14 @@ struct game {
      * lines ("LABEL A1 1", "COLOR #rrggbb A1 G7"), upper-case points, no
      * final newline; "" when there is nothing to mark. */
     void (*gogui_gfx)(const void *st, char *buf, size_t n);
+    /* The diagram for a person at the shell: print's, but with no words
+     * about the side to move or the result (the shell writes one line for
+     * those), and with the last move marked: `last` was played from
+     * `before` to reach st (MOVE_NONE and NULL when there is none). The
+     * square (or point) it reached is drawn in parentheses, "(@)", and
+     * where it captured, the emptied squares as 'x'; the legend says so. */
+    void (*print_marked)(const void *st, const void *before, move_t last,
+                         char *buf, size_t n);
 };
 
 /* The registry (src/games/registry.c). */

@@ -233,9 +233,19 @@ static int fail(char *res, size_t n, int code, const char *detail)
 static const struct game *G(struct proto *p) { return p->s.g; }
 static int gogui_abilities(struct proto *p);
 
-void proto_interrupt(struct proto *p)
+int proto_interrupt(struct proto *p)
 {
+    /* clock_gettime is async-signal-safe, unlike now_ms's callers' needs */
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    int64_t t = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+    if (p->interrupt_last_ms && t - p->interrupt_last_ms <= PROTO_INTERRUPT_REPEAT_MS)
+        p->interrupt_repeat++;
+    else
+        p->interrupt_repeat = 1;
+    p->interrupt_last_ms = t;
     p->interrupt = 1;
+    return p->interrupt_repeat;
 }
 
 int proto_was_interrupted(const struct proto *p)
@@ -248,11 +258,23 @@ int proto_was_interrupted(const struct proto *p)
 static int proto_stop(void *ctx)
 {
     struct proto *p = ctx;
-    if (!p->interrupt && input_take_interrupt(p->in))
+    if (p->watch)
+        p->watch(p, NULL);
+    /* the shell's requests come as SIGINT (Ctrl-C); what the user types
+     * meanwhile is readline's, not a comment line for us to take */
+    if (!p->interrupt && !p->shell && input_take_interrupt(p->in))
         p->interrupt = 1;
     if (p->interrupt)
         p->interrupted = 1;
     return p->interrupted;
+}
+
+/* The search's report, passed on to a front end that watches. */
+static void proto_report(void *ctx, const struct search_info *info)
+{
+    struct proto *p = ctx;
+    if (p->watch)
+        p->watch(p, info);
 }
 
 static void result_text(const struct game *g, const struct game_status *gs,
@@ -334,7 +356,7 @@ static int cmd_version(struct proto *p, int argc, char **argv, char *res, size_t
     return E_OK;
 }
 
-static const struct proto_cmd *find_command(const char *name)
+const struct proto_cmd *proto_find_command(const char *name)
 {
     for (int i = 0; proto_commands[i].name; i++)
         if (strcmp(proto_commands[i].name, name) == 0)
@@ -368,7 +390,7 @@ static int cmd_known_command(struct proto *p, int argc, char **argv, char *res, 
 {
     if (argc != 1)
         return E_SYNTAX;
-    const struct proto_cmd *c = find_command(argv[0]);
+    const struct proto_cmd *c = proto_find_command(argv[0]);
     snprintf(res, n, "%s", c && offered(p, c) ? "true" : "false");
     return E_OK;
 }
@@ -571,6 +593,9 @@ static void set_explain(struct proto *p, const void *st, const struct search_res
              "score %s depth %d nodes %" PRIu64 " time %" PRId64 " proven %s pv %s", sc,
              r->depth, r->nodes, ms, r->exact ? "yes" : "no", pv);
     p->explain.valid = 1;
+    p->explain.result = *r;
+    p->explain.side = G(p)->side_to_move(st);
+    p->explain.ms = ms;
 }
 
 static int genmove_common(struct proto *p, int argc, char **argv, char *res, size_t n,
@@ -601,7 +626,8 @@ static int genmove_common(struct proto *p, int argc, char **argv, char *res, siz
         return E_NOMEM;
     memcpy(before, p->s.st, G(p)->state_size);
     int64_t t0 = now_ms();
-    int rc = session_genmove(&p->s, side, 0, &r, proto_stop, NULL, p);
+    int rc = session_genmove(&p->s, side, 0, &r, proto_stop,
+                             p->watch ? proto_report : NULL, p);
     if (rc == SESS_OK && p->interrupted && r.depth < 1 && !r.exact) {
         /* interrupted before one iteration was complete: rather than the
          * first legal move, a search too small to be noticed */
@@ -768,22 +794,73 @@ static int cmd_time_left(struct proto *p, int argc, char **argv, char *res, size
     return E_OK;
 }
 
-struct option_desc {
-    const char *name, *type, *def, *help;
+const struct option_desc option_table[] = {
+    {"engine", "alphabeta|mcts|random", "alphabeta",
+     "the search algorithm: iterative-deepening alpha-beta with a transposition table and an "
+     "exact solver, Monte-Carlo tree search, or a uniformly random legal move", 1, 0},
+    {"movetime", "ms", "0",
+     "time per move in milliseconds; 0: the clock (time_settings, time_left), else the "
+     "depth or node limit, else a fixed budget ({alphabeta} alpha-beta nodes for the whole "
+     "move, {mcts} MCTS iterations); also limits solve", 0, 86400000L},
+    {"depth", "plies", "0", "depth limit in plies (0: none)", 0, SEARCH_MAX_PLY - 1},
+    {"nodes", "count", "0", "node limit for the whole move, the proof included (0: none); "
+     "also limits solve", 1, 0},
+    {"threads", "count", "1", "search threads (only 1 is supported)", 1, 1},
+    {"hash", "MB", "64", "transposition table / MCTS tree memory in MB; out of memory "
+     "(nothing changed) when it cannot be had", 1, 65536},
+    {"seed", "number", "0", "random seed: with one thread, the same seed and commands "
+     "give the same moves", 1, 0},
+    {"resign", "bool", "false", "genmove may answer resign in a proven lost or finished "
+     "game (for GTP controllers)", 1, 0},
+    {"tables", "path", "none", "directory of stored value tables (grasshopper-4.tab, ...) "
+     "that solve and genmove read; none: no tables", 1, 0},
+    {NULL, NULL, NULL, NULL, 0, 0}
 };
 
-static const struct option_desc option_table[] = {
-    {"engine", "alphabeta|mcts|random", "alphabeta", "the search algorithm"},
-    {"movetime", "ms", "0", "time per move in ms (0: the clock, else a node budget)"},
-    {"depth", "plies", "0", "depth limit (0: none)"},
-    {"nodes", "count", "0", "node limit (0: none)"},
-    {"threads", "count", "1", "search threads (only 1 is supported)"},
-    {"hash", "MB", "64", "transposition table / tree memory in MB"},
-    {"seed", "number", "0", "random seed (same seed, same moves)"},
-    {"resign", "bool", "false", "genmove may answer resign in a lost or finished game"},
-    {"tables", "path", "none", "directory of stored value tables (grasshopper-4.tab, ...)"},
-    {NULL, NULL, NULL, NULL}
-};
+void proto_expand_help(const char *text, char *buf, size_t n)
+{
+    static const char *const budgets[] = {"alphabeta", "mcts"};
+    size_t pos = 0;
+    buf[0] = '\0';
+    for (const char *c = text; *c; c++) {
+        int done = 0;
+        if (!strncmp(c, "{variants}", 10)) {
+            /* the games' own words: "rastros size=5..8 start=SQ, ..." */
+            for (int i = 0, k = 0; game_list[i]; i++)
+                if (game_list[i]->gen_moves && game_list[i]->option_help)
+                    buf_printf(buf, n, &pos, "%s%s %s", k++ ? ", " : "", game_list[i]->name,
+                               game_list[i]->option_help);
+            c += 9;
+            continue;
+        }
+        for (size_t i = 0; i < sizeof budgets / sizeof *budgets && !done; i++) {
+            size_t len = strlen(budgets[i]);
+            if (c[0] == '{' && !strncmp(c + 1, budgets[i], len) && c[len + 1] == '}') {
+                /* 4000000 as 4,000,000: a person reads the docs */
+                char digits[32], grouped[48];
+                snprintf(digits, sizeof digits, "%" PRIu64,
+                         searcher_find(budgets[i])->default_nodes);
+                size_t k = 0, nd = strlen(digits);
+                for (size_t j = 0; j < nd; j++) {
+                    if (j && (nd - j) % 3 == 0)
+                        grouped[k++] = ',';
+                    grouped[k++] = digits[j];
+                }
+                grouped[k] = '\0';
+                buf_printf(buf, n, &pos, "%s", grouped);
+                c += len + 1;
+                done = 1;
+            }
+        }
+        if (!done)
+            buf_printf(buf, n, &pos, "%c", *c);
+    }
+}
+
+void proto_option_help(const struct option_desc *o, char *buf, size_t n)
+{
+    proto_expand_help(o->help, buf, n);
+}
 
 static void option_value(struct proto *p, const char *name, char *buf, size_t n)
 {
@@ -970,7 +1047,8 @@ static int run_analyze(struct proto *p, const char *id, int argc, char **argv, c
         return E_GAMEOVER;
     if (side >= 0 && side != session_side_to_move(&p->s))
         return fail(err, errn, E_WRONG_TURN, G(p)->side_names[session_side_to_move(&p->s)]);
-    fprintf(p->out, "=%s\n", id);
+    if (!p->respond)            /* (a front end's face has no '=' to write) */
+        fprintf(p->out, "=%s\n", id);
     fflush(p->out);
     struct analyze_ctx ctx = { .p = p, .interval_ms = interval * 10, .last = 0 };
     struct search_params sp;
@@ -990,7 +1068,8 @@ static int run_analyze(struct proto *p, const char *id, int argc, char **argv, c
             struct pollfd pf = { .fd = p->in->fd, .events = POLLIN };
             poll(&pf, 1, 1000);
         }
-    fprintf(p->out, "\n");
+    if (!p->respond)
+        fprintf(p->out, "\n");
     fflush(p->out);
     return -1;                  /* response already written */
 }
@@ -1575,57 +1654,113 @@ static int cmd_rules_board_gfx(struct proto *p, int argc, char **argv, char *res
     return E_OK;
 }
 
+const char *const proto_group_names[PROTO_G_COUNT] = {
+    "(no group)", "Administration", "Games", "Play", "Thinking", "Analysis", "Records",
+    "GoGui"
+};
+
+/* The fields: name, handler, arguments, one line of help, group, and more
+ * help (NULL or lines separated by '\n'). A new command needs all six: the
+ * doc check (make check, tests/run_docsync) fails until it has them and
+ * doc/protocol.md has its section. */
 const struct proto_cmd proto_commands[] = {
-    {"protocol_version", cmd_protocol_version, "", "protocol version (2)"},
-    {"name", cmd_name, "", "engine name"},
-    {"version", cmd_version, "", "engine version"},
-    {"known_command", cmd_known_command, "COMMAND", "true if COMMAND exists"},
-    {"list_commands", cmd_list_commands, "", "all commands, one per line"},
-    {"help", cmd_help, "[COMMAND]", "one line per command"},
-    {"quit", cmd_quit, "", "end the program"},
-    {"list_games", cmd_list_games, "", "the games this engine plays"},
-    {"newgame", cmd_newgame, "GAME [key=value...]", "start GAME with variant options"},
-    {"clear_board", cmd_clear_board, "", "restart the current game"},
-    {"boardsize", cmd_boardsize, "N", "board size, where the game has one"},
-    {"setposition", cmd_setposition, "POSITION", "set the position from a position string"},
-    {"getposition", cmd_getposition, "", "the current position string"},
-    {"showboard", cmd_showboard, "", "a diagram of the position"},
-    {"history", cmd_history, "", "the moves played so far"},
-    {"play", cmd_play, "COLOR MOVE", "play MOVE for COLOR"},
-    {"genmove", cmd_genmove, "COLOR", "choose, play and print a move for COLOR"},
-    {"reg_genmove", cmd_reg_genmove, "COLOR", "choose a move for COLOR without playing it"},
-    {"undo", cmd_undo, "[N]", "take back N moves (default 1)"},
-    {"legal_moves", cmd_legal_moves, "[COLOR]", "the legal moves"},
-    {"side_to_move", cmd_side_to_move, "", "the side to move"},
-    {"game_over", cmd_game_over, "", "ongoing, or who won (or draw) and why"},
-    {"final_score", cmd_final_score, "", "B+, W+ or 0 for a finished game"},
-    {"time_settings", cmd_time_settings, "MAIN BYOYOMI STONES", "clock settings (seconds)"},
-    {"time_left", cmd_time_left, "COLOR SECONDS STONES", "time left for COLOR"},
-    {"set_option", cmd_set_option, "NAME VALUE", "set an engine option"},
-    {"get_option", cmd_get_option, "NAME", "an engine option's value"},
-    {"list_options", cmd_list_options, "", "engine options with type, default, value"},
-    {"set_random_seed", cmd_set_random_seed, "N", "random seed"},
-    {"analyze", cmd_analyze, "[COLOR] [INTERVAL]", "stream info lines until input arrives"},
-    {"solve", cmd_solve, "", "prove the value of the position"},
-    {"winning_moves", cmd_winning_moves, "", "the moves proven to win (empty if none)"},
-    {"eval", cmd_eval, "", "static evaluation for the side to move"},
-    {"perft", cmd_perft, "DEPTH", "count the leaves of the move tree"},
-    {"bench", cmd_bench, "", "node count of the fixed benchmark searches"},
-    {"savegame", cmd_savegame, "FILE", "save the game as a record"},
-    {"loadgame", cmd_loadgame, "FILE [N]", "load a record (its first N moves)"},
+    {"protocol_version", cmd_protocol_version, "", "protocol version (2)", PROTO_G_ADMIN,
+     NULL},
+    {"name", cmd_name, "", "engine name", PROTO_G_ADMIN, NULL},
+    {"version", cmd_version, "", "engine version", PROTO_G_ADMIN, NULL},
+    {"known_command", cmd_known_command, "COMMAND", "true if COMMAND exists", PROTO_G_ADMIN,
+     NULL},
+    {"list_commands", cmd_list_commands, "", "all commands, one per line", PROTO_G_ADMIN,
+     "GoGui's rules commands are listed only where they can answer for the game tabula "
+     "started in; a later newgame does not change the list."},
+    {"help", cmd_help, "[COMMAND]", "one line per command", PROTO_G_ADMIN,
+     "The shell groups the commands; help GROUP lists one group, help all every command."},
+    {"quit", cmd_quit, "", "end the program", PROTO_G_ADMIN, NULL},
+    {"list_games", cmd_list_games, "", "the games this engine plays", PROTO_G_GAMES, NULL},
+    {"newgame", cmd_newgame, "GAME [key=value...]", "start GAME with variant options",
+     PROTO_G_GAMES,
+     "Variants: {variants}. Engine options are kept.\n"
+     "Fails: unknown game, unknown option, invalid value, syntax error."},
+    {"clear_board", cmd_clear_board, "", "restart the current game", PROTO_G_GAMES,
+     "Same game and variant options; forgets any setposition."},
+    {"boardsize", cmd_boardsize, "N", "board size, where the game has one", PROTO_G_GAMES,
+     "Rastros: a new game of size N (5 to 8). Tablut takes 9 and Grasshopper 6 (the boards "
+     "they show GoGui) and restart; any other size is an unacceptable size."},
+    {"setposition", cmd_setposition, "POSITION", "set the position from a position string",
+     PROTO_G_GAMES, "The formats are in doc/rules/. Fails: invalid position."},
+    {"getposition", cmd_getposition, "", "the current position string", PROTO_G_GAMES, NULL},
+    {"showboard", cmd_showboard, "", "a diagram of the position", PROTO_G_GAMES, NULL},
+    {"history", cmd_history, "", "the moves played so far", PROTO_G_GAMES, NULL},
+    {"play", cmd_play, "COLOR MOVE", "play MOVE for COLOR", PROTO_G_PLAY,
+     "Moves: c3 (Rastros), e3-h3 (Tablut), 0/5, 21/off, pass (Grasshopper).\n"
+     "Fails: invalid color, wrong color, illegal move, game over, syntax error."},
+    {"genmove", cmd_genmove, "COLOR", "choose, play and print a move for COLOR", PROTO_G_PLAY,
+     "Uses the engine options (set_option); an interrupt plays the best move so far.\n"
+     "Fails: invalid color, wrong color, game over, syntax error."},
+    {"reg_genmove", cmd_reg_genmove, "COLOR", "choose a move for COLOR without playing it",
+     PROTO_G_PLAY, NULL},
+    {"undo", cmd_undo, "[N]", "take back N moves (default 1)", PROTO_G_PLAY,
+     "Fails: cannot undo (fewer than N moves since the start or setposition)."},
+    {"legal_moves", cmd_legal_moves, "[COLOR]", "the legal moves", PROTO_G_PLAY, NULL},
+    {"side_to_move", cmd_side_to_move, "", "the side to move", PROTO_G_PLAY, NULL},
+    {"game_over", cmd_game_over, "", "ongoing, or who won (or draw) and why", PROTO_G_PLAY,
+     NULL},
+    {"final_score", cmd_final_score, "", "B+, W+ or 0 for a finished game", PROTO_G_PLAY,
+     "Fails: game not over."},
+    {"time_settings", cmd_time_settings, "MAIN BYOYOMI STONES", "clock settings (seconds)",
+     PROTO_G_THINKING, "Used by genmove when the movetime option is 0."},
+    {"time_left", cmd_time_left, "COLOR SECONDS STONES", "time left for COLOR",
+     PROTO_G_THINKING, NULL},
+    {"set_option", cmd_set_option, "NAME VALUE", "set an engine option", PROTO_G_THINKING,
+     "Options: engine, movetime, depth, nodes, threads, hash, seed, resign (list_options).\n"
+     "Fails: unknown option, invalid value, syntax error."},
+    {"get_option", cmd_get_option, "NAME", "an engine option's value", PROTO_G_THINKING,
+     NULL},
+    {"list_options", cmd_list_options, "", "engine options with type, default, value",
+     PROTO_G_THINKING, NULL},
+    {"set_random_seed", cmd_set_random_seed, "N", "random seed", PROTO_G_THINKING, NULL},
+    {"analyze", cmd_analyze, "[COLOR] [INTERVAL]", "stream info lines until input arrives",
+     PROTO_G_ANALYSIS, "INTERVAL is in centiseconds; any input line (or an interrupt) ends "
+     "it."},
+    {"solve", cmd_solve, "", "prove the value of the position", PROTO_G_ANALYSIS,
+     "Answers win MOVE, loss or draw MOVE, with \"in N\" (plies to the end) where known.\n"
+     "Limited by the movetime and nodes options, or to 60 seconds when neither is set; not "
+     "solved when the limit comes first or no proof fits in lines of 512 plies (a "
+     "repetition on a line counts as a draw). An interrupt stops it."},
+    {"winning_moves", cmd_winning_moves, "", "the moves proven to win (empty if none)",
+     PROTO_G_ANALYSIS, "Each move is proved with the exact solver (movetime for the whole "
+     "command, nodes for each proof). Fails: not solved, game over."},
+    {"eval", cmd_eval, "", "static evaluation for the side to move", PROTO_G_ANALYSIS, NULL},
+    {"perft", cmd_perft, "DEPTH", "count the leaves of the move tree", PROTO_G_ANALYSIS,
+     "DEPTH 0 to 64."},
+    {"bench", cmd_bench, "", "node count of the fixed benchmark searches", PROTO_G_ANALYSIS,
+     NULL},
+    {"savegame", cmd_savegame, "FILE", "save the game as a record", PROTO_G_RECORDS,
+     "Fails: cannot open file."},
+    {"loadgame", cmd_loadgame, "FILE [N]", "load a record (its first N moves)",
+     PROTO_G_RECORDS, "Fails (the game unchanged): cannot open file, unknown game, "
+     "invalid position, illegal move."},
     {"gomill-explain_last_move", cmd_explain_last_move, "",
-     "score, depth, nodes, time and PV of the last genmove"},
-    {"gogui-interrupt", cmd_gogui_interrupt, "", "GoGui: '# interrupt' stops a running command"},
-    {"gogui-sigint", cmd_gogui_sigint, "", "GoGui: the pid to send SIGINT to"},
-    {"gogui-analyze_commands", cmd_gogui_analyze, "", "analysis commands for GoGui"},
-    {"gogui-rules_game_id", cmd_rules_game_id, "", "GoGui: game name"},
-    {"gogui-rules_board_size", cmd_rules_board_size, "", "GoGui: board size"},
-    {"gogui-rules_board", cmd_rules_board, "", "GoGui: board"},
-    {"gogui-rules_legal_moves", cmd_rules_legal_moves, "", "GoGui: legal moves"},
-    {"gogui-rules_side_to_move", cmd_rules_side_to_move, "", "GoGui: side to move"},
-    {"gogui-rules_final_result", cmd_rules_final_result, "", "GoGui: result text"},
-    {"gogui-rules_board_gfx", cmd_rules_board_gfx, "", "GoGui: goal corners, last move"},
-    {NULL, NULL, NULL, NULL}
+     "score, depth, nodes, time and PV of the last genmove", PROTO_G_ANALYSIS, NULL},
+    {"gogui-interrupt", cmd_gogui_interrupt, "", "GoGui: '# interrupt' stops a running command",
+     PROTO_G_GUI, NULL},
+    {"gogui-sigint", cmd_gogui_sigint, "", "GoGui: the pid to send SIGINT to", PROTO_G_GUI,
+     NULL},
+    {"gogui-analyze_commands", cmd_gogui_analyze, "", "analysis commands for GoGui",
+     PROTO_G_GUI, NULL},
+    {"gogui-rules_game_id", cmd_rules_game_id, "", "GoGui: game name", PROTO_G_GUI, NULL},
+    {"gogui-rules_board_size", cmd_rules_board_size, "", "GoGui: board size", PROTO_G_GUI,
+     NULL},
+    {"gogui-rules_board", cmd_rules_board, "", "GoGui: board", PROTO_G_GUI, NULL},
+    {"gogui-rules_legal_moves", cmd_rules_legal_moves, "", "GoGui: legal moves", PROTO_G_GUI,
+     NULL},
+    {"gogui-rules_side_to_move", cmd_rules_side_to_move, "", "GoGui: side to move",
+     PROTO_G_GUI, NULL},
+    {"gogui-rules_final_result", cmd_rules_final_result, "", "GoGui: result text",
+     PROTO_G_GUI, NULL},
+    {"gogui-rules_board_gfx", cmd_rules_board_gfx, "", "GoGui: goal corners, last move",
+     PROTO_G_GUI, NULL},
+    {NULL, NULL, NULL, NULL, PROTO_G_NONE, NULL}
 };
 
 /* ------------------------------------------------------------ dispatch */
@@ -1672,6 +1807,10 @@ static void clean_line(char *line)
 static void write_response(struct proto *p, int ok, const char *id, const char *text)
 {
     FILE *o = p->out;
+    if (p->respond) {
+        p->respond(p, ok, text);
+        return;
+    }
     if (p->shell) {
         if (!ok)
             fprintf(o, "error: %s\n", text);
@@ -1733,31 +1872,57 @@ void proto_execute(struct proto *p, char *line)
         }
     }
     if (toomany) {
+        p->status = E_SYNTAX;
         write_response(p, 0, id, "syntax error: too many arguments");
         return;
     }
     if (argc == first) {
+        p->status = E_SYNTAX;
         write_response(p, 0, id, "syntax error: no command");
         return;
     }
-    char *res = p->res;
-    const struct proto_cmd *c = find_command(argv[first]);
+    const struct proto_cmd *c = proto_find_command(argv[first]);
     if (!c) {
+        p->status = E_UNKNOWN_COMMAND;
         write_response(p, 0, id, error_text[E_UNKNOWN_COMMAND]);
         return;
     }
+    proto_run_words(p, c, id, argc - first - 1, argv + first + 1);
+}
+
+int proto_error(const char *fixed)
+{
+    for (size_t i = 1; i < sizeof error_text / sizeof *error_text; i++)
+        if (!strcmp(error_text[i], fixed))
+            return (int)i;
+    return E_SYNTAX;
+}
+
+const char *proto_error_text(int code)
+{
+    return code > 0 && (size_t)code < sizeof error_text / sizeof *error_text ?
+        error_text[code] : "";
+}
+
+void proto_run_words(struct proto *p, const struct proto_cmd *c, const char *id, int argc,
+               char **argv)
+{
+    char *res = p->res;
     res[0] = '\0';
     int rc;
     /* an interrupt request belongs to the command it arrives during */
     p->interrupt = 0;
     p->interrupted = 0;
+    p->running = 1;
     if (c->fn == cmd_analyze) {
-        rc = run_analyze(p, id, argc - first - 1, argv + first + 1, res, RES_SIZE);
-        if (rc < 0)
-            return;
+        rc = run_analyze(p, id, argc, argv, res, RES_SIZE);
     } else {
-        rc = c->fn(p, argc - first - 1, argv + first + 1, res, RES_SIZE);
+        rc = c->fn(p, argc, argv, res, RES_SIZE);
     }
+    p->running = 0;
+    p->status = rc < 0 ? E_OK : rc;
+    if (rc < 0)
+        return;                 /* analyze wrote its response */
     if (rc == E_OK) {
         if (changes_game(c))
             p->explain.valid = 0;

@@ -8,6 +8,7 @@
 #include "game.h"
 #include "search/search.h"
 #include "search/tt.h"
+#include "util.h"
 
 static const struct game *G;
 
@@ -539,6 +540,11 @@ static void gg_status(const void *st, struct game_status *o)
     o->reason = "graph";
 }
 static int gg_eval(const void *st) { (void)st; return 0; }
+static int gg_exact(void *st, int *value, int *plies)
+{
+    (void)st; (void)value; (void)plies;
+    return 0;                   /* never known: only makes the pre-phase run */
+}
 
 static const struct game graph_game = {
     .name = "graph", .side_names = {"first", "second"}, .state_size = sizeof(struct gstate),
@@ -628,6 +634,75 @@ START_TEST(test_solve_cycles)
     ck_assert_int_gt(counts[0], 50);
     ck_assert_int_gt(counts[1], 50);
     ck_assert_int_gt(counts[2], 50);
+    alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
+/* A game's own solver gets solve's limits: the nodes, the deadline from
+ * the movetime (60 s is what solve gives when no option is set), the stop
+ * callback; and in genmove's proof pre-phase, its share of them. */
+static struct game_solve_limits seen_lim;
+static int seen_calls;
+static int fake_stop(void *ctx) { (void)ctx; return 0; }
+static void *fake_create(int mb) { (void)mb; static int token; return &token; }
+static void fake_destroy(void *s) { (void)s; }
+static int fake_solve(void *solver, void *st, const struct game_solve_limits *lim,
+                      struct game_solve_result *res)
+{
+    (void)solver; (void)st;
+    seen_lim = *lim;
+    seen_calls++;
+    res->nodes = 1;
+    return 0;                   /* not proved: the limit came first */
+}
+
+START_TEST(test_own_solver_limits)
+{
+    struct game g = graph_game;
+    g.solver_create = fake_create;
+    g.solver_destroy = fake_destroy;
+    g.solve = fake_solve;
+    g.exact_value = NULL;
+    memset(&gr, 0, sizeof gr);
+    gr.n = 2;                   /* two moves from the root: genmove searches */
+    gr.nout[0] = 2;
+    gr.out[0][0] = 1;
+    gr.out[0][1] = 0;
+    gr.nout[1] = 1;
+    gr.out[1][0] = 0;
+    struct gstate st = {0, 0};
+    void *ab = alphabeta_searcher.create(1);
+    struct search_result r;
+    int64_t t0 = now_ms();
+    const struct search_params def = {.movetime_ms = 60000, .stop = fake_stop};
+    ck_assert_int_eq(search_solve(ab, &g, &st, &def, &r), 0);
+    ck_assert_int_eq(seen_calls, 1);
+    ck_assert_uint_eq(seen_lim.nodes, 0);
+    ck_assert(seen_lim.deadline_ms >= t0 + 60000 && seen_lim.deadline_ms <= now_ms() + 60000);
+    ck_assert(seen_lim.stop == fake_stop);
+    const struct search_params nodes = {.nodes = 5000};
+    search_solve(ab, &g, &st, &nodes, &r);
+    ck_assert_uint_eq(seen_lim.nodes, 5000);
+    ck_assert_int_eq(seen_lim.deadline_ms, 0);
+    /* genmove's proof: 60% of the nodes and of the time while proofs
+     * succeed, 15% after one failed */
+    g.exact_value = gg_exact;
+    const struct search_params mv = {.nodes = 10000, .movetime_ms = 2000};
+    seen_calls = 0;
+    t0 = now_ms();
+    alphabeta_searcher.search(ab, &g, &st, &mv, &r);
+    ck_assert_int_eq(seen_calls, 1);
+    ck_assert_uint_eq(seen_lim.nodes, 6000);
+    ck_assert(seen_lim.deadline_ms >= t0 + 1200 && seen_lim.deadline_ms <= now_ms() + 1200);
+    ck_assert_uint_le(r.nodes, 10000);
+    t0 = now_ms();
+    alphabeta_searcher.search(ab, &g, &st, &mv, &r);
+    ck_assert_int_eq(seen_calls, 2);
+    ck_assert_uint_eq(seen_lim.nodes, 1500);    /* the last proof failed */
+    ck_assert(seen_lim.deadline_ms >= t0 + 300 && seen_lim.deadline_ms <= now_ms() + 300);
+    const struct search_params depth = {.nodes = 10000, .movetime_ms = 2000, .depth = 3};
+    alphabeta_searcher.search(ab, &g, &st, &depth, &r);
+    ck_assert_int_eq(seen_calls, 2);            /* a depth limit: no proof */
     alphabeta_searcher.destroy(ab);
 }
 END_TEST
@@ -765,6 +840,7 @@ static Suite *search_suite(void)
     tcase_set_timeout(ts, 120);
     tcase_add_test(ts, test_solve_cycles);
     tcase_add_test(ts, test_solve_ply_bound);
+    tcase_add_test(ts, test_own_solver_limits);
     tcase_add_test(ts, test_solve_tablut_budget);
     suite_add_tcase(s, ts);
     return s;

@@ -413,7 +413,7 @@ static int random_line(char *line, size_t n, const char *file)
             "protocol_version", "list_commands", "gogui-rules_board", "gogui-rules_legal_moves",
             "gogui-rules_side_to_move", "gogui-rules_final_result", "gogui-rules_board_size",
             "gogui-rules_game_id", "gogui-analyze_commands", "solve", "clear_board",
-            "boardsize 5", "boardsize 6", "boardsize 9", "set_random_seed 3"};
+            "boardsize 5", "boardsize 6", "boardsize 9", "boardsize 7", "set_random_seed 3"};
         snprintf(line, n, "%s", PICK(ro));
     } else if (r < 84) {
         snprintf(line, n, "%s %s", rnd(2) ? "savegame" : "loadgame", file);

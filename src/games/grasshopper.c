@@ -613,14 +613,20 @@ static int gh_parse_move(const void *vst, const char *str, move_t *m,
 
 /* ---- diagram ---- */
 
-static void gh_print(const void *vst, char *buf, size_t n)
+/* The diagram; marked: the shell's (see struct game's print_marked): no
+ * side to move or result line, the point the last move reached (or left,
+ * bearing off) in parentheses. */
+static void gh_draw(const void *vst, int marked, move_t last, char *buf, size_t n)
 {
     const struct gh_state *s = vst;
     size_t pos = 0;
     struct game_status st;
+    int mark = 0;               /* the point to put in parentheses */
 
     if (n == 0)
         return;
+    if (marked && last != MOVE_NONE && last != GH_PASS)
+        mark = GH_TO(last) == GH_OFF ? GH_FROM(last) : GH_TO(last);
     buf[0] = '\0';
     /* Quadrant letters centred over groups of six 3-column cells. */
     buf_printf(buf, n, &pos, "%10s%20s%20s%20s\n", "A", "B", "C", "D");
@@ -628,9 +634,9 @@ static void gh_print(const void *vst, char *buf, size_t n)
         buf_printf(buf, n, &pos, "%3d%s", i,
                    i == GH_POINTS ? "\n" : i % 6 == 0 ? " |" : "");
     /* Walls are drawn as two stacked letters, singles as one. */
-    char row[2][96];
+    char row[2][100];
     for (int r = 0; r < 2; r++) {
-        int k = 0;
+        int k = 0, at = -1;
         for (int i = 1; i <= GH_POINTS; i++) {
             int v = s->pt[i];
             char c;
@@ -640,11 +646,19 @@ static void gh_print(const void *vst, char *buf, size_t n)
                 c = ".wWbB"[v >= 0 ? v : 2 - v];
             row[r][k++] = ' ';
             row[r][k++] = ' ';
+            if (r == 1 && i == mark)
+                at = k;
             row[r][k++] = c;
             if (i % 6 == 0 && i < GH_POINTS) {
                 row[r][k++] = ' ';
                 row[r][k++] = '|';
             }
+        }
+        if (at >= 0) {
+            row[r][at - 1] = '(';
+            if (at + 1 == k)
+                k++;
+            row[r][at + 1] = ')';
         }
         while (k > 0 && row[r][k - 1] == ' ')
             k--;
@@ -652,12 +666,21 @@ static void gh_print(const void *vst, char *buf, size_t n)
         buf_printf(buf, n, &pos, "%s\n", row[r]);
     }
     for (int c = 0; c < 2; c++) {
+        if (c)
+            buf_printf(buf, n, &pos, "\n");
         buf_printf(buf, n, &pos, "%s %-5s (%c single, %c wall)  reserve %2d  score %d%s",
                    s->side == c ? ">" : " ", gh_side_name[c], c ? 'b' : 'w',
                    c ? 'B' : 'W', s->res[c], s->score[c],
                    s->last == c ? "  scored last" : "");
-        buf_printf(buf, n, &pos, "\n");
     }
+    if (marked) {
+        if (mark)
+            buf_printf(buf, n, &pos, "\n( ) last move");
+        if (s->pieces != GH_DEFAULT_PIECES)
+            buf_printf(buf, n, &pos, "%s(pieces=%d)", mark ? "  " : "\n", s->pieces);
+        return;
+    }
+    buf_printf(buf, n, &pos, "\n");
     gh_status(s, &st);
     if (st.over)
         buf_printf(buf, n, &pos, "game over: %s", st.reason);
@@ -665,6 +688,18 @@ static void gh_print(const void *vst, char *buf, size_t n)
         buf_printf(buf, n, &pos, "%s to move", gh_side_name[s->side]);
     if (s->pieces != GH_DEFAULT_PIECES)
         buf_printf(buf, n, &pos, "  (pieces=%d)", s->pieces);
+}
+
+static void gh_print(const void *vst, char *buf, size_t n)
+{
+    gh_draw(vst, 0, MOVE_NONE, buf, n);
+}
+
+static void gh_print_marked(const void *st, const void *before, move_t last, char *buf,
+                            size_t n)
+{
+    (void)before;
+    gh_draw(st, 1, last, buf, n);
 }
 
 /* ---- exact values of settled positions ---- */
@@ -1013,4 +1048,5 @@ const struct game grasshopper_game = {
     .print = gh_print,
     .board_size = gh_board_size,
     .gogui_gfx = gh_gogui_gfx,
+    .print_marked = gh_print_marked,
 };

@@ -861,22 +861,46 @@ static void tablut_format_move_long(const void *st, move_t m, char *buf,
     snprintf(buf, n, "%s", out);
 }
 
-static void tablut_print(const void *st, char *buf, size_t n)
+/* The diagram; marked: the shell's (see struct game's print_marked): no
+ * side to move or result, the last move's square in parentheses and the
+ * squares it emptied by capture as 'x'. */
+static void tablut_draw(const void *st, int marked, const void *before, move_t last,
+                        char *buf, size_t n)
 {
     const struct tablut *t = st;
+    const struct tablut *b = marked && last != MOVE_NONE ? before : NULL;
     char out[1024];
     size_t k = 0;
+    uint8_t capt[4];
+    int kc = 0, ncapt = b ? move_captures(b, mv_from(last), mv_to(last), capt, &kc) : 0;
     k += (size_t)sprintf(out + k, "   a b c d e f g h i\n");
     for (int r = N - 1; r >= 0; r--) {
         k += (size_t)sprintf(out + k, "%d ", r + 1);
+        size_t row = k;         /* the cell of file f is at row + 2 f + 1 */
         for (int f = 0; f < N; f++) {
             int sq = r * N + f, p = t->board[sq];
+            char c = p ? " tTK"[p] : sq == CASTLE ? '+' : '.';
+            for (int i = 0; i < ncapt; i++)
+                if (capt[i] == sq && !p)
+                    c = 'x';
             out[k++] = ' ';
-            out[k++] = p ? " tTK"[p] : sq == CASTLE ? '+' : '.';
+            out[k++] = c;
         }
         k += (size_t)sprintf(out + k, "  %d\n", r + 1);
+        if (b && sq_rank(mv_to(last)) == r) {
+            out[row + 2 * (size_t)sq_file(mv_to(last))] = '(';
+            out[row + 2 * (size_t)sq_file(mv_to(last)) + 2] = ')';
+        }
     }
     k += (size_t)sprintf(out + k, "   a b c d e f g h i\n");
+    if (marked) {
+        if (b)
+            k += (size_t)sprintf(out + k, "( ) last move%s; ", ncapt ? ", x captured" : "");
+        k += (size_t)sprintf(out + k, "t attacker, T defender, K king, + castle; "
+                             "%d attackers, %d defenders", t->count[0], t->count[1]);
+        snprintf(buf, n, "%s", out);
+        return;
+    }
     struct game_status gs;
     tablut_status(t, &gs);
     if (gs.over)
@@ -890,6 +914,17 @@ static void tablut_print(const void *st, char *buf, size_t n)
     k += (size_t)sprintf(out + k, "; + castle, %d attackers, %d defenders",
                          t->count[0], t->count[1]);
     snprintf(buf, n, "%s", out);
+}
+
+static void tablut_print(const void *st, char *buf, size_t n)
+{
+    tablut_draw(st, 0, NULL, MOVE_NONE, buf, n);
+}
+
+static void tablut_print_marked(const void *st, const void *before, move_t last,
+                                char *buf, size_t n)
+{
+    tablut_draw(st, 1, before, last, buf, n);
 }
 
 static int tablut_board_size(const void *st)
@@ -1185,6 +1220,7 @@ const struct game tablut_game = {
     .parse_move = tablut_parse_move,
     .format_move = tablut_format_move,
     .print = tablut_print,
+    .print_marked = tablut_print_marked,
     .perft = tablut_perft,
     .format_move_long = tablut_format_move_long,
     .board_size = tablut_board_size,

@@ -632,6 +632,17 @@ static int ab_search(void *self, const struct game *g, void *st,
         solve_nodes = a->nodes;
         if (p->nodes > 0)
             rest.nodes = p->nodes > solve_nodes ? p->nodes - solve_nodes : 1;
+        if (have_solved && p->report) {
+            /* the proof, as an iteration of depth 0 (see search_params) */
+            struct search_info info;
+            memset(&info, 0, sizeof info);
+            info.score = solved.score;
+            info.nodes = solve_nodes;
+            info.time_ms = now_ms() - t_solve;
+            info.pvlen = solved.best != MOVE_NONE;
+            info.pv[0] = solved.best;
+            p->report(p->ctx, &info);
+        }
     }
 
     int64_t t0 = now_ms();

@@ -35,7 +35,8 @@ struct search_params {
                                  * own solver may read them), or NULL */
     /* Polled now and then; nonzero asks the search to stop. */
     int (*stop)(void *ctx);
-    /* Called after each completed iteration (may be NULL). */
+    /* Called after each completed iteration (may be NULL); depth 0 is a
+     * proof by the exact solver before the iterations (its score exact). */
     void (*report)(void *ctx, const struct search_info *info);
     void *ctx;
 };

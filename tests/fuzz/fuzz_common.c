@@ -178,6 +178,8 @@ static void fuzz_reset(struct fuzz *f)
         s->have_left[i] = 0;
     }
     f->p.quit = 0;
+    f->p.interrupt = 0;
+    f->p.interrupted = 0;
 }
 
 void fuzz_open(struct fuzz *f)
@@ -380,6 +382,9 @@ void fuzz_session(struct fuzz *f, const uint8_t *data, size_t size)
         abort();
     static struct input in;
     input_init(&in, fd);
+    /* as in proto_loop: a search sees the lines still to come (analyze
+     * ends when one is there, "# interrupt" stops a search) */
+    f->p.in = &in;
     int toolong;
     while (input_getline(&in, line, PROTO_MAX_LINE, &toolong)) {
         if (toolong)
@@ -387,4 +392,5 @@ void fuzz_session(struct fuzz *f, const uint8_t *data, size_t size)
         if (fuzz_line(f, line))
             break;
     }
+    f->p.in = &f->eof_in;
 }
