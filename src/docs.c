@@ -117,7 +117,9 @@ static void option_values(const struct option_desc *o, char *buf, size_t n)
         buf[0] = '\0';
         for (const char *c = o->type; *c; c++)
             buf_printf(buf, n, &k, "%s", *c == '|' ? ", " : (char[2]){*c, 0});
-    } else
+    } else if (!strcmp(o->type, "path"))
+        snprintf(buf, n, "a directory, or none");
+    else
         snprintf(buf, n, "%s, 0 or more", o->type);
 }
 

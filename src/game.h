@@ -36,6 +36,8 @@ struct game_solve_limits {
     void *ctx;
     int threads;                /* threads the solver may use, >= 1 */
     int no_book;                /* 1: prove without an opening book */
+    const char *tables;         /* a directory of stored value tables the
+                                 * solver may read, or NULL */
 };
 
 /* What a dedicated solver proved. */

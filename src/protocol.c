@@ -815,6 +815,8 @@ const struct option_desc option_table[] = {
      "game (for GTP controllers)", 1, 0},
     {"book", "bool", "true", "a game's own solver may answer from its opening book of proved "
      "positions (Rastros)", 1, 0},
+    {"tables", "path", "none", "directory of stored value tables (grasshopper-4.tab, ...) "
+     "that solve and genmove read; none: no tables", 1, 0},
     {NULL, NULL, NULL, NULL, 0, 0}
 };
 
@@ -875,6 +877,7 @@ static void option_value(struct proto *p, const char *name, char *buf, size_t n)
     else if (!strcmp(name, "seed")) snprintf(buf, n, "%" PRIu64, s->seed);
     else if (!strcmp(name, "resign")) snprintf(buf, n, "%s", s->resign ? "true" : "false");
     else if (!strcmp(name, "book")) snprintf(buf, n, "%s", s->book ? "true" : "false");
+    else if (!strcmp(name, "tables")) snprintf(buf, n, "%s", s->tables[0] ? s->tables : "none");
     else buf[0] = '\0';
 }
 
@@ -931,6 +934,10 @@ static int set_option(struct proto *p, const char *name, const char *value)
         if (parse_bool(value, &b))
             return E_VALUE;
         s->book = b;
+    } else if (!strcmp(name, "tables")) {
+        if (strlen(value) >= sizeof s->tables)
+            return E_VALUE;
+        snprintf(s->tables, sizeof s->tables, "%s", strcmp(value, "none") ? value : "");
     } else {
         return E_OPTION;
     }
@@ -1056,6 +1063,7 @@ static int run_analyze(struct proto *p, const char *id, int argc, char **argv, c
     struct search_params sp;
     memset(&sp, 0, sizeof sp);
     sp.infinite = 1;
+    sp.tables = p->s.tables[0] ? p->s.tables : NULL;
     sp.seed = session_search_seed(&p->s);
     sp.stop = analyze_stop;
     sp.report = analyze_report;

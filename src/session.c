@@ -285,6 +285,7 @@ void session_solve_limits(const struct session *s, struct search_params *p)
     p->soft_ms = 0;
     p->threads = s->threads;
     p->no_book = !s->book;
+    p->tables = s->tables[0] ? s->tables : NULL;
     p->movetime_ms = s->movetime_ms;
     p->nodes = s->nodes;
     if (!p->movetime_ms && !p->nodes)
@@ -314,6 +315,7 @@ int session_genmove(struct session *s, int side, int play, struct search_result 
     p.nodes = s->nodes;
     p.threads = s->threads;
     p.no_book = !s->book;
+    p.tables = s->tables[0] ? s->tables : NULL;
     p.seed = session_search_seed(s);
     p.stop = stop;
     p.report = report;

@@ -47,6 +47,7 @@ struct session {
     int hash_mb;
     int depth;
     int threads;                /* search threads (the threads option) */
+    char tables[512];           /* stored value tables' directory, "" none */
     uint64_t nodes;
     int64_t movetime_ms;        /* 0 = use the clock or the default */
     uint64_t seed;

@@ -5,7 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "game.h"
+#include "games/grasshopper_table.h"
 #include "search/search.h"
 #include "util.h"
 
@@ -1034,6 +1036,479 @@ START_TEST(test_solve_small)
 }
 END_TEST
 
+/* ---- the dedicated solver, against the generic one and plain minimax ---- */
+
+/* Plain minimax on the rules alone (gen_moves, make, status), memoised by
+ * the position's hash: +1/0/-1 for the side to move; m->over when the node
+ * budget ran out. */
+struct mm_entry {
+    uint64_t key;
+    uint32_t gen;               /* the slot is used in run gen only */
+    int8_t value;
+};
+#define MM_SIZE (1u << 16)
+struct mm {
+    struct mm_entry *tab;
+    long nodes, budget;
+    uint32_t gen;
+    int over;
+};
+
+static int mm_value(struct mm *m, void *st)
+{
+    struct game_status s;
+    G->status(st, &s);
+    if (s.over)
+        return s.winner < 0 ? 0 : s.winner == G->side_to_move(st) ? 1 : -1;
+    uint64_t key = G->hash(st);
+    unsigned i = (unsigned)(key >> 40) & (MM_SIZE - 1);
+    while (m->tab[i].gen == m->gen) {
+        if (m->tab[i].key == key)
+            return m->tab[i].value;
+        i = (i + 1) & (MM_SIZE - 1);
+    }
+    if (++m->nodes > m->budget || m->nodes > (long)MM_SIZE / 2) {
+        m->over = 1;
+        return 0;
+    }
+    move_t mv[GAME_MAX_MOVES];
+    int n = G->gen_moves(st, mv), best = -2;
+    for (int k = 0; k < n && !m->over && best < 1; k++) {
+        game_undo u;
+        G->make(st, mv[k], &u);
+        int v = -mm_value(m, st);
+        G->unmake(st, mv[k], &u);
+        if (v > best)
+            best = v;
+    }
+    if (m->over)
+        return 0;
+    /* the slot found free above is still the first free one */
+    m->tab[i].key = key;
+    m->tab[i].value = (int8_t)best;
+    m->tab[i].gen = m->gen;
+    return best;
+}
+
+static int mm_solve(struct mm *m, void *st, long budget)
+{
+    m->gen++;
+    m->nodes = 0;
+    m->budget = budget;
+    m->over = 0;
+    return mm_value(m, st);
+}
+
+/* The generic solver of src/search/: the same game without its own. */
+static struct game generic_game(void)
+{
+    struct game g = *G;
+    g.solver_create = NULL;
+    g.solver_destroy = NULL;
+    g.solver_clear = NULL;
+    g.solve = NULL;
+    return g;
+}
+
+static int dedicated_value(void *solver, void *st, uint64_t nodes, move_t *best)
+{
+    struct game_solve_limits lim = {.nodes = nodes, .threads = 1};
+    struct game_solve_result r;
+    if (!G->solve(solver, st, &lim, &r))
+        return 2;
+    *best = r.best;
+    return r.value;
+}
+
+START_TEST(test_solver_agrees)
+{
+    struct game gg = generic_game();
+    void *ab = alphabeta_searcher.create(2);
+    void *solver = G->solver_create(4);
+    ck_assert_ptr_nonnull(solver);
+    /* and one whose table grew (1 MB to 16 MB, in place) while it proved
+     * the pieces=4 start: what it stored before must stay true after */
+    void *grown = G->solver_create(64);
+    ck_assert_ptr_nonnull(grown);
+    {
+        void *st4 = new_state(4);
+        move_t bm;
+        ck_assert_int_eq(dedicated_value(grown, st4, 0, &bm), 0);
+        free(st4);
+    }
+    struct mm m = {.tab = calloc(MM_SIZE, sizeof(struct mm_entry))};
+    uint64_t rng = 9001;
+    char pos[128];
+    int used = 0, moves_checked = 0, value_count[3] = {0, 0, 0};
+    for (int i = 0; i < 6000 && used < 400; i++) {
+        int pieces = 2 + 2 * (int)rng_below(&rng, 3);
+        void *st;
+        if (i % 2) {
+            random_position(&rng, pieces, pos);
+            st = state_from(pieces, pos);
+        } else {
+            st = new_state(pieces);
+            random_walk(&rng, st, 4 + (int)rng_below(&rng, 6 * pieces));
+        }
+        struct game_status gs;
+        G->status(st, &gs);
+        int v = gs.over ? 0 : mm_solve(&m, st, 10000);
+        if (gs.over || m.over) {
+            free(st);
+            continue;
+        }
+        used++;
+        value_count[v + 1]++;
+        G->format_position(st, pos, sizeof pos);
+        /* a fresh solver every few positions, a warm one otherwise: its
+         * table must stay true from one position (and variant) to the next */
+        if (used % 8 == 0) {
+            G->solver_destroy(solver);
+            solver = G->solver_create(4);
+        }
+        move_t best = MOVE_NONE;
+        int dv = dedicated_value(solver, st, 0, &best);
+        ck_assert_msg(dv == v, "%s (pieces=%d): dedicated %d, minimax %d", pos, pieces, dv, v);
+        move_t gbest;
+        dv = dedicated_value(grown, st, 0, &gbest);
+        ck_assert_msg(dv == v, "%s (pieces=%d): grown table %d, minimax %d", pos, pieces, dv, v);
+        struct search_params sp;
+        struct search_result r;
+        memset(&sp, 0, sizeof sp);
+        alphabeta_searcher.clear(ab);
+        ck_assert_int_eq(search_solve(ab, &gg, st, &sp, &r), 1);
+        int gv = r.score > 0 ? 1 : r.score < 0 ? -1 : 0;
+        ck_assert_msg(gv == v, "%s (pieces=%d): generic %d, minimax %d", pos, pieces, gv, v);
+        /* the move it keeps has the value it reports */
+        ck_assert(best != MOVE_NONE);
+        game_undo u;
+        G->make(st, best, &u);
+        int cv = -mm_solve(&m, st, 20000);
+        G->unmake(st, best, &u);
+        if (!m.over) {
+            moves_checked++;
+            if (v >= 0)
+                ck_assert_msg(cv == v, "%s: best move keeps %d, value %d", pos, cv, v);
+        }
+        free(st);
+    }
+    ck_assert_int_ge(used, 400);
+    ck_assert_int_ge(moves_checked, 300);
+    /* the sample has every kind of value */
+    ck_assert_int_gt(value_count[0], 20);
+    ck_assert_int_gt(value_count[1], 20);
+    ck_assert_int_gt(value_count[2], 20);
+    free(m.tab);
+    G->solver_destroy(solver);
+    G->solver_destroy(grown);
+    alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
+static int stop_now(void *ctx)
+{
+    return ++*(int *)ctx > 2;
+}
+
+/* The start of pieces=4 is a draw; every limit stops the proof cleanly
+ * and a later run still proves it. */
+START_TEST(test_solver_start4)
+{
+    void *st = new_state(4);
+    void *solver = G->solver_create(64);
+    struct game_solve_result r;
+    int calls = 0;
+    struct game_solve_limits by_nodes = {.nodes = 1000, .threads = 1};
+    ck_assert_int_eq(G->solve(solver, st, &by_nodes, &r), 0);
+    ck_assert_uint_le(r.nodes, 1000);
+    struct game_solve_limits by_clock = {.deadline_ms = now_ms() - 1, .threads = 1};
+    ck_assert_int_eq(G->solve(solver, st, &by_clock, &r), 0);
+    struct game_solve_limits by_stop = {.stop = stop_now, .ctx = &calls, .threads = 1};
+    ck_assert_int_eq(G->solve(solver, st, &by_stop, &r), 0);
+    ck_assert_int_gt(calls, 2);
+
+    struct game_solve_limits none = {.threads = 1};
+    ck_assert_int_eq(G->solve(solver, st, &none, &r), 1);
+    ck_assert_int_eq(r.value, 0);
+    ck_assert(r.best != MOVE_NONE);
+    /* a fraction of what the generic solver needs (15.9 M nodes) */
+    ck_assert_uint_lt(r.nodes, 5000000);
+    /* once proved, the table knows it */
+    ck_assert_int_eq(G->solve(solver, st, &none, &r), 1);
+    ck_assert_int_eq(r.value, 0);
+    ck_assert_uint_lt(r.nodes, 1000);
+    G->solver_destroy(solver);
+    free(st);
+}
+END_TEST
+
+/* The fast perft agrees with the generic one (gen_moves, make, status) on
+ * random positions of every variant. */
+START_TEST(test_fast_perft)
+{
+    struct game slow = *G;
+    slow.perft = NULL;
+    ck_assert_ptr_nonnull(G->perft);
+    uint64_t rng = 31337;
+    char pos[128];
+    for (int i = 0; i < 300; i++) {
+        int pieces = 2 + 2 * (int)rng_below(&rng, 7);
+        void *st;
+        if (i % 2) {
+            random_position(&rng, pieces, pos);
+            st = state_from(pieces, pos);
+        } else {
+            st = new_state(pieces);
+            random_walk(&rng, st, (int)rng_below(&rng, 8 * pieces + 10));
+        }
+        for (int d = 1; d <= 4; d++) {
+            uint64_t a = game_perft(G, st, d), b = game_perft(&slow, st, d);
+            G->format_position(st, pos, sizeof pos);
+            ck_assert_msg(a == b, "%s: perft %d fast %llu, generic %llu", pos, d,
+                          (unsigned long long)a, (unsigned long long)b);
+        }
+        free(st);
+    }
+}
+END_TEST
+
+/* A proven draw keeps the proof's move: the heuristic search preferred a
+ * losing move in these (16/22, 14/20 and 12/13 lose, each with a score
+ * >= 0), and the draw was played only when the heuristic score was < 0. */
+START_TEST(test_genmove_keeps_draw)
+{
+    static const char *const pos[] = {
+        ".b..../..wwb./...b.w/w...b. b 0,0 0,0 -",
+        "....../w.w.../.bw.b./wb.... b 0,1 0,0 -",
+        "....../bbb..w/....../b...ww w 1,0 0,0 -",
+    };
+    void *ab = alphabeta_searcher.create(16);
+    void *solver = G->solver_create(16);
+    for (size_t i = 0; i < sizeof pos / sizeof pos[0]; i++) {
+        void *st = state_from(4, pos[i]);
+        move_t best;
+        ck_assert_int_eq(dedicated_value(solver, st, 0, &best), 0);
+        struct search_params sp;
+        struct search_result r;
+        memset(&sp, 0, sizeof sp);
+        sp.nodes = 20000;
+        alphabeta_searcher.clear(ab);
+        alphabeta_searcher.search(ab, G, st, &sp, &r);
+        game_undo u;
+        char mt[16];
+        G->format_move(st, r.best, mt, sizeof mt);
+        G->make(st, r.best, &u);
+        ck_assert_msg(dedicated_value(solver, st, 0, &best) == 0, "%s: %s loses", pos[i], mt);
+        free(st);
+    }
+    G->solver_destroy(solver);
+    alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
+/* ---- value tables by retrograde analysis ---- */
+
+/* The layers of a table from the last down to layer `lowest`. */
+static uint8_t **solve_layers(const struct ght *T, int lowest)
+{
+    uint8_t **lay = calloc((size_t)T->nlayers + 2, sizeof *lay);
+    for (int t = T->nlayers - 1; t >= lowest; t--) {
+        struct ght_stats st;
+        lay[t] = calloc(T->layer_size[t] / 4 + 1, 1);
+        ck_assert_int_eq(ght_solve_layer(T, t, lay[t], lay[t + 1], lay[t + 2], 0, &st), 0);
+        /* every slot written exactly once: the numbering is dense */
+        ck_assert_msg(st.errors == 0, "layer %d: %llu errors", t, (unsigned long long)st.errors);
+        ck_assert_uint_eq(st.count[1] + st.count[2] + st.count[3], T->layer_size[t]);
+    }
+    return lay;
+}
+
+/* The pieces=2 table agrees with the dedicated solver and with minimax,
+ * through memory and through a table file, and search_solve answers from
+ * the file when the tables option points at it. */
+START_TEST(test_table_pieces2)
+{
+    struct ght *T2 = ght_create(2);
+    ck_assert_ptr_nonnull(T2);
+    ck_assert_ptr_null(ght_create(8));
+    ck_assert_ptr_null(ght_create(3));
+    uint8_t **lay = solve_layers(T2, 0);
+    uint64_t total = 0;
+    for (int k = 0; k < T2->nlayers; k++)
+        total += T2->layer_size[k];
+    ck_assert_uint_eq(total, 87971);
+    ck_assert_int_eq(ght_get(lay[0], 0), GHT_DRAW);       /* the start */
+
+    /* a table file in a temporary directory */
+    char dir[] = "/tmp/tabula-ght-XXXXXX", path[128];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/grasshopper-2.tab", dir);
+    struct ght_file_header h;
+    ght_file_layout(T2, &h);
+    FILE *f = fopen(path, "w+b");
+    ck_assert_ptr_nonnull(f);
+    for (int t = 0; t < T2->nlayers; t++) {
+        ck_assert_int_eq(fseek(f, (long)h.offset[t], SEEK_SET), 0);
+        size_t bytes = (T2->layer_size[t] + 3) / 4;
+        ck_assert_uint_eq(fwrite(lay[t], 1, bytes, f), bytes);
+    }
+    char err[200];
+    struct ght_table t;
+    /* not complete yet: refused */
+    ck_assert_int_eq(fseek(f, 0, SEEK_SET), 0);
+    ck_assert_uint_eq(fwrite(&h, sizeof h, 1, f), 1);
+    fflush(f);
+    ck_assert_int_eq(ght_table_open(&t, path, 2, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "incomplete"));
+    memset(h.done, 1, sizeof h.done);
+    ck_assert_int_eq(fseek(f, 0, SEEK_SET), 0);
+    ck_assert_uint_eq(fwrite(&h, sizeof h, 1, f), 1);
+    fclose(f);
+    ck_assert_int_eq(ght_table_open(&t, path, 4, err, sizeof err), -1);   /* wrong variant */
+    ck_assert_int_eq(ght_table_open(&t, path, 2, err, sizeof err), 0);
+
+    /* one side can make one wall at most, never two scores: every
+     * position of pieces=2 is a draw, in memory and in the file */
+    for (int k = 0; k < T2->nlayers; k++)
+        for (uint64_t i = 0; i < T2->layer_size[k]; i++)
+            ck_assert_int_eq(ght_get(lay[k], i), GHT_DRAW);
+    uint64_t rng = 2024;
+    char pos[128];
+    for (int i = 0; i < 200; i++) {
+        void *st = new_state(2);
+        random_walk(&rng, st, (int)rng_below(&rng, 20));
+        struct gh_board b;
+        gh_board_of(st, &b);
+        struct game_status gs;
+        G->status(st, &gs);
+        if (!gs.over)
+            ck_assert_int_eq(ght_table_value(&t, &b), GHT_DRAW);
+        free(st);
+    }
+
+    /* search_solve reads the table where the tables option points: no node searched */
+    void *ab = alphabeta_searcher.create(2);
+    struct search_params sp;
+    struct search_result r;
+    memset(&sp, 0, sizeof sp);
+    sp.tables = dir;
+    void *st = state_from(2, "....../....../b....w/...... b 1,1 0,0 -");
+    ck_assert_int_eq(search_solve(ab, G, st, &sp, &r), 1);
+    ck_assert_uint_eq(r.nodes, 0);
+    ck_assert_int_eq(r.score > 0 ? 1 : r.score < 0 ? -1 : 0, 0);
+    free(st);
+    alphabeta_searcher.destroy(ab);
+
+    ght_table_close(&t);
+    unlink(path);
+    rmdir(dir);
+    (void)pos;
+    for (int k = 0; k < T2->nlayers; k++)
+        free(lay[k]);
+    free(lay);
+    ght_destroy(T2);
+}
+END_TEST
+
+/* The last layers of pieces=4 (the end of the game, a million positions)
+ * by retrograde analysis agree with the dedicated solver and with minimax
+ * on random positions in them. */
+START_TEST(test_table_pieces4_end)
+{
+    enum { LOWEST = 29 };
+    struct ght *T4 = ght_create(4);
+    uint8_t **lay = solve_layers(T4, LOWEST);
+    void *solver = G->solver_create(4);
+    struct mm m = {.tab = calloc(MM_SIZE, sizeof(struct mm_entry))};
+    uint64_t rng = 2024;
+    char pos[128];
+    int checked = 0, by_minimax = 0, values[3] = {0, 0, 0};
+    for (int i = 0; i < 20000 && checked < 300; i++) {
+        random_position(&rng, 4, pos);
+        void *st = state_from(4, pos);
+        struct game_status gs;
+        struct gh_board b;
+        int layer;
+        uint64_t off;
+        G->status(st, &gs);
+        gh_board_of(st, &b);
+        if (gs.over || !ght_locate(T4, &b, &layer, &off) || layer < LOWEST) {
+            free(st);
+            continue;
+        }
+        checked++;
+        const int tv = ght_get(lay[layer], off) - GHT_DRAW;
+        values[tv + 1]++;
+        move_t best;
+        ck_assert_msg(dedicated_value(solver, st, 0, &best) == tv, "%s: solver, table %d", pos, tv);
+        const int mv = mm_solve(&m, st, 30000);
+        if (!m.over) {
+            ck_assert_msg(mv == tv, "%s: minimax %d, table %d", pos, mv, tv);
+            by_minimax++;
+        }
+        free(st);
+    }
+    ck_assert_int_ge(checked, 300);
+    ck_assert_int_gt(by_minimax, 250);
+    ck_assert_int_gt(values[0], 20);
+    ck_assert_int_gt(values[1], 20);
+    ck_assert_int_gt(values[2], 20);
+    G->solver_destroy(solver);
+    free(m.tab);
+    for (int k = 0; k < T4->nlayers; k++)
+        free(lay[k]);
+    free(lay);
+    ght_destroy(T4);
+}
+END_TEST
+
+/* The pieces=4 numbering: its size, and distinct positions of random games
+ * in distinct slots. */
+START_TEST(test_table_numbering4)
+{
+    struct ght *T4 = ght_create(4);
+    ck_assert_ptr_nonnull(T4);
+    uint64_t total = 0;
+    for (int t = 0; t < T4->nlayers; t++)
+        total += T4->layer_size[t];
+    ck_assert_uint_eq(total, 189787879);
+    ck_assert_uint_eq(T4->layer_size[0], 1);
+    ck_assert_uint_eq(T4->layer_size[20], 22348682);
+    enum { NPOS = 3000 };
+    static struct { int layer; uint64_t off; char pos[72]; } seen[NPOS];
+    uint64_t rng = 77;
+    int k = 0;
+    while (k < NPOS) {
+        void *st = new_state(4);
+        random_walk(&rng, st, (int)rng_below(&rng, 40));
+        struct game_status gs;
+        struct gh_board b;
+        G->status(st, &gs);
+        gh_board_of(st, &b);
+        if (!gs.over) {
+            ck_assert(ght_locate(T4, &b, &seen[k].layer, &seen[k].off));
+            ck_assert_uint_lt(seen[k].off, T4->layer_size[seen[k].layer]);
+            /* the side to move's view: the same board from either colour */
+            G->format_position(st, seen[k].pos, sizeof seen[k].pos);
+            if (G->side_to_move(st))
+                for (char *c = seen[k].pos; *c && *c != ' '; c++)
+                    *c = *c == 'w' ? 'b' : *c == 'b' ? 'w' : *c == 'W' ? 'B' : *c == 'B' ? 'W' : *c;
+            char *sp = strchr(seen[k].pos, ' ');
+            sp[1] = '?';        /* the side and the counts follow from the board */
+            sp[3] = sp[4] = sp[5] = sp[6] = sp[7] = sp[8] = sp[9] = sp[10] = '\0';
+            k++;
+        }
+        free(st);
+    }
+    for (int i = 0; i < NPOS; i++)
+        for (int j = i + 1; j < NPOS; j++)
+            if (seen[i].layer == seen[j].layer && seen[i].off == seen[j].off)
+                ck_assert_msg(strcmp(seen[i].pos, seen[j].pos) == 0, "%s and %s share a slot",
+                              seen[i].pos, seen[j].pos);
+    ght_destroy(T4);
+}
+END_TEST
+
 static Suite *grasshopper_suite(void)
 {
     Suite *s = suite_create("grasshopper");
@@ -1060,6 +1535,13 @@ static Suite *grasshopper_suite(void)
     tcase_add_test(tc, test_brute_force_exhaustion);
     tcase_add_test(tc, test_exact_value_brute);
     tcase_add_test(tc, test_solve_small);
+    tcase_add_test(tc, test_solver_agrees);
+    tcase_add_test(tc, test_solver_start4);
+    tcase_add_test(tc, test_fast_perft);
+    tcase_add_test(tc, test_genmove_keeps_draw);
+    tcase_add_test(tc, test_table_pieces2);
+    tcase_add_test(tc, test_table_pieces4_end);
+    tcase_add_test(tc, test_table_numbering4);
     suite_add_tcase(s, tc);
     return s;
 }

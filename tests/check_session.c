@@ -207,7 +207,8 @@ START_TEST(test_clock_extremes)
 }
 END_TEST
 
-/* solve's limits: the movetime and nodes options, else 60 s. */
+/* solve's limits: the movetime and nodes options, else 60 s; the tables
+ * option. */
 START_TEST(test_solve_limits)
 {
     struct session s;
@@ -223,6 +224,11 @@ START_TEST(test_solve_limits)
     s.movetime_ms = 200;
     session_solve_limits(&s, &p);
     ck_assert(p.movetime_ms == 200 && p.nodes == 5000);
+    /* the tables option reaches the solver ("" is none) */
+    ck_assert_ptr_null(p.tables);
+    snprintf(s.tables, sizeof s.tables, "%s", "/some/dir");
+    session_solve_limits(&s, &p);
+    ck_assert_str_eq(p.tables, "/some/dir");
     session_free(&s);
 }
 END_TEST

@@ -7,34 +7,10 @@
 #include <string.h>
 #include <strings.h>
 #include "game.h"
+#include "games/grasshopper_int.h"
 #include "util.h"
 
-#define GH_POINTS 24
-#define GH_MAX_PIECES 14
-#define GH_DEFAULT_PIECES 14
-
-/* A move is from | to << 5: from 0 (reserve) or 1..24, to 1..24 or
- * GH_OFF. The pass has from = to = 31, so no move encodes as 0. */
-#define GH_OFF 25
-#define GH_PASS ((move_t)(31u | 31u << 5))
-#define GH_MOVE(f, t) ((move_t)(f) | (move_t)(t) << 5)
-#define GH_FROM(m) ((int)((m) & 31u))
-#define GH_TO(m) ((int)(((m) >> 5) & 31u))
-
-/* Plain bytes, copied with memcpy: no pointers. A point holds +1/+2 for a
- * white single/wall, -1/-2 for black, 0 when empty. */
-struct gh_state {
-    uint64_t hash;
-    int8_t pt[GH_POINTS + 1];   /* index 1..24; pt[0] unused */
-    uint8_t side;               /* to move: 0 white, 1 black */
-    uint8_t res[2];             /* pieces in reserve */
-    uint8_t score[2];           /* walls borne off */
-    int8_t last;                /* last scorer, -1 for none */
-    int8_t winner;              /* side that scored twice in succession */
-    uint8_t pieces;             /* per side: the variant */
-};
-
-/* The undo record is the whole previous state: 48 bytes, cheaper to copy
+/* The undo record is the whole previous state: 64 bytes, cheaper to copy
  * than to reason about, and exact by construction. */
 struct gh_undo {
     struct gh_state prev;
@@ -119,36 +95,28 @@ static unsigned piece_dests(const struct gh_state *s, int p, int g, int *cut)
 
 /* The legal actions of `side` (never a pass), in the fixed order: entries
  * 0/1..0/6, then by origin point and destination ascending (bear-offs
- * last). With mv == NULL only tells whether there is at least one. */
+ * last). With mv == NULL only counts them. */
 static int gen_actions(const struct gh_state *s, int side, move_t *mv)
 {
-    const int g = sgn(side);
-    int n = 0;
-
-#define EMIT(f, t) do { if (!mv) return 1; mv[n++] = GH_MOVE(f, t); } while (0)
-    if (s->res[side])
-        for (int d = 1; d <= 6; d++)
-            if (s->pt[d] == 0)
-                EMIT(0, d);
-    for (int p = 1; p <= 18; p++) {
-        if (s->pt[p] * g <= 0)
-            continue;
-        int lo = 6 * quad(p) + 7;
-        unsigned dests = piece_dests(s, p, g, NULL);
-        for (int k = 0; k < 6; k++)
-            if (dests & (1u << k))
-                EMIT(p, lo + k);
-    }
-    for (int p = 19; p <= 24; p++)
-        if (s->pt[p] == 2 * g)
-            EMIT(p, GH_OFF);
-#undef EMIT
-    return n;
+    return gh_gen(s->sm[side], s->wm[side], s->sm[!side], s->wm[!side], s->res[side], mv);
 }
 
 static int has_action(const struct gh_state *s, int side)
 {
-    return gen_actions(s, side, NULL);
+    return gh_any(s->sm[side], s->wm[side], s->sm[!side], s->wm[!side], s->res[side]);
+}
+
+/* Puts v (+-1 single, +-2 wall, 0 empty) on point p, in pt[] and the masks. */
+static inline void set_point(struct gh_state *s, int p, int v)
+{
+    const uint32_t bit = GH_BIT(p);
+    s->pt[p] = (int8_t)v;
+    for (int c = 0; c < 2; c++) {
+        s->sm[c] &= ~bit;
+        s->wm[c] &= ~bit;
+    }
+    if (v)
+        (abs(v) == 2 ? s->wm : s->sm)[v < 0] |= bit;
 }
 
 static int gh_gen_moves(const void *vst, move_t *moves)
@@ -166,6 +134,49 @@ static int gh_gen_moves(const void *vst, move_t *moves)
     return 0;                           /* frozen: a draw */
 }
 
+/* ---- perft on boards: copy-make, the last ply counted in bulk ---- */
+
+/* Leaves below b (a position that is not over) cut at depth >= 1. */
+static uint64_t board_perft(const struct gh_board *b, int depth)
+{
+    move_t mv[GAME_MAX_MOVES];
+    struct gh_board c;
+    int n = gh_gen(b->s[0], b->w[0], b->s[1], b->w[1], b->res[0], mv);
+    if (n == 0) {
+        /* not over, so the opponent has an action: a pass, and after it
+         * the opponent is not stuck */
+        if (depth == 1)
+            return 1;
+        gh_board_pass(b, &c);
+        return board_perft(&c, depth - 1);
+    }
+    if (depth == 1)
+        return (uint64_t)n;
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        if (gh_board_play(b, mv[i], &c)) {
+            total++;                    /* a winning bear-off ends the game */
+        } else if (depth == 2) {
+            /* no action: a pass, or the game is over (a leaf): one each */
+            int k = gh_board_count(&c);
+            total += k ? (uint64_t)k : 1;
+        } else if (!gh_board_any(&c, 0) && !gh_board_any(&c, 1)) {
+            total++;                    /* nobody can move: a draw, a leaf */
+        } else {
+            total += board_perft(&c, depth - 1);
+        }
+    }
+    return total;
+}
+
+/* game_perft calls this only for depth >= 1 and a game that is not over. */
+static uint64_t gh_perft(void *vst, int depth)
+{
+    struct gh_board b;
+    gh_board_of(vst, &b);
+    return board_perft(&b, depth);
+}
+
 static void gh_make(void *vst, move_t m, game_undo *undo)
 {
     struct gh_state *s = vst;
@@ -178,7 +189,7 @@ static void gh_make(void *vst, move_t m, game_undo *undo)
         int f = GH_FROM(m), t = GH_TO(m);
         if (t == GH_OFF) {
             h ^= zcell(f, s->pt[f]);
-            s->pt[f] = 0;
+            set_point(s, f, 0);
             h ^= zscore(me, s->score[me]);
             s->score[me]++;
             h ^= zscore(me, s->score[me]);
@@ -196,13 +207,13 @@ static void gh_make(void *vst, move_t m, game_undo *undo)
                 h ^= zres(me, s->res[me]);
             } else {
                 h ^= zcell(f, s->pt[f]);
-                s->pt[f] = (int8_t)(s->pt[f] == 2 * g ? g : 0);
+                set_point(s, f, s->pt[f] == 2 * g ? g : 0);
                 if (s->pt[f])
                     h ^= zcell(f, s->pt[f]);
             }
             if (s->pt[t])
                 h ^= zcell(t, s->pt[t]);
-            s->pt[t] = (int8_t)(s->pt[t] == g ? 2 * g : g);
+            set_point(s, t, s->pt[t] == g ? 2 * g : g);
             h ^= zcell(t, s->pt[t]);
         }
     }
@@ -351,7 +362,7 @@ static int gh_parse_position(void *vst, const char *str, char *err, size_t errle
                 return GAME_EINVALID;
             }
         }
-        s.pt[i] = (int8_t)v;
+        set_point(&s, i, v);
         onboard[v < 0] += abs(v);
         if (*p == '/' && (i == 6 || i == 12 || i == 18))
             p++;
@@ -1027,6 +1038,11 @@ const struct game grasshopper_game = {
     .status = gh_status,
     .evaluate = gh_evaluate,
     .exact_value = gh_exact_value,
+    .perft = gh_perft,
+    .solver_create = gh_solver_create,
+    .solver_destroy = gh_solver_destroy,
+    .solver_clear = gh_solver_clear,
+    .solve = gh_solve,
     .parse_move = gh_parse_move,
     .format_move = gh_format_move,
     .print = gh_print,

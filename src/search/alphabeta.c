@@ -563,6 +563,7 @@ int search_solve(void *self, const struct game *g, void *st,
             .nodes = p->nodes, .deadline_ms = a->hard_deadline,
             .stop = p->stop, .ctx = p->ctx, .threads = p->threads > 1 ? p->threads : 1,
             .no_book = p->no_book,
+            .tables = p->tables,
         };
         struct game_solve_result gr;
         memset(&gr, 0, sizeof gr);
@@ -686,7 +687,9 @@ static int ab_search(void *self, const struct game *g, void *st,
             res->score = sv;
             res->pv[0] = solved.best;
             res->pvlen = 1;
-        } else if (sv == 0 && res->score < 0 && !res->exact) {
+        } else if (sv == 0) {
+            /* a proven draw: the heuristic's move may lose, whatever its
+             * score (no search proves a draw), so the proof's move is played */
             res->best = solved.best;
             res->score = 0;
             res->pv[0] = solved.best;

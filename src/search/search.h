@@ -32,6 +32,8 @@ struct search_params {
     uint64_t seed;              /* for any randomness the searcher uses */
     int threads;                /* threads the search may use; 0 or 1 = one */
     int no_book;                /* 1: a game's own solver leaves its book */
+    const char *tables;         /* directory of stored value tables (a game's
+                                 * own solver may read them), or NULL */
     /* Polled now and then; nonzero asks the search to stop. */
     int (*stop)(void *ctx);
     /* Called after each completed iteration (may be NULL); depth 0 is a

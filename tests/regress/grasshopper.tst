@@ -163,3 +163,23 @@
 #? [300]
 73 genmove w
 #? [0/[1-6]]
+
+# --- the solver: the pieces=4 start is a draw (a fraction of a second);
+# without a table where the tables option points, the solver searches
+74 newgame grasshopper pieces=4
+75 set_option tables /nonexistent/dir
+#? []
+76 solve
+#? [draw 0/[1-6]]
+77 set_option tables none
+#? []
+# a won position: white scored last and holds a wall in D
+78 setposition ....../....../....../W..... w 0,4 1,0 w
+#? []
+79 solve
+#? [win 19/off in 1]
+# black to move cannot stop white's second score: a loss
+80 setposition ....../....../b..b../W..b.. b 0,1 1,0 w
+#? []
+81 solve
+#? [loss.*]

@@ -539,7 +539,7 @@
 
 # ---- options --------------------------------------------------------------
 244 list_options
-#? [engine type alphabeta\|mcts\|random default alphabeta value alphabeta\nmovetime type ms default 0 value 0\ndepth type plies default 0 value 0\nnodes type count default 0 value 0\nthreads type count default 1 value 1\nhash type MB default 64 value 64\nseed type number default 0 value 0\nresign type bool default false value false\nbook type bool default true value true]
+#? [engine type alphabeta\|mcts\|random default alphabeta value alphabeta\nmovetime type ms default 0 value 0\ndepth type plies default 0 value 0\nnodes type count default 0 value 0\nthreads type count default 1 value 1\nhash type MB default 64 value 64\nseed type number default 0 value 0\nresign type bool default false value false\nbook type bool default true value true\ntables type path default none value none]
 245 set_option depth 5
 #? []
 246 get_option depth
@@ -612,6 +612,14 @@
 #? [invalid value]*
 2724 set_option book true
 #? []
+601 set_option tables /nonexistent/dir
+#? []
+602 get_option tables
+#? [/nonexistent/dir]
+603 set_option tables none
+#? []
+604 get_option tables
+#? [none]
 273 set_option seed 12345
 #? []
 274 get_option seed
