@@ -607,7 +607,7 @@ static const struct option_desc option_table[] = {
     {"movetime", "ms", "0", "time per move in ms (0: use the clock, else 2000)"},
     {"depth", "plies", "0", "depth limit (0: none)"},
     {"nodes", "count", "0", "node limit (0: none)"},
-    {"threads", "count", "1", "search threads (only 1 is supported)"},
+    {"threads", "count", "1", "search threads (alphabeta; the others use one)"},
     {"hash", "MB", "64", "transposition table / tree memory in MB"},
     {"seed", "number", "0", "random seed (same seed, same moves)"},
     {"resign", "bool", "false", "genmove may answer resign in a lost or finished game"},
@@ -658,7 +658,7 @@ static int set_option(struct proto *p, const char *name, const char *value)
         if (parse_u64(value, &s->nodes))
             return E_VALUE;
     } else if (!strcmp(name, "threads")) {
-        if (parse_int(value, 1, 1, &v))
+        if (parse_int(value, 1, SEARCH_MAX_THREADS, &v))
             return E_VALUE;
         s->threads = (int)v;
     } else if (!strcmp(name, "hash")) {

@@ -8,6 +8,7 @@
 
 #define SEARCH_MAX_PLY 128
 #define SEARCH_MAX_PV 64
+#define SEARCH_MAX_THREADS 64    /* the threads option's bound */
 
 /* A line of analysis, reported while searching. */
 struct search_info {

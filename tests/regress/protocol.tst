@@ -508,7 +508,13 @@ set_option nodes 0
 set_option threads 1
 #? [=]
 set_option threads 2
+#? [=]
+set_option threads 65
 #? [\? invalid value]
+set_option threads 0
+#? [\? invalid value]
+set_option threads 1
+#? [=]
 set_option hash 16
 #? [=]
 get_option hash
