@@ -127,6 +127,23 @@ struct game {
      * proved; 0 when a limit stopped it or the position cannot be proved. */
     int (*solve)(void *solver, void *st, const struct game_solve_limits *lim,
                  struct game_solve_result *res);
+    /* ---- optional search helpers: the search is exact without them ---- */
+    /* The moves that change the material or end the game at once (wins in
+     * one, captures), best first: the quiescence search plays only these
+     * past the depth limit, and the search tries them early. 0 when the
+     * game is over. NULL: the search stops at the depth limit. */
+    int (*gen_tactical)(const void *st, move_t *moves);
+    /* Nonzero when the opponent threatens to win with their next move (the
+     * side to move is "in check" and must answer): the search extends such
+     * nodes and never prunes them on a static guess. */
+    int (*threatened)(const void *st);
+    /* A pass for null-move pruning: returns 0 (and leaves st alone) where
+     * passing could be better than every move (zugzwang); NULL in games
+     * where that is common, which the search then never tries. The
+     * position after it is seen only by the search (hash, evaluate,
+     * gen_moves, make...); unmake_null takes it back. */
+    int (*make_null)(void *st, game_undo *undo);
+    void (*unmake_null)(void *st, const game_undo *undo);
     /* Square boards for GoGui: width (= height). GoGui's rules commands
      * are offered only where point_moves is set (a move is one square). */
     int (*board_size)(const void *st);

@@ -409,6 +409,43 @@ START_TEST(test_tt_scores)
 }
 END_TEST
 
+/* A Tablut position searched to a fixed depth: the move found, its score. */
+static void tablut_search(const char *pos, int depth, char *mv, size_t n, int *score)
+{
+    const struct game *g = game_find("tablut");
+    state_buf st;
+    char err[128];
+    start(g, &st, NULL);
+    ck_assert_int_eq(g->parse_position(&st, pos, err, sizeof err), GAME_OK);
+    void *ab = alphabeta_searcher.create(4);
+    struct search_result r;
+    alphabeta_searcher.search(ab, g, &st, &(struct search_params){.depth = depth}, &r);
+    g->format_move(&st, r.best, mv, n);
+    *score = r.score;
+    alphabeta_searcher.destroy(ab);
+}
+
+/* Beyond the horizon: a king's capture two moves away, and an escape two
+ * moves away, proven by a one-ply search (a threatened side is searched a
+ * ply deeper, and past the depth limit the quiescence search plays the
+ * winning captures and escapes). Without them a depth-1 search saw only
+ * the static score of the first move. */
+START_TEST(test_tablut_beyond_horizon)
+{
+    char mv[16];
+    int score;
+    /* d9-d7 leaves the king on e7 one move: f7, where d7-e7 takes him;
+     * anything else and f9-f7 or f1-f7 takes him on e7 */
+    tablut_search("3t1t3/4T4/4K1t2/4T4/9/9/9/9/5t3 b", 1, mv, sizeof mv, &score);
+    ck_assert_str_eq(mv, "d9-d7");
+    ck_assert_int_eq(score, SCORE_WIN - 3);
+    /* c6-c7: the king then sees a7 and i7, one block cannot close both */
+    tablut_search("2tt5/4t4/9/t1K1T1t2/3T1T1t1/1t7/4T3t/5t3/2t6 w", 1, mv, sizeof mv, &score);
+    ck_assert_str_eq(mv, "c6-c7");
+    ck_assert_int_eq(score, SCORE_WIN - 3);
+}
+END_TEST
+
 static Suite *search_suite(void)
 {
     Suite *s = suite_create("search");
@@ -428,6 +465,7 @@ static Suite *search_suite(void)
     tcase_add_test(tg, test_timeman);
     tcase_add_test(tg, test_clock_shortcuts);
     tcase_add_test(tg, test_tt_scores);
+    tcase_add_test(tg, test_tablut_beyond_horizon);
     suite_add_tcase(s, tg);
     return s;
 }

@@ -1088,6 +1088,184 @@ static int tablut_evaluate(const void *st)
     return t->side ? s : -s;
 }
 
+/* ---- search helpers: tactical moves, threats, a pass --------------------- */
+/* Squares an attacker may land on to capture the king (at most four). */
+static u128 king_capture_squares(const struct tablut *t)
+{
+    int k = t->king, kf = sq_file(k), kr = sq_rank(k);
+    int near = k == CASTLE || next_to_castle(k);
+    u128 out = 0;
+    if (kf == 0 || kf == N - 1 || kr == 0 || kr == N - 1)
+        return 0;
+    for (int d = 0; d < 4; d++) {
+        int s = k + dir_delta[d];
+        if (s == CASTLE || t->board[s] != EMPTY)
+            continue;
+        int closed = 1;
+        if (near) {
+            for (int e = 0; e < 4; e++) {
+                int o = k + dir_delta[e];
+                if (o != s && o != CASTLE && t->board[o] != ATT)
+                    closed = 0;
+            }
+        } else
+            closed = t->board[k - dir_delta[d]] == ATT;
+        if (closed)
+            out |= (u128)1 << s;
+    }
+    return out;
+}
+
+/* Empty squares where a piece of the side to move, landing, captures a
+ * soldier: one neighbour holds an enemy soldier whose far side is hostile
+ * (a piece of the mover's side, the king included, or the empty castle).
+ * The hostile piece never is the mover: the soldier stands in its way. */
+static u128 capture_squares(const struct tablut *t)
+{
+    const uint64_t *o = t->bb[t->side], *e = t->bb[!t->side];
+    u128 own = U128(o[1], o[0]), en = U128(e[1], e[0]);
+    u128 empty = ~(own | en) & ALL81;
+    u128 hostile = own | (empty & CASTLE_BIT);
+    u128 v = en;
+    if (t->side == 0)
+        v &= ~((u128)1 << t->king);
+    /* east(x): each square's east neighbour; west, north, south alike */
+#define EAST(x) (((x) << 1) & NOT_A)
+#define WEST(x) (((x) >> 1) & NOT_I)
+#define NORTH(x) (((x) << N) & ALL81)
+#define SOUTH(x) ((x) >> N)
+    u128 tg = WEST(v & WEST(hostile)) | EAST(v & EAST(hostile)) |
+              SOUTH(v & SOUTH(hostile)) | NORTH(v & NORTH(hostile));
+#undef EAST
+#undef WEST
+#undef NORTH
+#undef SOUTH
+    return tg & empty & ~CASTLE_BIT;
+}
+
+/* Appends the moves of the side to move onto sq (empty, not the castle):
+ * the nearest piece along each of the four rays, if it is its own. With
+ * king_only, only a king's move. */
+static int moves_onto(const struct tablut *t, int sq, move_t *moves, int n,
+                      int king_only)
+{
+    int f = sq_file(sq), r = sq_rank(sq), lo, hi, from[4], k = 0;
+    line_span(t->rows[r], f, &lo, &hi);
+    if (lo >= 0) from[k++] = r * N + lo;
+    if (hi < N) from[k++] = r * N + hi;
+    line_span(t->cols[f], r, &lo, &hi);
+    if (lo >= 0) from[k++] = lo * N + f;
+    if (hi < N) from[k++] = hi * N + f;
+    for (int i = 0; i < k; i++) {
+        int p = t->board[from[i]];
+        if (king_only ? p == KING : p != EMPTY && side_of(p) == t->side)
+            moves[n++] = mk_move(from[i], sq);
+    }
+    return n;
+}
+
+static int tablut_gen_tactical(const void *st, move_t *moves)
+{
+    const struct tablut *t = st;
+    int n = 0;
+    if (game_ended(t))
+        return 0;
+    if (t->side == 1) {
+        /* the king's moves to an edge win */
+        unsigned rm, cm;
+        int k = t->king, kf = sq_file(k), kr = sq_rank(k);
+        piece_dests(t, k, &rm, &cm);
+        for (; rm; rm &= rm - 1) {
+            int to = kr * N + __builtin_ctz(rm);
+            if (on_edge(to))
+                moves[n++] = mk_move(k, to);
+        }
+        for (; cm; cm &= cm - 1) {
+            int to = __builtin_ctz(cm) * N + kf;
+            if (on_edge(to))
+                moves[n++] = mk_move(k, to);
+        }
+    } else {
+        for (u128 b = king_capture_squares(t); b; b &= b - 1) {
+            int sq = (uint64_t)b ? __builtin_ctzll((uint64_t)b)
+                                 : 64 + __builtin_ctzll((uint64_t)(b >> 64));
+            int n0 = n;
+            n = moves_onto(t, sq, moves, n, 0);
+            /* keep only the moves that really take him (the mover must
+             * not be one of the surrounding attackers); a square may also
+             * be a capture square: such moves come again below */
+            for (int i = n0; i < n; i++) {
+                uint8_t c[4];
+                int kc;
+                move_captures(t, mv_from(moves[i]), sq, c, &kc);
+                if (!kc)
+                    moves[i--] = moves[--n];
+            }
+        }
+    }
+    int nwin = n;
+    u128 tg = capture_squares(t);
+    for (; tg; tg &= tg - 1) {
+        int sq = (uint64_t)tg ? __builtin_ctzll((uint64_t)tg)
+                              : 64 + __builtin_ctzll((uint64_t)(tg >> 64));
+        n = moves_onto(t, sq, moves, n, 0);
+    }
+    /* (a capture by the king to an edge is listed once, as a win) */
+    for (int i = nwin; i < n; i++)
+        for (int j = 0; j < nwin; j++)
+            if (moves[i] == moves[j]) {
+                moves[i--] = moves[--n];
+                break;
+            }
+    return n;
+}
+
+/* The attackers must block a line of the king to an edge, or the defenders
+ * must stop a capture of the king. */
+static int tablut_threatened(const void *st)
+{
+    const struct tablut *t = st;
+    if (game_ended(t))
+        return 0;
+    if (t->side == 0)
+        return open_lines(t->rows, t->cols, t->king) > 0;
+    return king_capturable(t);
+}
+
+/* A pass: the side flips; no repetition reaches back across it. Refused
+ * when the side to move has fewer than three soldiers (a lone king, or a
+ * few pieces, may have to move into harm: zugzwang). */
+static int tablut_make_null(void *st, game_undo *undo)
+{
+    struct tablut *t = st;
+    struct tablut_undo *u = (struct tablut_undo *)undo;
+    if (t->count[t->side] < 3)
+        return 0;
+    u->hash = t->hash;
+    u->hist_start = t->hist_start;
+    u->flags = t->flags;
+    t->side ^= 1;
+    t->hash ^= ZSIDE;
+    uint32_t slot = t->hist_len % TABLUT_HIST_CAP;
+    u->old_slot = t->hist[slot];
+    t->hist_start = t->hist_len;
+    t->hist[slot] = t->hash;
+    t->hist_len++;
+    return 1;
+}
+
+static void tablut_unmake_null(void *st, const game_undo *undo)
+{
+    struct tablut *t = st;
+    const struct tablut_undo *u = (const struct tablut_undo *)undo;
+    t->hist_len--;
+    t->hist[t->hist_len % TABLUT_HIST_CAP] = u->old_slot;
+    t->hist_start = u->hist_start;
+    t->flags = u->flags;
+    t->side ^= 1;
+    t->hash = u->hash;
+}
+
 const struct game tablut_game = {
     .name = "tablut",
     .title = "Tablut",
@@ -1113,6 +1291,10 @@ const struct game tablut_game = {
     .format_move = tablut_format_move,
     .print = tablut_print,
     .perft = tablut_perft,
+    .gen_tactical = tablut_gen_tactical,
+    .threatened = tablut_threatened,
+    .make_null = tablut_make_null,
+    .unmake_null = tablut_unmake_null,
     .board_size = tablut_board_size,
     .gogui_board = tablut_gogui_board,
 };

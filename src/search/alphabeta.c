@@ -56,6 +56,7 @@ struct ab_thread {
     int pvlen[SEARCH_MAX_PLY + 1];
     struct search_result res;   /* threads > 0: their last iteration */
     int64_t soft_deadline;
+    int rootdepth;              /* depth of the current iteration */
 };
 
 static void thread_clear(struct ab_thread *t)
@@ -253,19 +254,28 @@ static int thread_stop(struct ab_thread *t)
     return t->stopped;
 }
 
-/* Orders moves: tt move, killers, then history (simple selection sort). */
+/* Orders moves: tt move, the game's tactical moves (in its order), killers,
+ * then history (insertion sort). */
 static void order_moves(struct ab_thread *t, move_t *moves, int n, move_t ttm,
-                        int ply, int side)
+                        const move_t *tact, int ntact, int ply, int side)
 {
     int keys[GAME_MAX_MOVES];
     for (int i = 0; i < n; i++) {
         move_t m = moves[i];
+        int k = -1;
+        for (int j = 0; j < ntact; j++)
+            if (tact[j] == m) {
+                k = (1 << 29) + 64 - j;
+                break;
+            }
         if (m == ttm)
             keys[i] = 1 << 30;
+        else if (k >= 0)
+            keys[i] = k;
         else if (ply < SEARCH_MAX_PLY && m == t->killers[ply][0])
-            keys[i] = (1 << 29) + 1;
+            keys[i] = (1 << 28) + 1;
         else if (ply < SEARCH_MAX_PLY && m == t->killers[ply][1])
-            keys[i] = 1 << 29;
+            keys[i] = 1 << 28;
         else
             keys[i] = (int)(t->history[side][hist_index(m)] >> 1);
     }
@@ -282,6 +292,56 @@ static void order_moves(struct ab_thread *t, move_t *moves, int n, move_t ttm,
         keys[j + 1] = k;
         moves[j + 1] = m;
     }
+}
+
+/* Past the depth limit, in games that list their tactical moves: the
+ * static score unless a tactical move beats it ("stand pat"). A threatened
+ * side stands pat too: answering with all its moves here made the tree
+ * explode (Tablut: a king with open lines forks again and again), and the
+ * evaluation knows a threat one move deep. */
+static int qsearch(struct ab_thread *t, int ply, int alpha, int beta)
+{
+    struct ab *a = t->a;
+    const struct game *g = a->g;
+    void *st = t->st;
+    struct game_status s;
+
+    t->pvlen[ply] = 0;
+    t->nodes++;
+    if (thread_stop(t))
+        return 0;
+    g->status(st, &s);
+    if (s.over)
+        return terminal_score(g, st, &s, ply);
+    if (ply > 0 && g->exact_value) {
+        int v, plies;
+        if (g->exact_value(st, &v, &plies))
+            return oracle_score(v, plies, ply);
+    }
+    int best = g->evaluate(st);
+    if (best >= beta || ply >= SEARCH_MAX_PLY)
+        return best;
+    if (best > alpha)
+        alpha = best;
+    move_t moves[GAME_MAX_MOVES];
+    int n = g->gen_tactical(st, moves);
+    for (int i = 0; i < n; i++) {
+        game_undo u;
+        g->make(st, moves[i], &u);
+        int v = -qsearch(t, ply + 1, -beta, -alpha);
+        g->unmake(st, moves[i], &u);
+        if (t->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
 }
 
 static int negamax(struct ab_thread *t, int depth, int ply, int alpha, int beta)
@@ -303,8 +363,14 @@ static int negamax(struct ab_thread *t, int depth, int ply, int alpha, int beta)
         if (g->exact_value(st, &v, &plies))
             return oracle_score(v, plies, ply);
     }
+    /* a side that must answer a threat is searched a ply deeper (within
+     * reason: twice the nominal depth at most) */
+    int threatened = g->threatened && g->threatened(st);
+    if (threatened && ply < 2 * t->rootdepth)
+        depth++;
     if (depth <= 0 || ply >= SEARCH_MAX_PLY)
-        return g->evaluate(st);
+        return g->gen_tactical && ply < SEARCH_MAX_PLY ? qsearch(t, ply, alpha, beta)
+                                                       : g->evaluate(st);
 
     uint64_t key = g->hash(st);
     move_t ttm = MOVE_NONE;
@@ -320,10 +386,11 @@ static int negamax(struct ab_thread *t, int depth, int ply, int alpha, int beta)
         }
     }
 
-    move_t moves[GAME_MAX_MOVES];
+    move_t moves[GAME_MAX_MOVES], tact[GAME_MAX_MOVES];
     int n = g->gen_moves(st, moves);
+    int ntact = g->gen_tactical ? g->gen_tactical(st, tact) : 0;
     int side = g->side_to_move(st);
-    order_moves(t, moves, n, ttm, ply, side);
+    order_moves(t, moves, n, ttm, tact, ntact, ply, side);
 
     int alpha0 = alpha, best = -SCORE_INF;
     move_t bm = MOVE_NONE;
@@ -386,6 +453,7 @@ static void thread_iterate(struct ab_thread *t, struct search_result *res)
          * thread 0 and fill the table with what it will need next */
         if (t->id > 0 && (d + t->id) % 2 == 0 && d < maxdepth)
             continue;
+        t->rootdepth = d;
         int score = negamax(t, d, 0, -SCORE_INF, SCORE_INF);
         if (t->stopped && t->pvlen[0] == 0)
             break;
