@@ -127,6 +127,11 @@ struct game {
      * proved; 0 when a limit stopped it or the position cannot be proved. */
     int (*solve)(void *solver, void *st, const struct game_solve_limits *lim,
                  struct game_solve_result *res);
+    /* Long notation of a legal move of st (the position before it): the
+     * canonical text and what the move does that it leaves out, such as
+     * Tablut's captures ("d7-d3xc3xe3"); parse_move accepts it. Records
+     * use it; format_move is used when NULL. */
+    void (*format_move_long)(const void *st, move_t m, char *buf, size_t n);
     /* ---- optional search helpers: the search is exact without them ---- */
     /* The moves that change the material or end the game at once (wins in
      * one, captures), best first: the quiescence search plays only these

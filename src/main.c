@@ -2,13 +2,16 @@
  * or the readline shell (a terminal). */
 #include <getopt.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "config.h"
+#include "otep.h"
 #include "protocol.h"
 #include "shell.h"
+#include "util.h"
 
 static void usage(FILE *f)
 {
@@ -16,7 +19,9 @@ static void usage(FILE *f)
         "Usage: tabula [OPTION]...\n"
         "A game engine for Rastros, Tablut and Grasshopper speaking a GTP-like\n"
         "protocol on standard input/output; an interactive shell on a terminal.\n\n"
-        "  -g, --game 'GAME [key=value...]'  start in GAME (e.g. 'rastros size=8')\n"
+        "  -g, --game GAME      start in GAME: rastros (default), tablut, grasshopper\n"
+        "      --variant 'K=V...'  its variant options, e.g. size=8 (repeatable; also\n"
+        "                       as words after the options: --game rastros size=8)\n"
         "  -e, --engine NAME    search: alphabeta (default), mcts, random\n"
         "  -t, --movetime MS    time per move in milliseconds\n"
         "  -d, --depth N        depth limit\n"
@@ -28,10 +33,57 @@ static void usage(FILE *f)
         "  -v, --verbose        diagnostics on stderr (default on a terminal)\n"
         "      --protocol       pure protocol even on a terminal\n"
         "      --shell          the interactive shell even when piped\n"
+        "      --otep           OpenTafl engine mode: Tablut for an OpenTafl host\n"
         "      --bench          print the search signature and exit\n"
         "  -h, --help           this help\n"
         "  -V, --version        version\n\n"
         "Documentation: man 6 tabula, doc/protocol.md.\n");
+}
+
+/* The session a SIGINT interrupts: a signal handler gets no context, so
+ * main keeps the one pointer (see proto_interrupt in protocol.h). */
+static struct proto *sigint_proto;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    if (sigint_proto)
+        proto_interrupt(sigint_proto);
+}
+
+/* SIGINT stops the running command and never ends the program: GoGui's
+ * gogui-sigint and a controller's interrupt must not kill the engine, and
+ * one that arrives while idle is forgotten when the next command starts. */
+static void catch_sigint(struct proto *p)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    sigint_proto = p;
+    sigaction(SIGINT, &sa, NULL);
+}
+
+/* Appends the variant words of s (separated by spaces or commas) to cmd;
+ * -1 if one is not key=value. */
+static int add_variant(char *cmd, size_t n, const char *s)
+{
+    size_t pos = strlen(cmd);
+    char *copy = strdup(s);
+    if (!copy)
+        return -1;
+    int rc = 0;
+    for (char *w = strtok(copy, " ,\t"); w; w = strtok(NULL, " ,\t")) {
+        if (!strchr(w, '=') || w[0] == '=') {
+            fprintf(stderr, "tabula: variant option '%s' is not key=value\n", w);
+            rc = -1;
+            break;
+        }
+        buf_printf(cmd, n, &pos, " %s", w);
+    }
+    free(copy);
+    return rc;
 }
 
 /* Runs one protocol command at start-up, its answer discarded; returns 0
@@ -85,9 +137,10 @@ static int run_config(struct proto *p, const char *path)
 
 int main(int argc, char **argv)
 {
-    enum { OPT_PROTOCOL = 256, OPT_SHELL, OPT_BENCH };
+    enum { OPT_PROTOCOL = 256, OPT_SHELL, OPT_BENCH, OPT_VARIANT, OPT_OTEP };
     static const struct option longopts[] = {
         {"game", required_argument, NULL, 'g'},
+        {"variant", required_argument, NULL, OPT_VARIANT},
         {"engine", required_argument, NULL, 'e'},
         {"movetime", required_argument, NULL, 't'},
         {"depth", required_argument, NULL, 'd'},
@@ -100,18 +153,28 @@ int main(int argc, char **argv)
         {"protocol", no_argument, NULL, OPT_PROTOCOL},
         {"shell", no_argument, NULL, OPT_SHELL},
         {"bench", no_argument, NULL, OPT_BENCH},
+        {"otep", no_argument, NULL, OPT_OTEP},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}
     };
     struct { const char *name, *value; } opts[16];
-    int nopts = 0, verbose = -1, force = 0, bench = 0;
+    int nopts = 0, verbose = -1, force = 0, bench = 0, otep = 0;
     const char *game = NULL, *config = NULL;
+    const char *variants[16];
+    int nvariants = 0;
     int c;
     while ((c = getopt_long(argc, argv, "g:e:t:d:n:H:s:c:qvhV", longopts, NULL)) != -1) {
         const char *name = NULL;
         switch (c) {
         case 'g': game = optarg; break;
+        case OPT_VARIANT:
+            if (nvariants == 16) {
+                fprintf(stderr, "tabula: too many --variant options\n");
+                return 2;
+            }
+            variants[nvariants++] = optarg;
+            break;
         case 'e': name = "engine"; break;
         case 't': name = "movetime"; break;
         case 'd': name = "depth"; break;
@@ -124,6 +187,7 @@ int main(int argc, char **argv)
         case OPT_PROTOCOL: force = 1; break;
         case OPT_SHELL: force = 2; break;
         case OPT_BENCH: bench = 1; break;
+        case OPT_OTEP: otep = 1; break;
         case 'h': usage(stdout); return 0;
         case 'V': printf("tabula %s\n", PACKAGE_VERSION); return 0;
         default: usage(stderr); return 2;
@@ -134,10 +198,15 @@ int main(int argc, char **argv)
             nopts++;
         }
     }
-    if (optind < argc) {
-        fprintf(stderr, "tabula: unexpected argument '%s'\n", argv[optind]);
-        usage(stderr);
-        return 2;
+    /* words after the options are variant options (key=value), so that no
+     * program launcher needs nested quotes: --game rastros size=8 */
+    for (int i = optind; i < argc; i++) {
+        if (!strchr(argv[i], '=') || nvariants == 16) {
+            fprintf(stderr, "tabula: unexpected argument '%s'\n", argv[i]);
+            usage(stderr);
+            return 2;
+        }
+        variants[nvariants++] = argv[i];
     }
     if (bench) {
         printf("Bench: %" PRIu64 "\n", proto_bench(verbose == 1 ? stderr : NULL));
@@ -159,21 +228,30 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (game) {
-        char cmd[1024];
-        snprintf(cmd, sizeof cmd, "newgame %s", game);
-        if (startup_command(&p, cmd, "--game")) {
+    if (game || nvariants) {
+        /* --variant alone changes the default game's variant */
+        char cmd[4096];
+        snprintf(cmd, sizeof cmd, "newgame %s", game ? game : p.s.g->name);
+        for (int i = 0; i < nvariants; i++)
+            if (add_variant(cmd, sizeof cmd, variants[i])) {
+                proto_free(&p);
+                return 2;
+            }
+        if (startup_command(&p, cmd, game ? "--game" : "--variant")) {
             proto_free(&p);
             return 2;
         }
     }
+    catch_sigint(&p);
     if (config && run_config(&p, config)) {
         proto_free(&p);
         return 2;
     }
     int rc = 0;
     if (!p.quit) {
-        if (interactive) {
+        if (otep) {
+            rc = otep_run(&p, 0);
+        } else if (interactive) {
             rc = shell_run(&p);
         } else {
             struct input in;

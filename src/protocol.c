@@ -22,7 +22,8 @@
 enum {
     E_OK = 0, E_UNKNOWN_COMMAND, E_SYNTAX, E_ILLEGAL, E_COLOR, E_UNDO,
     E_GAMEOVER, E_UNKNOWN_GAME, E_POSITION, E_OPTION, E_VALUE, E_SIZE,
-    E_NOTOVER, E_UNSUPPORTED, E_WRONG_TURN, E_FILE, E_NOMEM, E_UNSOLVED
+    E_NOTOVER, E_UNSUPPORTED, E_WRONG_TURN, E_FILE, E_NOMEM, E_UNSOLVED,
+    E_NO_EXPLAIN
 };
 
 static const char *const error_text[] = {
@@ -30,7 +31,7 @@ static const char *const error_text[] = {
     "cannot undo", "game over", "unknown game", "invalid position",
     "unknown option", "invalid value", "unacceptable size", "game not over",
     "not supported by this game", "wrong color", "cannot open file",
-    "out of memory", "not solved"
+    "out of memory", "not solved", "no move to explain"
 };
 
 /* ---------------------------------------------------------------- input */
@@ -108,6 +109,69 @@ int input_pending(struct input *in)
     return poll(&pf, 1, 0) > 0;
 }
 
+/* Reads what is already waiting, without blocking, while there is room. */
+static void input_pull(struct input *in)
+{
+    while (!in->eof) {
+        if (in->end == sizeof in->buf && in->start == 0)
+            return;             /* full of unread lines: leave the rest in the pipe */
+        struct pollfd pf = { .fd = in->fd, .events = POLLIN };
+        if (poll(&pf, 1, 0) <= 0)
+            return;
+        if (!input_fill(in))
+            return;
+    }
+}
+
+/* 0: a command line; 1: blank or comment only; 2: the interrupt comment.
+ * Characters are judged as clean_line() will judge them. */
+static int line_kind(const char *s, size_t len)
+{
+    size_t i = 0;
+    while (i < len && (s[i] == ' ' || s[i] == '\t' || (unsigned char)s[i] < 32 ||
+                       s[i] == 127))
+        i++;
+    if (i == len)
+        return 1;
+    if (s[i] != '#')
+        return 0;
+    i++;
+    const char *word = "interrupt";
+    size_t k = 0;
+    while (i < len && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    while (i < len && word[k] && s[i] == word[k])
+        i++, k++;
+    if (word[k])
+        return 1;
+    while (i < len && (s[i] == ' ' || s[i] == '\t' || (unsigned char)s[i] < 32))
+        i++;
+    return i == len ? 2 : 1;
+}
+
+int input_take_interrupt(struct input *in)
+{
+    if (!in)
+        return 0;
+    input_pull(in);
+    size_t i = in->start;
+    while (i < in->end) {
+        char *nl = memchr(in->buf + i, '\n', in->end - i);
+        if (!nl)
+            return 0;           /* the next line is still arriving */
+        size_t e = (size_t)(nl - in->buf);
+        int kind = line_kind(in->buf + i, e - i);
+        if (kind == 0)
+            return 0;           /* a command comes first: not ours to touch */
+        i = e + 1;
+        if (kind == 2) {
+            in->start = i;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* -------------------------------------------------------------- helpers */
 
 static int parse_int(const char *s, long lo, long hi, long *out)
@@ -167,6 +231,28 @@ static int fail(char *res, size_t n, int code, const char *detail)
 }
 
 static const struct game *G(struct proto *p) { return p->s.g; }
+
+void proto_interrupt(struct proto *p)
+{
+    p->interrupt = 1;
+}
+
+int proto_was_interrupted(const struct proto *p)
+{
+    return p->interrupted;
+}
+
+/* The stop callback of every command that searches: an interrupt request
+ * (proto_interrupt, SIGINT) or a "# interrupt" line on the input. */
+static int proto_stop(void *ctx)
+{
+    struct proto *p = ctx;
+    if (!p->interrupt && input_take_interrupt(p->in))
+        p->interrupt = 1;
+    if (p->interrupt)
+        p->interrupted = 1;
+    return p->interrupted;
+}
 
 static void result_text(const struct game *g, const struct game_status *gs,
                         char *buf, size_t n)
@@ -426,8 +512,13 @@ static int cmd_play(struct proto *p, int argc, char **argv, char *res, size_t n)
     if (side_arg(p, argv[0], &side))
         return E_COLOR;
     struct game_status gs;
-    if (session_status(&p->s, &gs))
+    if (session_status(&p->s, &gs)) {
+        /* with resign on, the passes a GTP controller sends to end a game
+         * (see genmove) are taken and change nothing */
+        if (p->s.resign && strcasecmp(argv[1], "pass") == 0)
+            return E_OK;
         return E_GAMEOVER;
+    }
     if (side != session_side_to_move(&p->s))
         return fail(res, n, E_WRONG_TURN, G(p)->side_names[session_side_to_move(&p->s)]);
     int rc = session_play(&p->s, side, argv[1], res, n);
@@ -436,10 +527,28 @@ static int cmd_play(struct proto *p, int argc, char **argv, char *res, size_t n)
     return session_error(rc);
 }
 
+/* The explanation of a search's choice, for gomill-explain_last_move:
+ * "score S depth D nodes N time MS proven yes|no pv M1 M2 ...", the PV
+ * played out from st (the position the search started from). */
+static void set_explain(struct proto *p, const void *st, const struct search_result *r,
+                        int64_t ms)
+{
+    char sc[32], pv[3000];
+    format_score(r->score, sc, sizeof sc);
+    format_pv(G(p), st, r->pv, r->pvlen, pv, sizeof pv);
+    if (!pv[0] && r->best != MOVE_NONE)
+        G(p)->format_move(st, r->best, pv, sizeof pv);
+    snprintf(p->explain.text, sizeof p->explain.text,
+             "score %s depth %d nodes %" PRIu64 " time %" PRId64 " proven %s pv %s", sc,
+             r->depth, r->nodes, ms, r->exact ? "yes" : "no", pv);
+    p->explain.valid = 1;
+}
+
 static int genmove_common(struct proto *p, int argc, char **argv, char *res, size_t n,
                           int play)
 {
     int side;
+    p->explain.valid = 0;       /* this genmove replaces the explanation */
     if (argc != 1)
         return E_SYNTAX;
     if (side_arg(p, argv[0], &side))
@@ -447,7 +556,10 @@ static int genmove_common(struct proto *p, int argc, char **argv, char *res, siz
     struct game_status gs;
     if (session_status(&p->s, &gs)) {
         if (p->s.resign) {
-            snprintf(res, n, "resign");
+            /* only the loser resigns; the winner (or either side of a
+             * draw) passes, which a GTP controller such as gogui-twogtp
+             * records as the end of the game (see doc/protocol.md) */
+            snprintf(res, n, "%s", gs.winner >= 0 && gs.winner != side ? "resign" : "pass");
             return E_OK;
         }
         return E_GAMEOVER;
@@ -459,11 +571,25 @@ static int genmove_common(struct proto *p, int argc, char **argv, char *res, siz
     if (!before)
         return E_NOMEM;
     memcpy(before, p->s.st, G(p)->state_size);
-    int rc = session_genmove(&p->s, side, 0, &r, NULL, NULL, NULL);
+    int64_t t0 = now_ms();
+    int rc = session_genmove(&p->s, side, 0, &r, proto_stop, NULL, p);
+    if (rc == SESS_OK && p->interrupted && r.depth < 1 && !r.exact) {
+        /* interrupted before one iteration was complete: rather than the
+         * first legal move, a search too small to be noticed */
+        struct search_params qp;
+        memset(&qp, 0, sizeof qp);
+        qp.nodes = 2000;
+        qp.movetime_ms = qp.soft_ms = 20;
+        qp.seed = session_search_seed(&p->s);
+        p->s.engine->search(p->s.engine_self, G(p), p->s.st, &qp, &r);
+        if (r.best == MOVE_NONE)
+            rc = SESS_EGAMEOVER;
+    }
     if (rc != SESS_OK) {
         free(before);
         return session_error(rc);
     }
+    set_explain(p, before, &r, now_ms() - t0);
     if (p->s.resign && r.score <= -SCORE_WIN_MIN && r.exact) {
         free(before);
         snprintf(res, n, "resign");
@@ -474,8 +600,9 @@ static int genmove_common(struct proto *p, int argc, char **argv, char *res, siz
     if (p->verbose) {
         char sc[32];
         format_score(r.score, sc, sizeof sc);
-        fprintf(stderr, "genmove: %s score %s depth %d nodes %" PRIu64 "%s\n", res, sc,
-                r.depth, r.nodes, r.exact ? " (proven)" : "");
+        fprintf(stderr, "genmove: %s score %s depth %d nodes %" PRIu64 "%s%s\n", res, sc,
+                r.depth, r.nodes, r.exact ? " (proven)" : "",
+                p->interrupted ? " (interrupted)" : "");
     }
     if (play)
         return session_error(session_play_move(&p->s, r.best));
@@ -740,7 +867,7 @@ struct analyze_ctx {
 static int analyze_stop(void *ctx)
 {
     struct analyze_ctx *a = ctx;
-    return input_pending(a->p->in);
+    return proto_stop(a->p) || input_pending(a->p->in);
 }
 
 static void analyze_report(void *ctx, const struct search_info *info)
@@ -804,7 +931,8 @@ static int run_analyze(struct proto *p, const char *id, int argc, char **argv, c
     p->s.engine->search(p->s.engine_self, G(p), p->s.st, &sp, &r);
     /* the search may end by itself (a proven result): wait for input */
     if (p->in)
-        while (!input_pending(p->in)) {
+        while (!analyze_stop(&ctx)) {
+            /* a signal ends the poll early (EINTR): the flag is seen at once */
             struct pollfd pf = { .fd = p->in->fd, .events = POLLIN };
             poll(&pf, 1, 1000);
         }
@@ -836,13 +964,15 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
     sp.movetime_ms = p->s.movetime_ms;
     sp.nodes = p->s.nodes;
     sp.threads = p->s.threads;
+    sp.stop = proto_stop;
+    sp.ctx = p;
     struct search_result r;
     int64_t t0 = now_ms();
     int ok = search_solve(ab, G(p), p->s.st, &sp, &r);
     if (!ok) {
         if (!own)
             alphabeta_searcher.destroy(ab);
-        return E_UNSOLVED;
+        return p->interrupted ? fail(res, n, E_UNSOLVED, "interrupted") : E_UNSOLVED;
     }
     int value = r.score > 0 ? 1 : r.score < 0 ? -1 : 0;
     if (p->verbose)
@@ -858,6 +988,8 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
     memset(&dp, 0, sizeof dp);
     /* a node budget, not a clock: the same answer on every machine */
     dp.nodes = r.nodes / 8 < 100000 ? 100000 : r.nodes / 8;
+    dp.stop = proto_stop;       /* cut short, the proven value stands alone */
+    dp.ctx = p;
     struct search_result d;
     memset(&d, 0, sizeof d);
     if (value != 0 && plies < 0)    /* a draw has no distance to look for */
@@ -982,20 +1114,21 @@ static int cmd_bench(struct proto *p, int argc, char **argv, char *res, size_t n
 
 /* ------------------------------------------------------------- records */
 
-/* savegame FILE: writes the game as a record (see doc/protocol.md).
+/* savegame FILE: writes the game as a PGN record (see doc/protocol.md):
+ * moves in the game's long notation where it has one (Tablut captures).
  * Fails: cannot open file. */
 static int cmd_savegame(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     if (argc != 1)
         return E_SYNTAX;
+    const struct game *g = G(p);
     struct game_record r;
     record_init(&r);
-    snprintf(r.game, sizeof r.game, "%s", G(p)->name);
-    G(p)->format_variant(p->s.st, r.variant, sizeof r.variant);
+    snprintf(r.game, sizeof r.game, "%s", g->name);
+    g->format_variant(p->s.st, r.variant, sizeof r.variant);
     if (p->s.setup)
-        G(p)->format_position(p->s.start, r.position, sizeof r.position);
-    snprintf(r.players[0], sizeof r.players[0], "?");
-    snprintf(r.players[1], sizeof r.players[1], "?");
+        g->format_position(p->s.start, r.position, sizeof r.position);
+    r.first_side = g->side_to_move(p->s.start);
     struct game_status gs;
     session_status(&p->s, &gs);
     snprintf(r.result, sizeof r.result, "%s", !gs.over ? "*" : gs.winner < 0 ? "1/2-1/2" :
@@ -1006,9 +1139,16 @@ static int cmd_savegame(struct proto *p, int argc, char **argv, char *res, size_
     localtime_r(&t, &tm);
     strftime(r.date, sizeof r.date, "%Y.%m.%d", &tm);
     int rc = E_OK;
-    for (int i = 0; i < p->s.nmoves && rc == E_OK; i++)
-        if (record_add_move(&r, p->s.moves[i].text))
+    for (int i = 0; i < p->s.nmoves && rc == E_OK; i++) {
+        char mv[64];
+        if (g->format_move_long)
+            g->format_move_long(p->s.snaps + (size_t)i * g->state_size,
+                                p->s.moves[i].move, mv, sizeof mv);
+        else
+            snprintf(mv, sizeof mv, "%s", p->s.moves[i].text);
+        if (record_add_move(&r, mv))
             rc = E_NOMEM;
+    }
     FILE *f = rc == E_OK ? fopen(argv[0], "w") : NULL;
     if (rc == E_OK && !f)
         rc = fail(res, n, E_FILE, strerror(errno));
@@ -1023,7 +1163,9 @@ static int cmd_savegame(struct proto *p, int argc, char **argv, char *res, size_
 }
 
 /* loadgame FILE [N]: loads the first record of FILE and plays its first N
- * moves (all by default). Fails: cannot open file, invalid position,
+ * moves (all by default). The record reader is bounded (record.h): an
+ * endless or binary file is refused at once. Fails: cannot open file (also
+ * for a file that is no record, or too large a one), invalid position,
  * unknown game, illegal move (the game is then unchanged). */
 static int cmd_loadgame(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
@@ -1106,6 +1248,39 @@ static int cmd_gogui_analyze(struct proto *p, int argc, char **argv, char *res, 
     snprintf(res, n, "string/Solve/solve\nstring/Evaluation/eval\nstring/Position/getposition\n"
              "string/Legal moves/legal_moves\nstring/Game over/game_over\n"
              "string/Perft 3/perft 3\nstring/Show board/showboard");
+    return E_OK;
+}
+
+/* gogui-interrupt: no arguments, empty answer. Its presence in
+ * list_commands tells GoGui that a running command stops when the comment
+ * line "# interrupt" arrives on the input (see proto_interrupt). */
+static int cmd_gogui_interrupt(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)p; (void)argc; (void)argv; (void)res; (void)n;
+    return E_OK;
+}
+
+/* gogui-sigint: the engine's process id; SIGINT sent to it stops the
+ * running command as "# interrupt" does. */
+static int cmd_gogui_sigint(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)p; (void)argc; (void)argv;
+    snprintf(res, n, "%ld", (long)getpid());
+    return E_OK;
+}
+
+/* gomill-explain_last_move: one line about the last genmove/reg_genmove
+ * search: "score S depth D nodes N time MS proven yes|no pv M1 M2 ...", S
+ * from the view of the side that moved (as analyze writes scores). Fails:
+ * "no move to explain" when no genmove has searched since the last change
+ * of the game (newgame, clear_board, boardsize, setposition, loadgame,
+ * play, undo) or the last genmove answered without a search. */
+static int cmd_explain_last_move(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    if (!p->explain.valid)
+        return E_NO_EXPLAIN;
+    snprintf(res, n, "%s", p->explain.text);
     return E_OK;
 }
 
@@ -1213,6 +1388,10 @@ const struct proto_cmd proto_commands[] = {
     {"bench", cmd_bench, "", "node count of the fixed benchmark searches"},
     {"savegame", cmd_savegame, "FILE", "save the game as a record"},
     {"loadgame", cmd_loadgame, "FILE [N]", "load a record (its first N moves)"},
+    {"gomill-explain_last_move", cmd_explain_last_move, "",
+     "score, depth, nodes, time and PV of the last genmove"},
+    {"gogui-interrupt", cmd_gogui_interrupt, "", "GoGui: '# interrupt' stops a running command"},
+    {"gogui-sigint", cmd_gogui_sigint, "", "GoGui: the pid to send SIGINT to"},
     {"gogui-analyze_commands", cmd_gogui_analyze, "", "analysis commands for GoGui"},
     {"gogui-rules_game_id", cmd_rules_game_id, "", "GoGui: game name"},
     {"gogui-rules_board_size", cmd_rules_board_size, "", "GoGui: board size"},
@@ -1288,6 +1467,15 @@ static void write_response(struct proto *p, int ok, const char *id, const char *
     fflush(o);
 }
 
+/* Commands after whose success the last genmove no longer explains the
+ * game (genmove itself replaces the explanation). */
+static int changes_game(const struct proto_cmd *c)
+{
+    return c->fn == cmd_play || c->fn == cmd_undo || c->fn == cmd_newgame ||
+           c->fn == cmd_clear_board || c->fn == cmd_boardsize ||
+           c->fn == cmd_setposition || c->fn == cmd_loadgame;
+}
+
 void proto_execute(struct proto *p, char *line)
 {
     char *argv[PROTO_MAX_ARGS + 1];
@@ -1323,6 +1511,9 @@ void proto_execute(struct proto *p, char *line)
     }
     res[0] = '\0';
     int rc;
+    /* an interrupt request belongs to the command it arrives during */
+    p->interrupt = 0;
+    p->interrupted = 0;
     if (c->fn == cmd_analyze) {
         rc = run_analyze(p, id, argc - first - 1, argv + first + 1, res, RES_SIZE);
         if (rc < 0)
@@ -1331,6 +1522,8 @@ void proto_execute(struct proto *p, char *line)
         rc = c->fn(p, argc - first - 1, argv + first + 1, res, RES_SIZE);
     }
     if (rc == E_OK) {
+        if (changes_game(c))
+            p->explain.valid = 0;
         write_response(p, 1, id, res);
         return;
     }

@@ -1,43 +1,82 @@
 /* record.h -- game records, shared by the engine (savegame/loadgame) and
- * tabula-match (--records). Plain text, PGN-like: tag lines, then the moves.
+ * tabula-match (--records): PGN with the Seven Tag Roster, then tags of our
+ * own, then numbered moves with optional {comments}.
  *
- *   [Game "rastros"]
- *   [Variant "size=8"]          (omitted or "" for the default variant)
- *   [Position "..."]            (omitted when the game starts from the start)
- *   [Player1 "tabula"]          (side that moves first)
- *   [Player2 "other"]
- *   [Result "1-0"]              ("1-0" side 1 won, "0-1", "1/2-1/2", "*")
- *   [Reason "snail reached a1"]
+ *   [Event "tabula-match rastros"]
+ *   [Site "host"]
  *   [Date "2026.12.02"]
+ *   [Round "17"]                (tabula-match: the game's results index)
+ *   [White "ab"]                (player 1: the side that moves first in
+ *   [Black "mcts"]               the game's rules; player 2)
+ *   [Result "0-1"]              ("1-0" player 1 won, "0-1", "1/2-1/2", "*")
+ *   [Game "rastros"]
+ *   [Variant "size=8"]          (omitted for the default variant)
+ *   [Position "8/8/..."]        (the start position; may be omitted when it
+ *   [PlyCount "3"]               is the variant's start)
+ *   [Termination "normal"]      (PGN's words; Reason has the detail)
+ *   [Reason "snail reached h8"]
+ *   [TimeControl "1/0.2"]
  *   <blank line>
- *   d3 c2 b1 ...                (moves in canonical text, any line breaks)
- *   <blank line between records>
+ *   1. d4 {+12/5 0.101s} c3 {-3/4 0.200s} 2. d2 {snail reached h8} 0-1
  *
- * Knows nothing about any game's rules: moves are strings here. */
+ * Old records (Player1/Player2 tags, bare moves) still read. Moves are
+ * strings here: this file knows nothing about any game's rules. The
+ * reader never reads more than RECORD_MAX_BYTES for one record, nor a line
+ * longer than RECORD_MAX_LINE, nor more than RECORD_MAX_MOVES moves, and
+ * refuses NUL bytes: any input gives a
+ * record or an error, promptly. */
 #ifndef TABULA_RECORD_H
 #define TABULA_RECORD_H
 
+#include <stddef.h>
 #include <stdio.h>
 
+#define RECORD_MAX_LINE ((size_t)1 << 18)
+#define RECORD_MAX_BYTES ((size_t)1 << 22)
+#define RECORD_MAX_MOVES 100000
+#define RECORD_MAX_COMMENT 1024         /* longer comments are cut */
+
 struct game_record {
+    char event[128];
+    char site[128];
+    char date[32];              /* YYYY.MM.DD */
+    char round[32];
+    char players[2][128];       /* White = player 1, Black = player 2 */
+    char result[16];
     char game[32];
     char variant[256];
     char position[512];
-    char players[2][128];
-    char result[16];
-    char reason[128];
-    char date[32];
+    char termination[32];       /* normal, adjudication, time forfeit,
+                                 * rules infraction, abandoned */
+    char reason[160];
+    char timecontrol[64];       /* PGN TimeControl (both players') */
+    char player_tc[2][64];      /* WhiteTimeControl/BlackTimeControl,
+                                 * when the players' differ */
+    int first_side;             /* 1 if player 2 makes the first move */
     int nmoves;
     int cap;
     char **moves;               /* nmoves strings, owned by the record */
+    char **comments;            /* per move, NULL when none; owned */
 };
 
 void record_init(struct game_record *r);
 void record_free(struct game_record *r);
 int record_add_move(struct game_record *r, const char *move);   /* 0 ok */
-int record_write(FILE *f, const struct game_record *r);          /* 0 ok */
-/* Reads the next record: 1 read, 0 end of file, -1 error (detail in err).
- * r must have been through record_init; its previous moves are freed. */
+/* A move and the comment written after it (NULL: none). 0 ok. */
+int record_add_move_comment(struct game_record *r, const char *move,
+                            const char *comment);
+/* Writes r as PGN; empty roster tags are written as PGN's unknowns ("?",
+ * "????.??.??"). Control characters and bytes that are not UTF-8 become
+ * '?'. 0 ok, -1 write error. */
+int record_write(FILE *f, const struct game_record *r);
+/* Reads the next record: 1 read, 0 end of input, -1 error (detail in
+ * err). r must have been through record_init; its previous moves are
+ * freed. */
 int record_read(FILE *f, struct game_record *r, char *err, size_t errlen);
+/* The same from memory: parses the first record of text[0..len) (which
+ * need not end with a NUL); *used (if not NULL) gets the bytes consumed,
+ * so that a caller can go on with the next record. */
+int record_parse(const char *text, size_t len, size_t *used,
+                 struct game_record *r, char *err, size_t errlen);
 
 #endif

@@ -115,6 +115,63 @@ START_TEST(test_sprt)
 }
 END_TEST
 
+START_TEST(test_pentanomial)
+{
+    struct match_elo_est e;
+    struct match_sprt sp;
+    /* 75 pairs: LL 5, LD 10, WL+DD 40, WD 12, WW 8. Pair scores 0, .25,
+     * .5, .75, 1: mu = (2.5 + 20 + 9 + 8) / 75 = .5266667; variance
+     * = sum n_k/75 (a_k - mu)^2 = .0609556, sd of the mean
+     * sqrt(.0609556/75) = .0285086; Elo(mu) = 18.5475, Elo(mu -+ 1.959964
+     * sd) = -20.3198 .. 57.8861; LOS = Phi((mu - .5)/sd) = .8252063. */
+    static const int n[5] = {5, 10, 40, 12, 8};
+    match_penta_estimate(n, &e);
+    ck_assert_int_eq(e.n, 150);
+    ck_assert_double_eq_tol(e.score, 0.5266667, 1e-6);
+    ck_assert_double_eq_tol(e.elo, 18.5475, 1e-3);
+    ck_assert_double_eq_tol(e.lo, -20.3198, 1e-3);
+    ck_assert_double_eq_tol(e.hi, 57.8861, 1e-3);
+    ck_assert_double_eq_tol(e.los, 0.8252063, 1e-6);
+    /* The GSPRT LLR, maximum likelihood distributions with means s0, s1
+     * (values from an independent Newton iteration of the same
+     * equation): elo 0..10: 0.3428564; -5..5: 0.4670929. */
+    match_sprt_penta(n, 0, 10, 0.05, 0.05, &sp);
+    ck_assert_double_eq_tol(sp.llr, 0.3428564, 1e-5);
+    ck_assert_int_eq(sp.state, SPRT_CONTINUE);
+    match_sprt_penta(n, -5, 5, 0.05, 0.05, &sp);
+    ck_assert_double_eq_tol(sp.llr, 0.4670929, 1e-5);
+    /* Equal hypotheses: no evidence either way. */
+    match_sprt_penta(n, 5, 5.0000001, 0.05, 0.05, &sp);
+    ck_assert_double_eq_tol(sp.llr, 0, 1e-5);
+    /* Every pair split (the toy game: the second mover always wins):
+     * elo 200..400 gives -0.9742940 per pair; 3 pairs -2.9179597
+     * (continue), 4 pairs -3.8897926: H0. */
+    static const int split3[5] = {0, 0, 3, 0, 0}, split4[5] = {0, 0, 4, 0, 0};
+    match_sprt_penta(split3, 200, 400, 0.05, 0.05, &sp);
+    ck_assert_double_eq_tol(sp.llr, -2.9179597, 1e-5);
+    ck_assert_int_eq(sp.state, SPRT_CONTINUE);
+    match_sprt_penta(split4, 200, 400, 0.05, 0.05, &sp);
+    ck_assert_double_eq_tol(sp.llr, -3.8897926, 1e-5);
+    ck_assert_int_eq(sp.state, SPRT_H0);
+    /* No pairs: nothing known. */
+    static const int none[5] = {0, 0, 0, 0, 0};
+    match_penta_estimate(none, &e);
+    ck_assert(isnan(e.elo));
+    match_sprt_penta(none, 0, 10, 0.05, 0.05, &sp);
+    ck_assert_double_eq_tol(sp.llr, 0, 1e-12);
+    /* Numbers never print as "-0.0". */
+    char buf[32];
+    match_fmt_num(buf, sizeof buf, -0.04, 1);
+    ck_assert_str_eq(buf, "0.0");
+    match_fmt_num(buf, sizeof buf, -0.0, 3);
+    ck_assert_str_eq(buf, "0.000");
+    match_fmt_num(buf, sizeof buf, -0.06, 1);
+    ck_assert_str_eq(buf, "-0.1");
+    match_fmt_num(buf, sizeof buf, -INFINITY, 1);
+    ck_assert_str_eq(buf, "-inf");
+}
+END_TEST
+
 /* ================================================================ */
 /* Schedule, shards, small parsers                                   */
 
@@ -230,6 +287,20 @@ START_TEST(test_result_lines)
     ck_assert_int_eq(match_parse_result("x\ta\tb\t1-0\t5\tr\n", &q), -1);
     ck_assert_int_eq(match_parse_result("3\t\tb\t1-0\t5\tr\n", &q), -1);
     ck_assert_int_eq(match_parse_result("3\ta\tb\t1-0\t-5\tr\n", &q), -1);
+    /* An index past INT_MAX once wrapped around (4294967297 -> 1). */
+    ck_assert_int_eq(match_parse_result("4294967297\ta\tb\t1-0\t5\tr\n", &q),
+                     -1);
+    ck_assert_int_eq(match_parse_result("2147483648\ta\tb\t1-0\t5\tr\n", &q),
+                     -1);
+    ck_assert_int_eq(match_parse_result("2147483647\ta\tb\t1-0\t5\tr\n", &q),
+                     1);
+    ck_assert_int_eq(match_parse_result("+3\ta\tb\t1-0\t5\tr\n", &q), -1);
+    ck_assert_int_eq(match_parse_result("3\ta\tb\t1-0\t99999999999\tr\n",
+                                        &q), -1);
+    /* Bytes that are not printable ASCII never reach the file. */
+    strcpy(r.reason, "x \377\376 y\001");
+    match_format_result(&r, line, sizeof line);
+    ck_assert_str_eq(line, "17\tab\tmcts\t0-1\t37\tx ?? y \n");
 }
 END_TEST
 
@@ -239,57 +310,113 @@ END_TEST
 static void fill_record(struct game_record *r, int nmoves)
 {
     record_init(r);
+    strcpy(r->event, "tabula-match rastros");
+    strcpy(r->site, "here");
+    strcpy(r->round, "17");
     strcpy(r->game, "rastros");
     strcpy(r->variant, "size=8");
     strcpy(r->position, "8/8/8/4s3/8/8/8/8 1");
     strcpy(r->players[0], "alpha \"the\" beta\\");
     strcpy(r->players[1], "mcts");
     strcpy(r->result, "0-1");
+    strcpy(r->termination, "normal");
     strcpy(r->reason, "snail reached h8");
     strcpy(r->date, "2026.12.02");
+    strcpy(r->timecontrol, "1/0.2");
     for (int i = 0; i < nmoves; i++) {
-        char m[16];
+        char m[16], c[32];
         snprintf(m, sizeof m, "%c%d", 'a' + i % 8, 1 + i % 8);
-        ck_assert_int_eq(record_add_move(r, m), 0);
+        snprintf(c, sizeof c, "%+d/%d %d.%03ds", i - 3, i, i / 10, i % 1000);
+        ck_assert_int_eq(record_add_move_comment(r, m, i % 3 ? c : NULL), 0);
     }
 }
 
 static void assert_same_record(const struct game_record *a,
                                const struct game_record *b)
 {
+    ck_assert_str_eq(a->event, b->event);
+    ck_assert_str_eq(a->site, b->site);
+    ck_assert_str_eq(a->round, b->round);
     ck_assert_str_eq(a->game, b->game);
     ck_assert_str_eq(a->variant, b->variant);
     ck_assert_str_eq(a->position, b->position);
     ck_assert_str_eq(a->players[0], b->players[0]);
     ck_assert_str_eq(a->players[1], b->players[1]);
     ck_assert_str_eq(a->result, b->result);
+    ck_assert_str_eq(a->termination, b->termination);
     ck_assert_str_eq(a->reason, b->reason);
     ck_assert_str_eq(a->date, b->date);
+    ck_assert_str_eq(a->timecontrol, b->timecontrol);
+    ck_assert_int_eq(a->first_side, b->first_side);
     ck_assert_int_eq(a->nmoves, b->nmoves);
-    for (int i = 0; i < a->nmoves; i++)
+    for (int i = 0; i < a->nmoves; i++) {
         ck_assert_str_eq(a->moves[i], b->moves[i]);
+        /* the reason, written after the last move, reads back as its
+         * comment if it had none */
+        const char *want = a->comments[i];
+        if (!want && i == a->nmoves - 1 && a->reason[0] &&
+            strcmp(a->result, "*"))
+            want = a->reason;
+        ck_assert_str_eq(b->comments[i] ? b->comments[i] : "-",
+                         want ? want : "-");
+    }
 }
 
 START_TEST(test_record_round_trip)
 {
-    struct game_record w[3], r;
+    struct game_record w[4], r;
     char err[128];
     FILE *f = tmpfile();
     fill_record(&w[0], 70);             /* several lines of moves */
     fill_record(&w[1], 0);              /* no moves at all */
     fill_record(&w[2], 3);
     w[2].variant[0] = w[2].position[0] = w[2].reason[0] = 0;
-    for (int i = 0; i < 3; i++)
+    fill_record(&w[3], 5);              /* player 2 moves first */
+    w[3].first_side = 1;
+    strcpy(w[3].result, "*");
+    for (int i = 0; i < 4; i++)
         ck_assert_int_eq(record_write(f, &w[i]), 0);
     rewind(f);
     record_init(&r);
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 4; i++) {
         ck_assert_int_eq(record_read(f, &r, err, sizeof err), 1);
         assert_same_record(&w[i], &r);
     }
     ck_assert_int_eq(record_read(f, &r, err, sizeof err), 0);
+
+    /* The text itself: the roster first, numbered moves, comments. */
+    rewind(f);
+    char text[8192];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = 0;
+    static const char roster[] = "[Event \"tabula-match rastros\"]\n"
+        "[Site \"here\"]\n[Date \"2026.12.02\"]\n"
+        "[Round \"17\"]\n[White \"alpha \\\"the\\\" beta\\\\\"]\n"
+        "[Black \"mcts\"]\n[Result \"0-1\"]\n[Game \"rastros\"]\n";
+    ck_assert_msg(strncmp(text, roster, sizeof roster - 1) == 0, "%s", text);
+    ck_assert(strstr(text, "[PlyCount \"70\"]\n"));
+    ck_assert(strstr(text, "\n1. a1 b2 {-2/1 0.001s} 2. c3 {-1/2 0.002s} d4 "));
+    ck_assert(strstr(text, "{snail reached h8} 0-1\n\n"));
+    ck_assert(strstr(text, "\n1... a1 2. b2 {-2/1 0.001s} c3 {-1/2 0.002s} "
+                     "3. d4 e5 {+1/4 0.004s} *\n\n"));
+    /* The same records from memory, one after the other. */
+    size_t used = 0, off = 0;
+    fseek(f, 0, SEEK_END);
+    size_t len = (size_t)ftell(f);
+    char *all = malloc(len);
+    rewind(f);
+    ck_assert_int_eq(fread(all, 1, len, f), len);
+    for (int i = 0; i < 4; i++) {
+        ck_assert_int_eq(record_parse(all + off, len - off, &used, &r, err,
+                                      sizeof err), 1);
+        assert_same_record(&w[i], &r);
+        off += used;
+    }
+    ck_assert_int_eq(record_parse(all + off, len - off, &used, &r, err,
+                                  sizeof err), 0);
+    free(all);
     record_free(&r);
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 4; i++)
         record_free(&w[i]);
     fclose(f);
 }
@@ -329,11 +456,34 @@ START_TEST(test_record_lenient)
     ck_assert_str_eq(r.moves[0], "0/5");
     ck_assert_str_eq(r.moves[3], "4/10");
     ck_assert_str_eq(r.moves[4], "pass");
+    ck_assert_str_eq(r.comments[2], "a long comment");
+    ck_assert_ptr_null(r.comments[3]);
     ck_assert_int_eq(record_read(f, &r, err, sizeof err), 1);
     ck_assert_str_eq(r.game, "tablut");
     ck_assert_str_eq(r.result, "*");
     ck_assert_int_eq(r.nmoves, 1);
     ck_assert_str_eq(r.moves[0], "e2-c2");
+    ck_assert_int_eq(record_read(f, &r, err, sizeof err), 0);
+    fclose(f);
+
+    /* PGN as other programs write it: numbers glued to moves, "N...",
+     * NAGs, a variation with a comment inside, comments on their own. */
+    static const char pgn[] =
+        "[Event \"x\"]\n[White \"p\"]\n[Black \"q\"]\n[Result \"0-1\"]\n"
+        "[Game \"tablut\"]\n\n"
+        "{opening comment} 1...e2-c2xc3 $1 {capture} 2.d5-d7 (2.a4-b4 {no} "
+        "b6-b8) 2...c2-c1\n{reason} 0-1 trailing text\n";
+    f = fmemopen((void *)pgn, sizeof pgn - 1, "r");
+    ck_assert_int_eq(record_read(f, &r, err, sizeof err), 1);
+    ck_assert_int_eq(r.first_side, 1);
+    ck_assert_int_eq(r.nmoves, 3);
+    ck_assert_str_eq(r.moves[0], "e2-c2xc3");
+    ck_assert_str_eq(r.comments[0], "capture");
+    ck_assert_str_eq(r.moves[1], "d5-d7");
+    ck_assert_ptr_null(r.comments[1]);
+    ck_assert_str_eq(r.moves[2], "c2-c1");
+    ck_assert_str_eq(r.comments[2], "reason");
+    ck_assert_str_eq(r.result, "0-1");
     ck_assert_int_eq(record_read(f, &r, err, sizeof err), 0);
     fclose(f);
 
@@ -343,6 +493,151 @@ START_TEST(test_record_lenient)
     ck_assert(strstr(err, "malformed") != NULL);
     fclose(f);
     record_free(&r);
+}
+END_TEST
+
+/* Tablut's long notation marks captures ("d7-d3xc3xe3"); parse_move
+ * reads it back as the same move. */
+START_TEST(test_record_tablut_captures)
+{
+    const struct game *g = &tablut_game;
+    ck_assert_ptr_nonnull(g->format_move_long);
+    void *st = calloc(1, g->state_size);
+    char err[128], a[64], b[64];
+    int captures = 0, plain = 0;
+    ck_assert_int_eq(g->init(st, 0, NULL, err, sizeof err), GAME_OK);
+    /* every reply to every first move, and a third ply, from the start */
+    move_t m1[GAME_MAX_MOVES], m2[GAME_MAX_MOVES], m3[GAME_MAX_MOVES];
+    int n1 = g->gen_moves(st, m1);
+    for (int i = 0; i < n1 && captures < 20; i++) {
+        game_undo u1, u2;
+        g->make(st, m1[i], &u1);
+        int n2 = g->gen_moves(st, m2);
+        for (int j = 0; j < n2 && captures < 20; j++) {
+            g->make(st, m2[j], &u2);
+            int n3 = g->gen_moves(st, m3);
+            for (int k = 0; k < n3; k++) {
+                move_t back;
+                g->format_move(st, m3[k], a, sizeof a);
+                g->format_move_long(st, m3[k], b, sizeof b);
+                ck_assert_int_eq(strncmp(a, b, strlen(a)), 0);
+                ck_assert_int_eq(g->parse_move(st, b, &back, err, sizeof err),
+                                 GAME_OK);
+                ck_assert_uint_eq(back, m3[k]);
+                if (strchr(b, 'x')) {
+                    captures++;
+                    /* the capture left out is no move of this game */
+                    char wrong[80];
+                    snprintf(wrong, sizeof wrong, "%sxa1", b);
+                    ck_assert_int_ne(g->parse_move(st, wrong, &back, err,
+                                                   sizeof err), GAME_OK);
+                } else {
+                    ck_assert_str_eq(a, b);
+                    plain++;
+                }
+            }
+            g->unmake(st, m2[j], &u2);
+        }
+        g->unmake(st, m1[i], &u1);
+    }
+    ck_assert_int_gt(captures, 0);
+    ck_assert_int_gt(plain, 0);
+    free(st);
+}
+END_TEST
+
+/* The first format (before PGN): Player1/Player2, no roster, bare moves. */
+START_TEST(test_record_old_format)
+{
+    static const char old[] =
+        "[Game \"rastros\"]\n[Variant \"size=8\"]\n"
+        "[Position \"8/8/8/4s3/8/8/8/8 1\"]\n[Player1 \"ab\"]\n"
+        "[Player2 \"mcts\"]\n[Result \"0-1\"]\n[Reason \"snail reached h8\"]\n"
+        "[Date \"2026.12.02\"]\n\nd4 c3 d2\n\n"
+        "[Game \"rastros\"]\n[Player1 \"?\"]\n[Player2 \"?\"]\n[Result \"*\"]\n"
+        "\n\n";
+    struct game_record r;
+    char err[128];
+    size_t used;
+    record_init(&r);
+    ck_assert_int_eq(record_parse(old, sizeof old - 1, &used, &r, err,
+                                  sizeof err), 1);
+    ck_assert_str_eq(r.players[0], "ab");
+    ck_assert_str_eq(r.players[1], "mcts");
+    ck_assert_str_eq(r.variant, "size=8");
+    ck_assert_str_eq(r.reason, "snail reached h8");
+    ck_assert_int_eq(r.nmoves, 3);
+    ck_assert_str_eq(r.moves[2], "d2");
+    ck_assert_int_eq(record_parse(old + used, sizeof old - 1 - used, &used,
+                                  &r, err, sizeof err), 1);
+    ck_assert_int_eq(r.nmoves, 0);
+    record_free(&r);
+}
+END_TEST
+
+/* An endless stream: `prefix`, then `pattern` over and over, up to
+ * `limit` bytes; counts what was read. */
+struct endless {
+    const char *prefix, *pattern;
+    size_t plen, patlen, served, limit;
+};
+
+static ssize_t endless_read(void *cookie, char *buf, size_t n)
+{
+    struct endless *e = cookie;
+    size_t k = 0;
+    for (; k < n && e->served < e->limit; k++, e->served++)
+        buf[k] = e->served < e->plen ? e->prefix[e->served]
+               : e->pattern[(e->served - e->plen) % e->patlen];
+    return (ssize_t)k;
+}
+
+/* Issue 11, item 6: `loadgame /dev/zero` read without bound. The reader
+ * must stop at its caps with an error, having read little more than the
+ * cap, from a FILE and from memory. */
+START_TEST(test_record_bounded)
+{
+    static const struct {
+        const char *prefix, *pattern;
+        size_t patlen;
+        const char *why;
+    } cases[] = {
+        {"", "", 1, "NUL byte"},                        /* /dev/zero */
+        {"[Game \"rastros\"]\n", "a", 1, "line longer than"},
+        {"", "stray text\n", 11, "record longer than"},
+        {"[Game \"rastros\"]\n\n", "\n", 1, "record longer than"},
+        {"[Game \"rastros\"]\n\n", "d4 d4 d4 d4\n", 12,
+         "more than 100000 moves"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct endless e = {cases[i].prefix, cases[i].pattern,
+                            strlen(cases[i].prefix), cases[i].patlen, 0,
+                            (size_t)64 << 20};
+        cookie_io_functions_t io = {.read = endless_read};
+        FILE *f = fopencookie(&e, "r", io);
+        struct game_record r;
+        char err[128];
+        record_init(&r);
+        ck_assert_int_eq(record_read(f, &r, err, sizeof err), -1);
+        ck_assert_msg(strstr(err, cases[i].why), "%zu: %s", i, err);
+        ck_assert_msg(e.served < RECORD_MAX_BYTES + RECORD_MAX_LINE + 65536,
+                      "%zu: read %zu bytes", i, e.served);
+        fclose(f);
+
+        /* the same from memory, 20 MB of it */
+        size_t len = (size_t)20 << 20, used = 0;
+        char *buf = malloc(len);
+        ck_assert_ptr_nonnull(buf);
+        e.served = 0;
+        e.limit = len;
+        ck_assert_int_eq(endless_read(&e, buf, len), (ssize_t)len);
+        ck_assert_int_eq(record_parse(buf, len, &used, &r, err, sizeof err),
+                         -1);
+        ck_assert_msg(strstr(err, cases[i].why), "%zu: %s", i, err);
+        ck_assert(used < RECORD_MAX_BYTES + RECORD_MAX_LINE + 2);
+        free(buf);
+        record_free(&r);
+    }
 }
 END_TEST
 
@@ -389,7 +684,7 @@ START_TEST(test_options)
     ck_assert(c.games == 10 && c.tc && c.tc_base == 5);
     ck_assert(c.shard_k == 2 && c.shard_n == 3 && c.sprt && c.quiet);
     ck_assert(c.concurrency == 4 && c.movetime_ms == 200);
-    ck_assert_int_eq((int)c.timeout_ms, 30200);
+    ck_assert_int_eq((int)c.timeout_ms, -1);   /* 30 s + movetime */
 
     ck_assert_int_eq(parse(&c, err, "--engine", "a=x", "--engine", "b=y",
                            NULL), -1);
@@ -425,6 +720,44 @@ START_TEST(test_options)
                            "--engine", "b=y", "--openings", "f",
                            "--random-plies", "3", NULL), -1);
     ck_assert_int_eq(parse(&c, err, "--help", NULL), 1);
+
+    /* Per-engine settings follow the engine; --each gives everybody's. */
+    ck_assert_int_eq(parse(&c, err, "--game", "tablut", "--engine",
+                           "a=tabula", "movetime=25", "option.hash=64",
+                           "--engine", "b=tabula -q", "tc=10+0.5", "depth=4",
+                           "--each", "movetime=100", "nodes=5000",
+                           "option.engine=mcts", "--games", "4", NULL), 0);
+    ck_assert_int_eq(c.nengines, 2);
+    ck_assert_str_eq(c.engines[1].cmd, "tabula -q");
+    ck_assert_int_eq(c.engines[0].nopts, 1);
+    ck_assert_str_eq(c.engines[0].opts[0], "hash=64");
+    ck_assert_int_eq(c.neach, 1);
+    ck_assert_str_eq(c.each_opts[0], "engine=mcts");
+    ck_assert_int_eq(c.games, 4);
+    struct match_limits l;
+    char tc[64];
+    match_engine_limits(&c, 0, &l);
+    ck_assert(l.movetime_ms == 25 && l.nodes == 5000 && !l.tc && !l.depth);
+    match_format_tc(&l, tc, sizeof tc);
+    ck_assert_str_eq(tc, "1/0.025");
+    match_engine_limits(&c, 1, &l);
+    ck_assert(l.movetime_ms == 100 && l.nodes == 5000 && l.depth == 4);
+    ck_assert(l.tc && l.tc_base == 10 && l.tc_inc == 0.5);
+    match_format_tc(&l, tc, sizeof tc);
+    ck_assert_str_eq(tc, "10+0.5");
+    ck_assert_int_eq(parse(&c, err, "--game", "tablut", "--engine", "a=x",
+                           "movetime=fast", "--engine", "b=y", NULL), -1);
+    ck_assert(strstr(err, "bad setting 'movetime=fast'") != NULL);
+    ck_assert_int_eq(parse(&c, err, "--game", "tablut", "--engine", "a=x",
+                           "--engine", "b=y", "--each", NULL), -1);
+    ck_assert(strstr(err, "--each wants settings") != NULL);
+    ck_assert_int_eq(parse(&c, err, "--game", "tablut", "--engine", "a=x",
+                           "--engine", "b=y", "depth=3", "--games", "x",
+                           NULL), -1);
+    ck_assert(strstr(err, "--games") != NULL);
+    ck_assert_int_eq(parse(&c, err, "--game", "tablut", "movetime=3",
+                           "--engine", "a=x", "--engine", "b=y", NULL), -1);
+    ck_assert(strstr(err, "settings follow --engine") != NULL);
 }
 END_TEST
 
@@ -564,7 +897,7 @@ static const struct game toy_game = {
 
 static char tmpdir[256];
 static char results_path[300], records_path[300], logdir[300];
-static char cmd[2][512];
+static char cmd[2][1024];
 static struct match_result res[64];
 static int nres;
 
@@ -781,16 +1114,246 @@ START_TEST(test_toy_reject)
     broken_case("reject 1", "rejected the legal move 1");
 }
 END_TEST
+/* Issue 13: a typo in an engine command is refused before anything is
+ * written: exit 1, the results file as it was. */
 START_TEST(test_toy_missing)
 {
     struct match_config c;
     toy_config(&c, "ok 0", "ok 0");
     c.engines[1].cmd = "exec /nonexistent/engine";
+    ck_assert_int_eq(run(&c), 1);
+    ck_assert_int_eq(access(results_path, F_OK), -1);
+    ck_assert_int_eq(access(records_path, F_OK), -1);
+    /* an existing results file is left as it was */
+    FILE *f = fopen(results_path, "w");
+    fputs("1\tfirst\tsecond\t0-1\t10\treached the target\n2\tsecond\tfir", f);
+    fclose(f);
+    toy_config(&c, "ok 0", "ok 0");
+    c.engines[0].cmd = "echo '= 2'; echo; exit 0";  /* dies after a hello */
+    ck_assert_int_eq(run(&c), 1);
+    f = fopen(results_path, "r");
+    char buf[256];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = 0;
+    fclose(f);
+    ck_assert_str_eq(buf, "1\tfirst\tsecond\t0-1\t10\treached the target\n"
+                     "2\tsecond\tfir");
+    /* an engine that does not play the game */
+    toy_config(&c, "ok 0", "ok 0");
+    c.engines[1].cmd = "exec sh -c 'while read l; do case $l in newgame*) "
+                       "printf \"? unknown game\\n\\n\";; *) printf \"=\\n\\n\";; "
+                       "esac; done'";
+    ck_assert_int_eq(run(&c), 1);
+}
+END_TEST
+
+/* The whole of a file (NUL-terminated, malloc'd), or NULL. */
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *b = NULL;
+    size_t n = 0, cap = 0, k;
+    char chunk[4096];
+    while ((k = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (n + k + 1 > cap) {
+            cap = 2 * (n + k + 1);
+            b = realloc(b, cap);
+        }
+        memcpy(b + n, chunk, k);
+        n += k;
+    }
+    fclose(f);
+    if (!b)
+        b = calloc(1, 1);
+    b[n] = 0;
+    if (len)
+        *len = n;
+    return b;
+}
+
+/* Every line of the results file parses, and index i appears exactly
+ * want[i] times (i = 1..n). */
+static void assert_indices(int n, const int *want)
+{
+    char *text = slurp(results_path, NULL);
+    int seen[64] = {0};
+    ck_assert_ptr_nonnull(text);
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        struct match_result r;
+        ck_assert_msg(match_parse_result(line, &r) == 1, "bad line '%s'",
+                      line);
+        ck_assert(r.index >= 1 && r.index <= n);
+        seen[r.index]++;
+    }
+    for (int i = 1; i <= n; i++)
+        ck_assert_msg(seen[i] == want[i], "game %d %d times, not %d", i,
+                      seen[i], want[i]);
+    free(text);
+}
+
+/* Records: one per Round 1..n, in the file. */
+static void assert_rounds(int n)
+{
+    FILE *f = fopen(records_path, "r");
+    struct game_record r;
+    char err[128];
+    int seen[64] = {0}, got;
+    ck_assert_ptr_nonnull(f);
+    record_init(&r);
+    while ((got = record_read(f, &r, err, sizeof err)) == 1) {
+        int i = atoi(r.round);
+        ck_assert(i >= 1 && i <= n);
+        seen[i]++;
+    }
+    ck_assert_msg(got == 0, "%s", err);
+    for (int i = 1; i <= n; i++)
+        ck_assert_msg(seen[i] == 1, "round %d: %d records", i, seen[i]);
+    record_free(&r);
+    fclose(f);
+}
+
+/* An engine that played fine and then fails to start: the game is void,
+ * logged, never in the results, and played again. */
+START_TEST(test_toy_void)
+{
+    struct match_config c;
+    char counter[400], out[400];
+    snprintf(counter, sizeof counter, "%s/starts", tmpdir);
+    snprintf(out, sizeof out, "%s/out", tmpdir);
+    /* start 1: the start-up check; 2: game 1, where it crashes and is
+     * restarted for game 2: start 3, which fails */
+    toy_config(&c, "ok 0", "crash 1");
+    snprintf(cmd[1], sizeof cmd[1], "STARTFAIL=3 STARTFAIL_FILE=%s sh %s "
+             "crash 1", counter, script());
+    fclose(c.out);
+    c.out = fopen(out, "w");
+    c.quiet = 0;
+    c.timeout_ms = 2000;
     ck_assert_int_eq(run(&c), 0);
-    ck_assert_int_eq(nres, 4);
-    ck_assert_int_eq(won_by("first"), 4);
-    ck_assert_msg(strstr(res[0].reason, "second crashed (exit 127)"), "%s",
-                  res[0].reason);
+    static const int once[5] = {0, 1, 1, 1, 1};
+    assert_indices(4, once);
+    assert_rounds(4);
+    char *text = slurp(out, NULL);
+    ck_assert_msg(strstr(text, "Game 2 (second vs first) is void: second "
+                         "could not start: crashed (exit 1) on "
+                         "protocol_version; it will be played again"),
+                  "%s", text);
+    free(text);
+    text = slurp(results_path, NULL);
+    ck_assert(!strstr(text, "could not start"));
+    free(text);
+
+    /* Two void games in a row for one engine stop the run: exit 1, the
+     * games played are kept, and a rerun completes the tournament. */
+    unlink(results_path);
+    unlink(records_path);
+    unlink(counter);
+    toy_config(&c, "ok 0", "crash 1");
+    snprintf(cmd[1], sizeof cmd[1], "STARTFAIL='3 4' STARTFAIL_FILE=%s sh %s "
+             "crash 1", counter, script());
+    c.timeout_ms = 2000;
+    ck_assert_int_eq(run(&c), 1);
+    static const int first_only[5] = {0, 1, 0, 0, 0};
+    assert_indices(4, first_only);
+    toy_config(&c, "ok 0", "crash 1");
+    c.timeout_ms = 2000;
+    ck_assert_int_eq(run(&c), 0);
+    assert_indices(4, once);
+    assert_rounds(4);
+}
+END_TEST
+
+/* Issue 13: a results file whose last line was cut short (no newline), and
+ * an index past INT_MAX that once wrapped around to game 1. */
+START_TEST(test_toy_results_repair)
+{
+    struct match_config c;
+    FILE *f = fopen(results_path, "w");
+    fputs("4294967297\tfirst\tsecond\t0-1\t10\treached the target\n"
+          "2\tsecond\tfirst\t0-1\t10\treached the target\n"
+          "3\tfirst\tsec", f);
+    fclose(f);
+    toy_config(&c, "ok 0", "ok 0");
+    ck_assert_int_eq(run(&c), 0);
+    char *text = slurp(results_path, NULL);
+    /* the huge line stays (skipped), the cut one is gone, 1 3 4 added */
+    ck_assert_msg(strncmp(text, "4294967297\tfirst\tsecond\t0-1\t10\treached "
+                          "the target\n2\tsecond\tfirst\t0-1\t10\treached the"
+                          " target\n1\tfirst\tsecond\t0-1\t10\t", 90) == 0,
+                  "%s", text);
+    ck_assert(!strstr(text, "sec3") && !strstr(text, "sec1"));
+    free(text);
+    ck_assert_int_eq(nres, 4);      /* the huge one does not parse */
+    int seen[5] = {0};
+    for (int i = 0; i < nres; i++)
+        seen[res[i].index]++;
+    ck_assert(seen[1] == 1 && seen[2] == 1 && seen[3] == 1 && seen[4] == 1);
+}
+END_TEST
+
+/* The records file after a kill: a record without its results line (the
+ * kill came between the two writes), or a record cut short. */
+START_TEST(test_toy_records_repair)
+{
+    struct match_config c;
+    static const int once[5] = {0, 1, 1, 1, 1};
+    for (int cut = 0; cut < 2; cut++) {
+        unlink(results_path);
+        unlink(records_path);
+        toy_config(&c, "ok 0", "ok 0");
+        ck_assert_int_eq(run(&c), 0);
+        /* drop the last results line; with cut, the last record's end */
+        size_t len;
+        char *text = slurp(results_path, &len);
+        char *last = text + len - 1;
+        while (last > text && last[-1] != '\n')
+            last--;
+        FILE *f = fopen(results_path, "w");
+        fwrite(text, 1, (size_t)(last - text), f);
+        fclose(f);
+        free(text);
+        if (cut) {
+            text = slurp(records_path, &len);
+            f = fopen(records_path, "w");
+            fwrite(text, 1, len - 9, f);
+            fclose(f);
+            free(text);
+        }
+        toy_config(&c, "ok 0", "ok 0");
+        ck_assert_int_eq(run(&c), 0);
+        assert_indices(4, once);
+        assert_rounds(4);
+    }
+}
+END_TEST
+
+/* Issue 11, item 9: bytes >= 0x80 and control bytes of an engine's
+ * garbage must not reach the results and records files. */
+static void assert_ascii(const char *path)
+{
+    size_t len;
+    char *text = slurp(path, &len);
+    ck_assert_ptr_nonnull(text);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char ch = (unsigned char)text[i];
+        ck_assert_msg(ch == '\n' || ch == '\t' || (ch >= 32 && ch < 127),
+                      "%s: byte %zu is 0x%02x", path, i, ch);
+    }
+    free(text);
+}
+
+START_TEST(test_toy_binary_garbage)
+{
+    broken_case("binary 1", "garbage response to genmove: '?? gar?bage ?('");
+    assert_ascii(results_path);
+    assert_ascii(records_path);
+    unlink(results_path);
+    unlink(records_path);
+    broken_case("binerror 1", "error response to genmove: ?no? move ?");
+    assert_ascii(results_path);
+    assert_ascii(records_path);
 }
 END_TEST
 
@@ -841,6 +1404,7 @@ START_TEST(test_toy_sprt_and_maxplies)
         c.elo0 = 200;
         c.elo1 = 400;
         c.alpha = c.beta = 0.05;
+        c.trinomial = 1;
         c.concurrency = 1 + pass;
         ck_assert_int_eq(run(&c), 0);
         /* Rerun: already decided, nothing more is played. */
@@ -911,6 +1475,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, test_los);
     tcase_add_test(tc, test_elo_estimate);
     tcase_add_test(tc, test_sprt);
+    tcase_add_test(tc, test_pentanomial);
     suite_add_tcase(s, tc);
     tc = tcase_create("schedule");
     tcase_add_test(tc, test_pairs);
@@ -920,8 +1485,12 @@ static Suite *match_suite(void)
     tcase_add_test(tc, test_options);
     suite_add_tcase(s, tc);
     tc = tcase_create("records");
+    tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_record_round_trip);
     tcase_add_test(tc, test_record_lenient);
+    tcase_add_test(tc, test_record_old_format);
+    tcase_add_test(tc, test_record_tablut_captures);
+    tcase_add_test(tc, test_record_bounded);
     suite_add_tcase(s, tc);
     tc = tcase_create("tournaments");
     tcase_add_checked_fixture(tc, toy_setup, toy_teardown);
@@ -935,6 +1504,10 @@ static Suite *match_suite(void)
     tcase_add_test(tc, test_toy_error);
     tcase_add_test(tc, test_toy_reject);
     tcase_add_test(tc, test_toy_missing);
+    tcase_add_test(tc, test_toy_void);
+    tcase_add_test(tc, test_toy_results_repair);
+    tcase_add_test(tc, test_toy_records_repair);
+    tcase_add_test(tc, test_toy_binary_garbage);
     tcase_add_test(tc, test_toy_time);
     tcase_add_test(tc, test_toy_sprt_and_maxplies);
     tcase_add_test(tc, test_toy_shards_and_round_robin);

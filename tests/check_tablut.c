@@ -288,8 +288,21 @@ START_TEST(test_options)
     const char *o3[] = {"size=7"};
     ck_assert_int_eq(G->init(st, 1, o3, err, sizeof err), GAME_EOPTION);
     ck_assert_str_eq(err, "unknown option: size");
+    const char *o4[] = {"nomove=loss", "Repetition=3"};
+    ck_assert_int_eq(G->init(st, 2, o4, err, sizeof err), GAME_OK);
+    G->format_variant(st, buf, sizeof buf);
+    ck_assert_str_eq(buf, "repetition=3 nomove=loss");
+    const char *o5[] = {"NOMOVE=Loss"};
+    ck_assert_int_eq(G->init(st, 1, o5, err, sizeof err), GAME_OK);
+    G->format_variant(st, buf, sizeof buf);
+    ck_assert_str_eq(buf, "nomove=loss");
+    const char *o6[] = {"nomove=loss", "nomove=draw"};
+    ck_assert_int_eq(G->init(st, 2, o6, err, sizeof err), GAME_OK);
+    G->format_variant(st, buf, sizeof buf);
+    ck_assert_str_eq(buf, "");
     const char *bad[] = {"repetition=1", "repetition=11", "repetition=x",
-                         "repetition=", "repetition", "repetition=3x"};
+                         "repetition=", "repetition", "repetition=3x",
+                         "nomove", "nomove=", "nomove=win", "nomove=losses"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         ck_assert_int_eq(G->init(st, 1, &bad[i], err, sizeof err),
                          GAME_EINVALID);
@@ -678,6 +691,44 @@ START_TEST(test_no_move_draw)
 }
 END_TEST
 
+/* nomove=loss (OpenTafl's rule): the side to move without a legal move
+ * loses; the position and the moves are the same as with the default. */
+START_TEST(test_no_move_loss)
+{
+    void *st = new_game("nomove=loss");
+    set_pieces(st, "Ke7 ta1 Ta2 Tb1", 'b');
+    struct game_status s = status_of(st);
+    ck_assert_int_eq(s.over, 1);
+    ck_assert_int_eq(s.winner, 1);
+    ck_assert_str_eq(s.reason, "no legal move");
+    /* a defenders' move that walls the attackers in: the defenders win */
+    set_pieces(st, "Ke7 ta1 Ta2 Tc1", 'w');
+    game_undo u;
+    play(st, "c1-b1", &u);
+    s = status_of(st);
+    ck_assert_int_eq(s.over, 1);
+    ck_assert_int_eq(s.winner, 1);
+    /* the defenders unable to move: the king enclosed on the castle */
+    set_pieces(st, "Ke5 td5 tf5 te4 te6 ta1", 'w');
+    s = status_of(st);
+    ck_assert_int_eq(s.over, 1);
+    ck_assert_int_eq(s.winner, 0);
+    /* the attackers without pieces */
+    set_pieces(st, "Ke7 Ta2", 'b');
+    s = status_of(st);
+    ck_assert_int_eq(s.over, 1);
+    ck_assert_int_eq(s.winner, 1);
+    /* the option survives setposition */
+    set_pieces(st, "Ke5 td5 tf5 te4 te6 ta1", 'w');
+    ck_assert_int_eq(status_of(st).winner, 0);
+    free(st);
+    st = new_game("nomove=draw");
+    set_pieces(st, "Ke5 td5 tf5 te4 te6 ta1", 'w');
+    ck_assert_int_eq(status_of(st).winner, -1);
+    free(st);
+}
+END_TEST
+
 /* ---- make / unmake ---------------------------------------------------- */
 static uint64_t rng_next(uint64_t *s)
 {
@@ -958,6 +1009,7 @@ static Suite *tablut_suite(void)
     tcase_add_test(tc, test_position_roundtrip);
     tcase_add_test(tc, test_position_rejects);
     tcase_add_test(tc, test_options);
+    tcase_add_test(tc, test_no_move_loss);
     tcase_add_test(tc, test_move_parsing);
     tcase_add_test(tc, test_castle_moves);
     tcase_add_test(tc, test_capture_basic);

@@ -37,7 +37,8 @@ struct tablut {
     uint8_t flags;              /* F_* : how the last move ended the game */
     uint8_t rep_limit;          /* repetition=N */
     uint8_t count[2];           /* soldiers: attackers, defenders (no king) */
-    uint8_t pad_[2];
+    uint8_t nomove_loss;        /* nomove=loss: no legal move loses (else draw) */
+    uint8_t pad_;
     uint32_t hist_len;          /* positions recorded in the game so far */
     uint32_t hist_start;        /* index of the first one since a capture */
     uint64_t hist[TABLUT_HIST_CAP]; /* ring: index i at hist[i % CAP] */
@@ -419,7 +420,7 @@ static void tablut_unmake_fast(struct tablut *t, const struct tablut_undo *u)
 }
 
 /* ---- struct game entries ---------------------------------------------- */
-static const char *const tablut_option_names[] = {"repetition", NULL};
+static const char *const tablut_option_names[] = {"repetition", "nomove", NULL};
 
 static const char start_position[] =
     "3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3 b";
@@ -433,13 +434,14 @@ static void reset_history(struct tablut *t)
     t->hist[0] = t->hash;
 }
 
-/* Parses a position string into t (whose rep_limit is kept). */
+/* Parses a position string into t (whose variant options are kept). */
 static int parse_into(struct tablut *t, const char *s, char *err,
                       size_t errlen)
 {
-    uint8_t rep = t->rep_limit;
+    uint8_t rep = t->rep_limit, nomove = t->nomove_loss;
     memset(t, 0, sizeof *t);
     t->rep_limit = rep;
+    t->nomove_loss = nomove;
     int rank = N - 1, file = 0, kings = 0, natt = 0, ndef = 0;
     const char *p = s;
     while (isspace((unsigned char)*p))
@@ -548,10 +550,22 @@ static int tablut_init(void *st, int nopts, const char *const *opts,
                        char *err, size_t errlen)
 {
     struct tablut *t = st;
-    int rep = REP_DEFAULT;
+    int rep = REP_DEFAULT, nomove_loss = 0;
     for (int i = 0; i < nopts; i++) {
         const char *o = opts[i], *eq = strchr(o, '=');
         size_t kl = eq ? (size_t)(eq - o) : strlen(o);
+        if (kl == strlen("nomove") && !strncasecmp(o, "nomove", kl)) {
+            /* the no-legal-move outcome: OpenTafl's rules make it a loss */
+            if (eq && !strcasecmp(eq + 1, "draw"))
+                nomove_loss = 0;
+            else if (eq && !strcasecmp(eq + 1, "loss"))
+                nomove_loss = 1;
+            else {
+                snprintf(err, errlen, "nomove must be draw or loss");
+                return GAME_EINVALID;
+            }
+            continue;
+        }
         if (kl != strlen("repetition") || strncasecmp(o, "repetition", kl)) {
             snprintf(err, errlen, "unknown option: %.*s", (int)kl, o);
             return GAME_EOPTION;
@@ -566,16 +580,18 @@ static int tablut_init(void *st, int nopts, const char *const *opts,
         rep = (int)v;
     }
     t->rep_limit = (uint8_t)rep;
+    t->nomove_loss = (uint8_t)nomove_loss;
     return parse_into(t, start_position, err, errlen);
 }
 
 static void tablut_format_variant(const void *st, char *buf, size_t n)
 {
     const struct tablut *t = st;
-    if (t->rep_limit == REP_DEFAULT)
-        snprintf(buf, n, "%s", "");
-    else
-        snprintf(buf, n, "repetition=%d", t->rep_limit);
+    char rep[32] = "";
+    if (t->rep_limit != REP_DEFAULT)
+        snprintf(rep, sizeof rep, "repetition=%d", t->rep_limit);
+    snprintf(buf, n, "%s%s%s", rep, rep[0] && t->nomove_loss ? " " : "",
+             t->nomove_loss ? "nomove=loss" : "");
 }
 
 static int tablut_parse_position(void *st, const char *s, char *err,
@@ -587,6 +603,7 @@ static int tablut_parse_position(void *st, const char *s, char *err,
         return GAME_EINVALID;
     }
     tmp->rep_limit = ((struct tablut *)st)->rep_limit;
+    tmp->nomove_loss = ((struct tablut *)st)->nomove_loss;
     int rc = parse_into(tmp, s, err, errlen);
     if (rc == GAME_OK)
         memcpy(st, tmp, sizeof *tmp);
@@ -666,7 +683,7 @@ static void tablut_status(const void *st, struct game_status *out)
         out->winner = -1;
         out->reason = "repetition";
     } else if (!has_move(t)) {
-        out->winner = -1;
+        out->winner = t->nomove_loss ? !t->side : -1;
         out->reason = "no legal move";
     } else {
         out->over = 0;
@@ -823,6 +840,25 @@ static void tablut_format_move(const void *st, move_t m, char *buf, size_t n)
     square_name(mv_from(m), a);
     square_name(mv_to(m), b);
     snprintf(buf, n, "%s-%s", a, b);
+}
+
+/* The move and the soldiers it captures ("d7-d3xc3xe3"), which
+ * parse_move reads back; a captured king is not named (it ends the game,
+ * and the result says so). */
+static void tablut_format_move_long(const void *st, move_t m, char *buf,
+                                    size_t n)
+{
+    const struct tablut *t = st;
+    uint8_t capt[4];
+    int kc, nc = move_captures(t, mv_from(m), mv_to(m), capt, &kc);
+    char out[32], c[3];
+    tablut_format_move(st, m, out, sizeof out);
+    for (int i = 0; i < nc; i++) {
+        square_name(capt[i], c);
+        strcat(out, "x");
+        strcat(out, c);
+    }
+    snprintf(buf, n, "%s", out);
 }
 
 static void tablut_print(const void *st, char *buf, size_t n)
@@ -1273,7 +1309,7 @@ const struct game tablut_game = {
     .side_aliases = {"b attacker attackers", "w defender defenders"},
     .gtp_letter = {'B', 'W'},
     .option_names = tablut_option_names,
-    .option_help = "repetition=2..10",
+    .option_help = "repetition=2..10 nomove=draw|loss",
     .state_size = sizeof(struct tablut),
     .undo_size = sizeof(struct tablut_undo),
     .init = tablut_init,
@@ -1291,6 +1327,7 @@ const struct game tablut_game = {
     .format_move = tablut_format_move,
     .print = tablut_print,
     .perft = tablut_perft,
+    .format_move_long = tablut_format_move_long,
     .gen_tactical = tablut_gen_tactical,
     .threatened = tablut_threatened,
     .make_null = tablut_make_null,

@@ -192,16 +192,22 @@ static int eng_write_all(struct engine_proc *e, const char *s, size_t n)
     return 0;
 }
 
-/* Copies text to out with control characters made visible as '?'. */
+/* What an engine says may end up in the results and the records files,
+ * which must stay text: printable ASCII only, anything else '?' (a byte
+ * >= 0x80 of garbage is no UTF-8; issue 11, item 9). */
+static char printable(unsigned char c)
+{
+    return c < 32 || c >= 127 ? '?' : (char)c;
+}
+
+/* Copies text to out with other bytes than printable ASCII made '?'. */
 static void copy_printable(char *out, size_t n, const char *s, size_t len)
 {
     size_t k = 0;
     if (!n)
         return;
-    for (size_t i = 0; i < len && k + 1 < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        out[k++] = (c < 32 || c == 127) ? '?' : (char)c;
-    }
+    for (size_t i = 0; i < len && k + 1 < n; i++)
+        out[k++] = printable((unsigned char)s[i]);
     out[k] = 0;
 }
 
@@ -251,7 +257,8 @@ static int eng_take_response(struct engine_proc *e, char *out, size_t n)
                 continue;
             if (k == 0 && (b[i] == ' ' || b[i] == '\t'))
                 continue;
-            out[k++] = b[i] == '\t' ? ' ' : b[i];
+            out[k++] = b[i] == '\t' ? ' ' : b[i] == '\n' ? '\n'
+                     : printable((unsigned char)b[i]);
         }
         while (k && isspace((unsigned char)out[k - 1]))
             k--;
@@ -282,8 +289,11 @@ static int eng_read_response(struct engine_proc *e, int64_t timeout_ms,
         int64_t left = deadline - now_ms();
         if (left <= 0)
             return ENG_TIMEOUT;
+        if (e->abort && *e->abort >= 2)
+            return ENG_ABORT;
+        /* short slices, so that an interruption is seen at once */
         struct pollfd pfd = {.fd = e->from, .events = POLLIN};
-        int pr = poll(&pfd, 1, left > 1000000 ? 1000000 : (int)left);
+        int pr = poll(&pfd, 1, left > 100 ? 100 : (int)left);
         if (pr < 0) {
             if (errno == EINTR)
                 continue;

@@ -1,8 +1,27 @@
 /* main.c -- tabula-match: engine-vs-engine tournaments. Only the process
- * set-up lives here; everything else is in libtabula (match/). */
+ * set-up lives here (signals, the terminal); everything else is in
+ * libtabula (match/). */
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
+#include <unistd.h>
 #include "match/match.h"
+
+/* The one piece of global state: what the signal handler saw. */
+static volatile sig_atomic_t interrupted, last_signal;
+
+/* SIGINT: first start no more games, then abandon the running ones;
+ * SIGTERM abandons at once; one more signal after that kills. */
+static void on_signal(int sig)
+{
+    last_signal = sig;
+    if (interrupted >= 2) {
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
+    interrupted = sig == SIGINT && interrupted == 0 ? 1 : 2;
+}
 
 int main(int argc, char **argv)
 {
@@ -20,5 +39,17 @@ int main(int argc, char **argv)
                 "Try 'tabula-match --help' for more information.\n", err);
         return 2;
     }
-    return match_run(&c);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    c.interrupted = &interrupted;
+    c.live = !c.quiet && isatty(fileno(stdout));
+    r = match_run(&c);
+    if (r == 3)
+        return 128 + (last_signal ? last_signal : SIGINT);
+    return r;
 }

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <signal.h>
 #include <stdio.h>
 #include <sys/types.h>
 #include "game.h"
@@ -19,9 +20,28 @@
 /* ------------------------------------------------------------------ */
 /* Configuration (options.c: match_parse_args, or by hand in tests).   */
 
+/* Per-engine settings: an engine's own, or the tournament's (--each and
+ * the plain options) where it sets none. */
+enum {
+    MATCH_SET_MOVETIME = 1, MATCH_SET_DEPTH = 2, MATCH_SET_NODES = 4,
+    MATCH_SET_TC = 8
+};
+
+struct match_limits {
+    int64_t movetime_ms;        /* 0 = not sent */
+    int depth;                  /* 0 = not sent */
+    long long nodes;            /* 0 = not sent */
+    int tc;                     /* a per-game clock */
+    double tc_base, tc_inc;     /* seconds */
+};
+
 struct match_engine {
     char name[MATCH_NAME_MAX];
     const char *cmd;            /* run through /bin/sh -c */
+    unsigned set;               /* MATCH_SET_*: limits of its own */
+    struct match_limits lim;
+    int nopts;                  /* option.NAME=VALUE, as "NAME=VALUE" */
+    const char *opts[MATCH_MAX_OPTS];
 };
 
 struct match_config {
@@ -30,6 +50,8 @@ struct match_config {
     char opts[MATCH_MAX_OPTS][128];
     int nengines;
     struct match_engine engines[MATCH_MAX_ENGINES];
+    int neach;                  /* --each option.NAME=VALUE, "NAME=VALUE" */
+    const char *each_opts[MATCH_MAX_OPTS];
     int gauntlet;               /* engine 0 plays every other engine */
     int games;                  /* games per pair */
     const char *openings_file;  /* position strings, one per line */
@@ -37,27 +59,43 @@ struct match_config {
     uint64_t seed;
     int engine_seed;            /* send set_option seed per game */
     int concurrency;
+    /* The limits of every engine that sets none of its own (--each). */
     int64_t movetime_ms;        /* 0 = not sent */
     int tc;                     /* per-game clock in use */
     double tc_base, tc_inc;     /* seconds */
-    int64_t grace_ms;           /* overrun allowed per move under --tc */
     int depth;                  /* 0 = not sent */
     long long nodes;            /* 0 = not sent */
+    int64_t grace_ms;           /* overrun allowed per move under --tc */
     int maxplies;               /* 0 = no limit; else a draw there */
     int sprt;
     double elo0, elo1, alpha, beta;
+    int trinomial;              /* statistics per game, not per pair */
+    int rating_interval;        /* games between rating blocks; 0 never */
+    const char *event;          /* records' Event tag; NULL: default */
     const char *records;        /* append game records here */
     const char *results;        /* append one line per game; resume */
     int nmerge;
     const char *merge[MATCH_MAX_MERGE]; /* extra results files, read only */
     int report_only;            /* play nothing, print the statistics */
-    const char *logdir;         /* engine stderr: <logdir>/<name>.log */
+    const char *logdir;         /* engine stderr: <logdir>/<name>.log;
+                                 * NULL: next to --results, or none */
     int shard_k, shard_n;       /* play slice k (1-based) of n */
-    int64_t timeout_ms;         /* genmove without a clock, play */
-    int64_t setup_timeout_ms;   /* newgame, setposition, set_option... */
+    int64_t timeout_ms;         /* genmove without a clock, play; -1:
+                                 * 30 s + the engine's movetime */
+    int64_t setup_timeout_ms;   /* hello, newgame, setposition... */
     int quiet;
+    int live;                   /* a live status line (a terminal) */
     FILE *out;                  /* progress and summary (stdout) */
+    /* Set by a signal handler (main.c): 1 = start no more games, 2 =
+     * abandon the running ones too. NULL: no interruption. */
+    const volatile sig_atomic_t *interrupted;
 };
+
+/* The limits engine i plays under: its own, else the tournament's. */
+void match_engine_limits(const struct match_config *c, int i,
+                         struct match_limits *out);
+/* PGN TimeControl of limits: "40+0.4", "40", "1/0.2" (movetime), "-". */
+void match_format_tc(const struct match_limits *l, char *buf, size_t n);
 
 void match_config_defaults(struct match_config *c);
 /* Parses argv into c. Returns 0 ok, 1 when --help/--version was printed
@@ -65,6 +103,7 @@ void match_config_defaults(struct match_config *c);
  * into argv. */
 int match_parse_args(struct match_config *c, int argc, char **argv,
                      char *err, size_t errlen);
+/* --help: every option, from the one table of options.c. */
 void match_usage(FILE *f);
 
 /* ------------------------------------------------------------------ */
@@ -109,12 +148,16 @@ struct match_result {
     int winner;                 /* 0 first mover, 1 second, -1 draw */
     int plies;
     char reason[160];
+    /* Not in the results file: a game that is not counted. */
+    int voided;                 /* an engine failed before the first move */
+    int void_engine;            /* engine index to blame, -1 none */
+    int abandoned;              /* stopped by an interruption */
 };
 
 /* "index\tfirst\tsecond\tresult\tplies\treason\n" into buf. */
 void match_format_result(const struct match_result *r, char *buf, size_t n);
 /* Parses one line (CR/LF tolerated): 1 ok, 0 blank or '#' comment,
- * -1 malformed. */
+ * -1 malformed (also an index or ply count out of int range). */
 int match_parse_result(const char *line, struct match_result *r);
 const char *match_result_string(int winner);    /* "1-0" "0-1" "1/2-1/2" */
 
@@ -151,6 +194,21 @@ struct match_sprt {
 void match_sprt_eval(int w, int l, int d, double elo0, double elo1,
                      double alpha, double beta, struct match_sprt *out);
 
+/* Pentanomial statistics: games come in pairs from one opening with the
+ * colours swapped; n[k] counts the pairs in which the first engine scored
+ * k/2 points (k = 0..4: LL, LD, WL+DD, WD, WW). The score of a pair is
+ * its mean, and the variance is that of the pairs (fastchess's model). */
+void match_penta_estimate(const int n[5], struct match_elo_est *e);
+/* The generalised SPRT of the logistic model for pentanomial counts (as
+ * fastchess's "logistic" model, after Van den Bergh): the maximum
+ * likelihood distributions with expected scores s0, s1, each found by
+ * bisection; LLR = N * sum p^_k log(p1_k / p0_k); empty counts are
+ * replaced by 1e-3. Same bounds as match_sprt_eval. */
+void match_sprt_penta(const int n[5], double elo0, double elo1,
+                      double alpha, double beta, struct match_sprt *out);
+/* "%.1f" that never prints "-0.0"; "-" for NaN, "+inf"/"-inf". */
+void match_fmt_num(char *buf, size_t n, double v, int decimals);
+
 /* ------------------------------------------------------------------ */
 /* Engine processes (engine_proc.c).                                   */
 
@@ -160,7 +218,8 @@ enum eng_status {
     ENG_EOF = -1,               /* closed its output / exited */
     ENG_TIMEOUT = -2,
     ENG_GARBAGE = -3,           /* not a protocol response */
-    ENG_WRITE = -4              /* could not write its input */
+    ENG_WRITE = -4,             /* could not write its input */
+    ENG_ABORT = -5              /* the tournament was interrupted */
 };
 
 struct engine_proc {
@@ -170,6 +229,8 @@ struct engine_proc {
     char *buf;                  /* unread output */
     size_t len, cap;
     int exit_status;            /* wait status once reaped, else -1 */
+    /* When *abort >= 2, a waiting eng_command gives up (ENG_ABORT). */
+    const volatile sig_atomic_t *abort;
 };
 
 /* Starts cmd under /bin/sh -c in its own process group; its stderr is
@@ -178,7 +239,8 @@ int eng_start(struct engine_proc *e, const char *name, const char *cmd,
               const char *logpath, char *err, size_t errlen);
 /* Sends one command line and reads its response within timeout_ms:
  * returns ENG_*; the result text (after "=" or "?" and any id, trimmed;
- * for garbage, the offending line) goes to out. */
+ * for garbage, the offending line) goes to out, printable ASCII only
+ * (other bytes become '?'; lines are separated by '\n'). */
 int eng_command(struct engine_proc *e, int64_t timeout_ms, char *out,
                 size_t n, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
@@ -192,8 +254,11 @@ void eng_describe_exit(struct engine_proc *e, char *buf, size_t n);
 /* The tournament (tournament.c; one game is played by referee.c).     */
 
 /* Runs (or, with report_only, only reports) the tournament described by
- * c. Returns 0 when it ran, 1 on a runtime error, 2 on an error in the
- * options found late (bad openings file, mismatching results file). */
+ * c. Returns 0 when it ran, 1 on a runtime error (an engine that fails
+ * the start-up check or twice in a row before a game, a file that cannot
+ * be written), 2 on an error in the options found late (bad openings
+ * file, mismatching results file), 3 when interrupted (main.c exits with
+ * 128 + the signal's number then). */
 int match_run(const struct match_config *c);
 
 #endif

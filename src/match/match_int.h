@@ -14,11 +14,20 @@
  * but for warned[] under mu. */
 struct pair_score { int w, l, d; };     /* from pairs[p].a's view */
 
+/* What the start-up check learnt about an engine. */
+struct engine_info {
+    int explain;                /* it lists gomill-explain_last_move */
+    struct match_limits lim;    /* the limits it plays under */
+    int64_t timeout_ms;         /* genmove without a clock, play */
+};
+
 struct tour {
     const struct match_config *c;
     const struct game *g;
     char newgame[1024];         /* "newgame <game> <opts>" */
     char variant[256];          /* for records */
+    char event[128], site[128]; /* for records */
+    char logdir[4096];          /* "" = no engine logs */
     struct match_pair pairs[MATCH_MAX_ENGINES * MATCH_MAX_ENGINES];
     int npairs;
     struct match_slot *slots;
@@ -26,17 +35,31 @@ struct tour {
     int *slot_of_index;         /* index -> slot number, or -1 */
     int maxindex;
     char *done;                 /* per slot */
+    signed char *points;        /* per slot: half-points of pairs[].a */
     int *todo;
-    int ntodo, next, finished;
+    int ntodo, next;
+    int *retry;                 /* void games to play again */
+    int nretry;
+    int finished, running, nvoid;
     char **openings;
     int nopenings;
     struct pair_score *score;
     FILE *results_f, *records_f;
+    long long results_cut;      /* cut last line of --results, or -1 */
     int stop;                   /* SPRT decided: take no new games */
+    int halted;                 /* an engine failed twice: take no more */
+    char halt_msg[512];
+    int void_streak[MATCH_MAX_ENGINES];
     int write_error;
     unsigned warned[MATCH_MAX_ENGINES];
+    struct engine_info info[MATCH_MAX_ENGINES];
     char date[32];
+    int64_t t_start;            /* when this run's first game started */
+    int workers;                /* worker threads still running */
+    int live_shown;             /* the live line is on the terminal */
+    int told_interrupt;         /* the interruption level announced */
     pthread_mutex_t mu;
+    pthread_cond_t cv;          /* a game ended or a worker left */
 };
 
 struct worker {
@@ -50,10 +73,46 @@ struct worker {
 void match_scopy(char *d, size_t n, const char *s);
 
 /* referee.c */
+/* Starts engine i's process into e and says hello (protocol_version,
+ * name), then sends its option.NAME=VALUE settings. 0 ok; -1 with the
+ * reason in why (the process is then stopped). */
+int match_engine_start(struct tour *t, int i, struct engine_proc *e,
+                       char *why, size_t n);
 /* Plays slot s with w's engines (starting or restarting them as needed);
- * the result goes to res, the record to rec. Reads w->t, which the caller
- * keeps alive; takes w->t->mu only to warn once per engine. */
+ * the result goes to res, the record to rec. A game that an engine could
+ * not start is void (res->voided), one stopped by an interruption
+ * abandoned (res->abandoned). Reads w->t, which the caller keeps alive;
+ * takes w->t->mu only to warn once per engine. */
 void match_play_game(struct worker *w, const struct match_slot *s,
-               struct match_result *res, struct game_record *rec);
+                     struct match_result *res, struct game_record *rec);
+
+/* results.c: the results file (read, repaired, counted) and the repair of
+ * the records file's end. */
+/* Counts a finished game (winner 0, 1 or -1 draw) in slot's pair. */
+void tour_tally(struct tour *t, int slot, int winner);
+/* Reads a results file: games of this schedule count as done. With
+ * repair, the offset of a cut last line (no newline) goes to
+ * t->results_cut, for the caller to cut the file there before it appends.
+ * 0 ok, 2 an unreadable file or one of another tournament. */
+int tour_load_results(struct tour *t, const char *path, int must_exist,
+                      int repair);
+/* Removes from the end of the records file a cut record, or a record of a
+ * game that is not in the results (written just before a kill). 0 ok,
+ * -1 on an I/O error (message printed). */
+int tour_repair_records(struct tour *t, const char *path);
+
+/* report.c: what is printed (the caller holds t->mu once the workers
+ * run). */
+int tour_penta(const struct tour *t);   /* pentanomial statistics in use */
+void tour_penta_counts(const struct tour *t, int pair, int n[5]);
+void tour_sprt(const struct tour *t, struct match_sprt *sp);
+/* printf to the output, clearing the live line first. */
+void tour_printf(struct tour *t, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void tour_live(struct tour *t);         /* (re)draws the live line */
+/* After game of pair `pair` finished: the score, every K games the Elo
+ * block or the standings. */
+void tour_report_game(struct tour *t, int pair);
+void tour_summary(struct tour *t);
 
 #endif

@@ -1,6 +1,8 @@
-/* options.c -- tabula-match: the command line (match_parse_args), its
- * defaults and the usage text. Knows nothing about engine processes, the
- * referee or how the tournament runs; only fills struct match_config. */
+/* options.c -- tabula-match: the command line (match_parse_args) from one
+ * table of options, which also gives --help (and, through it, the man page
+ * doc/tabula-match.6); per-engine settings; the defaults. Knows nothing
+ * about engine processes, the referee or how the tournament runs; only
+ * fills struct match_config. */
 #define _GNU_SOURCE
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -21,59 +23,148 @@ void match_config_defaults(struct match_config *c)
     c->concurrency = 1;
     c->grace_ms = 100;
     c->maxplies = 1000;
-    c->timeout_ms = -1;         /* 30 s + movetime, set after parsing */
+    c->timeout_ms = -1;         /* 30 s + the engine's movetime */
     c->setup_timeout_ms = 30000;
+    c->rating_interval = 10;
     c->shard_k = c->shard_n = 1;
     c->out = stdout;
 }
 
+enum {
+    OPT_GAME = 256, OPT_VARIANT, OPT_OPTION, OPT_ENGINE, OPT_EACH,
+    OPT_GAUNTLET, OPT_GAMES, OPT_OPENINGS, OPT_RANDOM_PLIES, OPT_SEED,
+    OPT_ENGINE_SEED, OPT_CONCURRENCY, OPT_SHARD, OPT_MOVETIME, OPT_TC,
+    OPT_GRACE, OPT_DEPTH, OPT_NODES, OPT_MAXPLIES, OPT_TIMEOUT,
+    OPT_SETUP_TIMEOUT, OPT_SPRT, OPT_TRINOMIAL, OPT_RATING_INTERVAL,
+    OPT_QUIET, OPT_RESULTS, OPT_MERGE, OPT_REPORT, OPT_RECORDS, OPT_EVENT,
+    OPT_LOGDIR, OPT_HELP, OPT_VERSION
+};
+
+/* The options, in --help order; `section` starts a group. --help wraps
+ * the help texts; doc/tabula-match.6 is made from --help (and a test
+ * checks that it still is). */
+static const struct optdef {
+    const char *section;
+    const char *name;
+    int has_arg;
+    const char *arg;
+    int id;
+    const char *help;
+} optdefs[] = {
+    {"Game", "game", 1, "GAME", OPT_GAME,
+     "rastros, tablut or grasshopper (required)"},
+    {NULL, "variant", 1, "\"K=V ...\"", OPT_VARIANT,
+     "variant options, e.g. \"size=8\" (space or comma separated)"},
+    {NULL, "option", 1, "K=V", OPT_OPTION,
+     "adds one variant option (repeatable)"},
+    {"Engines and schedule", "engine", 1, "NAME=COMMAND [SETTING...]",
+     OPT_ENGINE,
+     "an engine (repeatable, at least two); COMMAND runs under /bin/sh -c. "
+     "The SETTINGs after it are its own: tc=BASE[+INC], movetime=MS, "
+     "depth=N, nodes=N, option.NAME=VALUE (sent as set_option NAME VALUE)"},
+    {NULL, "each", 0, "SETTING...", OPT_EACH,
+     "settings for every engine (where it has none of its own)"},
+    {NULL, "gauntlet", 0, NULL, OPT_GAUNTLET,
+     "the first engine plays every other one (default: round robin)"},
+    {NULL, "games", 1, "N", OPT_GAMES,
+     "games per pair of engines (default 2); two games from one opening "
+     "with the colours swapped"},
+    {NULL, "openings", 1, "FILE", OPT_OPENINGS,
+     "position strings, one per line, used in turn"},
+    {NULL, "random-plies", 1, "K", OPT_RANDOM_PLIES,
+     "random legal openings of K plies (from --seed)"},
+    {NULL, "seed", 1, "S", OPT_SEED, "seed for random openings (default 1)"},
+    {NULL, "engine-seed", 0, NULL, OPT_ENGINE_SEED,
+     "send 'set_option seed N' to each engine every game"},
+    {NULL, "concurrency", 1, "K", OPT_CONCURRENCY,
+     "games played at the same time (default 1)"},
+    {NULL, "shard", 1, "K/N", OPT_SHARD,
+     "play only slice K of N of the schedule"},
+    {"Limits (for every engine; an engine's own settings win)", "movetime",
+     1, "MS", OPT_MOVETIME, "set_option movetime MS (as --each movetime=MS)"},
+    {NULL, "tc", 1, "BASE[+INC]", OPT_TC,
+     "clock per game in seconds, kept by the referee"},
+    {NULL, "grace-ms", 1, "MS", OPT_GRACE,
+     "overrun allowed per move under a clock (default 100)"},
+    {NULL, "depth", 1, "N", OPT_DEPTH, "set_option depth N"},
+    {NULL, "nodes", 1, "N", OPT_NODES, "set_option nodes N"},
+    {NULL, "maxplies", 1, "N", OPT_MAXPLIES,
+     "adjudicate a draw after N plies (default 1000, 0 = never)"},
+    {NULL, "timeout-ms", 1, "MS", OPT_TIMEOUT,
+     "answer time for genmove without a clock, and for play and "
+     "time_left (default 30000 + the engine's movetime)"},
+    {NULL, "setup-timeout-ms", 1, "MS", OPT_SETUP_TIMEOUT,
+     "answer time for the start-up check and the commands that start a "
+     "game (default 30000)"},
+    {"Statistics and output", "sprt", 1, "ELO0,ELO1[,ALPHA,BETA]", OPT_SPRT,
+     "stop when the SPRT decides (two engines)"},
+    {NULL, "trinomial", 0, NULL, OPT_TRINOMIAL,
+     "statistics of single games (default: of pairs of games, pentanomial)"},
+    {NULL, "rating-interval", 1, "K", OPT_RATING_INTERVAL,
+     "print the Elo block every K games (default 10, 0 = never)"},
+    {NULL, "quiet", 0, NULL, OPT_QUIET,
+     "no progress lines (-q); the final statistics are printed"},
+    {"Files", "results", 1, "FILE", OPT_RESULTS,
+     "append one line per game; games already in it are not played "
+     "again (resume) and count in the totals"},
+    {NULL, "merge", 1, "FILE", OPT_MERGE,
+     "also count the games of this results file (repeatable; read only)"},
+    {NULL, "report", 0, NULL, OPT_REPORT,
+     "play nothing; print the statistics of the results files"},
+    {NULL, "records", 1, "FILE", OPT_RECORDS, "append each game's PGN record"},
+    {NULL, "event", 1, "TEXT", OPT_EVENT,
+     "the records' Event tag (default \"tabula-match GAME\")"},
+    {NULL, "logdir", 1, "DIR", OPT_LOGDIR,
+     "engine stderr goes to DIR/NAME.log (default: the results file's "
+     "name with .logs for its extension; without --results, no logs)"},
+    {NULL, "help", 0, NULL, OPT_HELP, "this help (-h)"},
+    {NULL, "version", 0, NULL, OPT_VERSION, "the version"},
+};
+#define NOPTDEFS (sizeof optdefs / sizeof optdefs[0])
+
+/* Prints text from column 25, wrapped before column 80. */
+static void put_wrapped(FILE *f, const char *text, int col)
+{
+    const char *p = text;
+    while (*p) {
+        size_t room = 79 - 25, n = strlen(p);
+        if (n > room) {
+            n = room;
+            while (n > 0 && p[n] != ' ')
+                n--;
+            if (n == 0)
+                n = strcspn(p, " ");
+        }
+        fprintf(f, "%*s%.*s\n", col < 25 ? 25 - col : 0, "", (int)n, p);
+        col = 0;
+        p += n;
+        while (*p == ' ')
+            p++;
+    }
+}
+
 void match_usage(FILE *f)
 {
-    fputs(
-"Usage: tabula-match --game GAME --engine NAME=COMMAND --engine NAME=COMMAND\n"
-"                    [options]\n"
-"Plays engine-vs-engine tournaments, refereed by tabula's rules library.\n"
-"\n"
-"Game:\n"
-"  --game GAME            rastros, tablut or grasshopper\n"
-"  --variant \"K=V ...\"    variant options, e.g. \"size=8\" (space or comma\n"
-"                         separated); --option K=V adds one (repeatable)\n"
-"Engines and schedule:\n"
-"  --engine NAME=COMMAND  an engine (repeatable, at least two); COMMAND runs\n"
-"                         under /bin/sh -c. Round robin between all engines\n"
-"  --gauntlet             the first engine plays every other one\n"
-"  --games N              games per pair (default 2); pairs of games share\n"
-"                         an opening with colours swapped\n"
-"  --openings FILE        position strings, one per line, used in turn\n"
-"  --random-plies K       random legal openings of K plies (from --seed)\n"
-"  --seed S               seed for random openings (default 1)\n"
-"  --engine-seed          send 'set_option seed N' to each engine every game\n"
-"  --concurrency K        games played at the same time (default 1)\n"
-"  --shard K/N            play only slice K of N of the schedule\n"
-"Limits:\n"
-"  --movetime MS          set_option movetime MS\n"
-"  --tc BASE[+INC]        clock per game in seconds, kept by the referee\n"
-"  --grace-ms MS          overrun allowed per move under --tc (default 100)\n"
-"  --depth N, --nodes N   set_option depth / nodes\n"
-"  --maxplies N           adjudicate a draw after N plies (default 1000,\n"
-"                         0 = never)\n"
-"  --timeout-ms MS        answer time for genmove without a clock, and for\n"
-"                         play and time_left (default 30000 + movetime)\n"
-"  --setup-timeout-ms MS  answer time for the commands that start a game\n"
-"                         and for a new engine's first answer (default 30000)\n"
-"Statistics and files:\n"
-"  --sprt ELO0,ELO1[,ALPHA,BETA]  stop when the SPRT decides (two engines)\n"
-"  --results FILE         append one line per game; games already in it are\n"
-"                         not played again (resume) and count in the totals\n"
-"  --merge FILE           also count the games of this results file\n"
-"                         (repeatable; read only)\n"
-"  --report               play nothing; print the statistics of the files\n"
-"  --records FILE         append each game's record\n"
-"  --logdir DIR           engine stderr goes to DIR/NAME.log (default .)\n"
-"  --quiet                no progress lines\n"
-"  --help, --version\n"
-"Exit status: 0 the tournament ran, 1 runtime error, 2 usage error.\n",
-          f);
+    fputs("Usage: tabula-match --game GAME --engine NAME=COMMAND "
+          "--engine NAME=COMMAND\n"
+          "                    [options]\n"
+          "Plays engine-vs-engine tournaments, refereed by tabula's rules "
+          "library.\n", f);
+    for (size_t i = 0; i < NOPTDEFS; i++) {
+        const struct optdef *o = &optdefs[i];
+        if (o->section)
+            fprintf(f, "\n%s:\n", o->section);
+        int col = fprintf(f, "  --%s%s%s", o->name, o->arg ? " " : "",
+                          o->arg ? o->arg : "");
+        if (col > 23) {
+            fputc('\n', f);
+            col = 0;
+        }
+        put_wrapped(f, o->help, col);
+    }
+    fputs("\nExit status: 0 the tournament ran; 1 runtime error (an engine "
+          "that does not\nstart, a file that cannot be written); 2 usage "
+          "error; 128+N stopped by\nsignal N.\n", f);
 }
 
 static int parse_long(const char *s, long long lo, long long hi,
@@ -116,57 +207,118 @@ static int valid_name(const char *s, size_t n)
     return 1;
 }
 
-enum {
-    OPT_GAME = 256, OPT_VARIANT, OPT_OPTION, OPT_ENGINE, OPT_GAUNTLET,
-    OPT_GAMES, OPT_OPENINGS, OPT_RANDOM_PLIES, OPT_SEED, OPT_ENGINE_SEED,
-    OPT_CONCURRENCY, OPT_MOVETIME, OPT_TC, OPT_GRACE, OPT_DEPTH, OPT_NODES,
-    OPT_MAXPLIES, OPT_SPRT, OPT_RECORDS, OPT_RESULTS, OPT_MERGE, OPT_REPORT,
-    OPT_LOGDIR, OPT_SHARD, OPT_TIMEOUT, OPT_SETUP_TIMEOUT, OPT_QUIET, OPT_HELP, OPT_VERSION
-};
+/* A word that is a per-engine setting (after --engine or --each). */
+static int is_setting(const char *s)
+{
+    static const char *const keys[] = {"tc=", "movetime=", "depth=",
+                                       "nodes=", "option."};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (strncmp(s, keys[i], strlen(keys[i])) == 0)
+            return 1;
+    return 0;
+}
+
+/* Applies one setting to limits l (marking it in *set) or adds an option
+ * to opts. 0 ok, -1 (message in err). */
+static int apply_setting(const char *s, struct match_limits *l,
+                         unsigned *set, const char **opts, int *nopts,
+                         char *err, size_t errlen)
+{
+    const char *v = strchr(s, '=') + 1;
+    long long x;
+    if (strncmp(s, "tc=", 3) == 0) {
+        if (match_parse_tc(v, &l->tc_base, &l->tc_inc))
+            goto bad;
+        l->tc = 1;
+        *set |= MATCH_SET_TC;
+    } else if (strncmp(s, "movetime=", 9) == 0) {
+        if (parse_long(v, 1, 100000000, &x))
+            goto bad;
+        l->movetime_ms = x;
+        *set |= MATCH_SET_MOVETIME;
+    } else if (strncmp(s, "depth=", 6) == 0) {
+        if (parse_long(v, 1, 10000, &x))
+            goto bad;
+        l->depth = (int)x;
+        *set |= MATCH_SET_DEPTH;
+    } else if (strncmp(s, "nodes=", 6) == 0) {
+        if (parse_long(v, 1, (long long)1 << 60, &x))
+            goto bad;
+        l->nodes = x;
+        *set |= MATCH_SET_NODES;
+    } else {
+        const char *kv = s + 7;         /* after "option." */
+        const char *eq = strchr(kv, '=');
+        if (eq == kv || strcspn(kv, " \t") < (size_t)(eq - kv))
+            goto bad;
+        if (*nopts >= MATCH_MAX_OPTS) {
+            snprintf(err, errlen, "at most %d option.NAME=VALUE settings",
+                     MATCH_MAX_OPTS);
+            return -1;
+        }
+        opts[(*nopts)++] = kv;
+    }
+    return 0;
+bad:
+    snprintf(err, errlen, "bad setting '%s' (tc=BASE[+INC], movetime=MS, "
+             "depth=N, nodes=N or option.NAME=VALUE)", s);
+    return -1;
+}
+
+void match_engine_limits(const struct match_config *c, int i,
+                         struct match_limits *out)
+{
+    const struct match_engine *e = &c->engines[i];
+    out->movetime_ms = e->set & MATCH_SET_MOVETIME ? e->lim.movetime_ms
+                                                   : c->movetime_ms;
+    out->depth = e->set & MATCH_SET_DEPTH ? e->lim.depth : c->depth;
+    out->nodes = e->set & MATCH_SET_NODES ? e->lim.nodes : c->nodes;
+    if (e->set & MATCH_SET_TC) {
+        out->tc = e->lim.tc;
+        out->tc_base = e->lim.tc_base;
+        out->tc_inc = e->lim.tc_inc;
+    } else {
+        out->tc = c->tc;
+        out->tc_base = c->tc_base;
+        out->tc_inc = c->tc_inc;
+    }
+}
+
+void match_format_tc(const struct match_limits *l, char *buf, size_t n)
+{
+    if (l->tc && l->tc_inc > 0)
+        snprintf(buf, n, "%g+%g", l->tc_base, l->tc_inc);
+    else if (l->tc)
+        snprintf(buf, n, "%g", l->tc_base);
+    else if (l->movetime_ms)
+        snprintf(buf, n, "1/%g", (double)l->movetime_ms / 1000);
+    else
+        snprintf(buf, n, "-");
+}
 
 int match_parse_args(struct match_config *c, int argc, char **argv,
                      char *err, size_t errlen)
 {
-    static const struct option longopts[] = {
-        {"game", required_argument, NULL, OPT_GAME},
-        {"variant", required_argument, NULL, OPT_VARIANT},
-        {"option", required_argument, NULL, OPT_OPTION},
-        {"engine", required_argument, NULL, OPT_ENGINE},
-        {"gauntlet", no_argument, NULL, OPT_GAUNTLET},
-        {"games", required_argument, NULL, OPT_GAMES},
-        {"openings", required_argument, NULL, OPT_OPENINGS},
-        {"random-plies", required_argument, NULL, OPT_RANDOM_PLIES},
-        {"seed", required_argument, NULL, OPT_SEED},
-        {"engine-seed", no_argument, NULL, OPT_ENGINE_SEED},
-        {"concurrency", required_argument, NULL, OPT_CONCURRENCY},
-        {"movetime", required_argument, NULL, OPT_MOVETIME},
-        {"tc", required_argument, NULL, OPT_TC},
-        {"grace-ms", required_argument, NULL, OPT_GRACE},
-        {"depth", required_argument, NULL, OPT_DEPTH},
-        {"nodes", required_argument, NULL, OPT_NODES},
-        {"maxplies", required_argument, NULL, OPT_MAXPLIES},
-        {"sprt", required_argument, NULL, OPT_SPRT},
-        {"records", required_argument, NULL, OPT_RECORDS},
-        {"results", required_argument, NULL, OPT_RESULTS},
-        {"merge", required_argument, NULL, OPT_MERGE},
-        {"report", no_argument, NULL, OPT_REPORT},
-        {"logdir", required_argument, NULL, OPT_LOGDIR},
-        {"shard", required_argument, NULL, OPT_SHARD},
-        {"timeout-ms", required_argument, NULL, OPT_TIMEOUT},
-        {"setup-timeout-ms", required_argument, NULL, OPT_SETUP_TIMEOUT},
-        {"quiet", no_argument, NULL, OPT_QUIET},
-        {"help", no_argument, NULL, OPT_HELP},
-        {"version", no_argument, NULL, OPT_VERSION},
-        {NULL, 0, NULL, 0}
-    };
+    struct option longopts[NOPTDEFS + 1];
     const char *game = NULL;
     long long v;
     int o;
 
+    for (size_t i = 0; i < NOPTDEFS; i++) {
+        longopts[i].name = optdefs[i].name;
+        /* --each takes its settings as the words after it */
+        longopts[i].has_arg = optdefs[i].has_arg ? required_argument
+                                                 : no_argument;
+        longopts[i].flag = NULL;
+        longopts[i].val = optdefs[i].id;
+    }
+    memset(&longopts[NOPTDEFS], 0, sizeof longopts[NOPTDEFS]);
     err[0] = 0;
     optind = 0;                 /* GNU: full re-initialisation */
     opterr = 0;
-    while ((o = getopt_long(argc, argv, ":hq", longopts, NULL)) != -1) {
+    /* '+': stop at the first word that is not an option, so that the
+     * settings after --engine and --each stay where they are */
+    while ((o = getopt_long(argc, argv, "+:hq", longopts, NULL)) != -1) {
         const char *a = optarg;
         switch (o) {
         case OPT_GAME:
@@ -207,6 +359,40 @@ int match_parse_args(struct match_config *c, int argc, char **argv,
                     return -1;
                 }
             c->nengines++;
+            for (; optind < argc && is_setting(argv[optind]); optind++)
+                if (apply_setting(argv[optind], &e->lim, &e->set, e->opts,
+                                  &e->nopts, err, errlen))
+                    return -1;
+            break;
+        }
+        case OPT_EACH: {
+            struct match_limits l;
+            unsigned set = 0;
+            int any = 0;
+            for (; optind < argc && is_setting(argv[optind]); optind++) {
+                memset(&l, 0, sizeof l);
+                set = 0;
+                if (apply_setting(argv[optind], &l, &set, c->each_opts,
+                                  &c->neach, err, errlen))
+                    return -1;
+                if (set & MATCH_SET_TC) {
+                    c->tc = 1;
+                    c->tc_base = l.tc_base;
+                    c->tc_inc = l.tc_inc;
+                }
+                if (set & MATCH_SET_MOVETIME)
+                    c->movetime_ms = l.movetime_ms;
+                if (set & MATCH_SET_DEPTH)
+                    c->depth = l.depth;
+                if (set & MATCH_SET_NODES)
+                    c->nodes = l.nodes;
+                any = 1;
+            }
+            if (!any) {
+                snprintf(err, errlen, "--each wants settings after it, e.g. "
+                         "--each movetime=100 option.hash=64");
+                return -1;
+            }
             break;
         }
         case OPT_GAUNTLET:
@@ -241,6 +427,13 @@ int match_parse_args(struct match_config *c, int argc, char **argv,
                 goto badnum;
             c->concurrency = (int)v;
             break;
+        case OPT_SHARD:
+            if (match_parse_shard(a, &c->shard_k, &c->shard_n)) {
+                snprintf(err, errlen, "--shard wants K/N with 1 <= K <= N "
+                         "(got '%s')", a);
+                return -1;
+            }
+            break;
         case OPT_MOVETIME:
             if (parse_long(a, 1, 100000000, &v))
                 goto badnum;
@@ -274,6 +467,16 @@ int match_parse_args(struct match_config *c, int argc, char **argv,
                 goto badnum;
             c->maxplies = (int)v;
             break;
+        case OPT_TIMEOUT:
+            if (parse_long(a, 1, 100000000, &v))
+                goto badnum;
+            c->timeout_ms = v;
+            break;
+        case OPT_SETUP_TIMEOUT:
+            if (parse_long(a, 1, 100000000, &v))
+                goto badnum;
+            c->setup_timeout_ms = v;
+            break;
         case OPT_SPRT:
             if (match_parse_sprt(a, &c->elo0, &c->elo1, &c->alpha, &c->beta)) {
                 snprintf(err, errlen, "--sprt wants ELO0,ELO1[,ALPHA,BETA] "
@@ -283,8 +486,17 @@ int match_parse_args(struct match_config *c, int argc, char **argv,
             }
             c->sprt = 1;
             break;
-        case OPT_RECORDS:
-            c->records = a;
+        case OPT_TRINOMIAL:
+            c->trinomial = 1;
+            break;
+        case OPT_RATING_INTERVAL:
+            if (parse_long(a, 0, 100000000, &v))
+                goto badnum;
+            c->rating_interval = (int)v;
+            break;
+        case 'q':
+        case OPT_QUIET:
+            c->quiet = 1;
             break;
         case OPT_RESULTS:
             c->results = a;
@@ -300,29 +512,14 @@ int match_parse_args(struct match_config *c, int argc, char **argv,
         case OPT_REPORT:
             c->report_only = 1;
             break;
+        case OPT_RECORDS:
+            c->records = a;
+            break;
+        case OPT_EVENT:
+            c->event = a;
+            break;
         case OPT_LOGDIR:
             c->logdir = a;
-            break;
-        case OPT_SHARD:
-            if (match_parse_shard(a, &c->shard_k, &c->shard_n)) {
-                snprintf(err, errlen, "--shard wants K/N with 1 <= K <= N "
-                         "(got '%s')", a);
-                return -1;
-            }
-            break;
-        case OPT_TIMEOUT:
-            if (parse_long(a, 1, 100000000, &v))
-                goto badnum;
-            c->timeout_ms = v;
-            break;
-        case OPT_SETUP_TIMEOUT:
-            if (parse_long(a, 1, 100000000, &v))
-                goto badnum;
-            c->setup_timeout_ms = v;
-            break;
-        case 'q':
-        case OPT_QUIET:
-            c->quiet = 1;
             break;
         case 'h':
         case OPT_HELP:
@@ -352,7 +549,9 @@ badnum:
         return -1;
     }
     if (optind < argc) {
-        snprintf(err, errlen, "unexpected argument '%s'", argv[optind]);
+        snprintf(err, errlen, "unexpected argument '%s'%s", argv[optind],
+                 strchr(argv[optind], '=') ? " (settings follow --engine "
+                 "NAME=COMMAND or --each)" : "");
         return -1;
     }
     if (!game) {
@@ -380,7 +579,5 @@ badnum:
         snprintf(err, errlen, "--report needs --results or --merge");
         return -1;
     }
-    if (c->timeout_ms < 0)
-        c->timeout_ms = 30000 + c->movetime_ms;
     return 0;
 }

@@ -1,8 +1,11 @@
-/* record.c -- game records (record.h): PGN-like tags, then moves as plain
- * tokens. Moves are strings here: this file knows nothing about any rules.
- * The reader is lenient: CR LF, ';' '#' '%' comment lines, '{...}' and ';'
- * comments in the moves, move numbers ("12."), a trailing result token,
- * unknown tags and any number of blank lines between records. */
+/* record.c -- game records (record.h): PGN tags, then numbered moves with
+ * {comments}. Moves are strings here: this file knows nothing about any
+ * rules. The reader is lenient (CR LF, ';' '#' '%' comment lines, {...}
+ * and ';' comments, move numbers, NAGs, (variations), a result token,
+ * unknown tags, any blank lines between records, the old Player1/Player2
+ * records) but bounded: a line, a record and a comment have a size cap,
+ * and a NUL byte is an error, so that no input makes it read without end
+ * or crash. */
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <stddef.h>
@@ -19,14 +22,19 @@ void record_init(struct game_record *r)
 
 void record_free(struct game_record *r)
 {
-    for (int i = 0; i < r->nmoves; i++)
+    for (int i = 0; i < r->nmoves; i++) {
         free(r->moves[i]);
+        if (r->comments)
+            free(r->comments[i]);
+    }
     free(r->moves);
-    r->moves = NULL;
+    free(r->comments);
+    r->moves = r->comments = NULL;
     r->nmoves = r->cap = 0;
 }
 
-int record_add_move(struct game_record *r, const char *move)
+int record_add_move_comment(struct game_record *r, const char *move,
+                            const char *comment)
 {
     if (r->nmoves == r->cap) {
         int cap = r->cap ? 2 * r->cap : 64;
@@ -34,69 +42,253 @@ int record_add_move(struct game_record *r, const char *move)
         if (!m)
             return -1;
         r->moves = m;
+        char **c = realloc(r->comments, (size_t)cap * sizeof *c);
+        if (!c)
+            return -1;
+        r->comments = c;
         r->cap = cap;
     }
     char *s = strdup(move);
-    if (!s)
+    char *k = comment ? strdup(comment) : NULL;
+    if (!s || (comment && !k)) {
+        free(s);
+        free(k);
         return -1;
-    r->moves[r->nmoves++] = s;
+    }
+    r->moves[r->nmoves] = s;
+    r->comments[r->nmoves] = k;
+    r->nmoves++;
     return 0;
+}
+
+int record_add_move(struct game_record *r, const char *move)
+{
+    return record_add_move_comment(r, move, NULL);
+}
+
+/* ---- writing ---- */
+
+/* Length of the valid UTF-8 sequence at s (1..4), 0 if not valid. */
+static size_t utf8_len(const unsigned char *s)
+{
+    unsigned c = s[0];
+    size_t n;
+    unsigned min;
+    if (c < 0x80)
+        return 1;
+    if ((c & 0xe0) == 0xc0)
+        n = 2, min = 0x80;
+    else if ((c & 0xf0) == 0xe0)
+        n = 3, min = 0x800;
+    else if ((c & 0xf8) == 0xf0)
+        n = 4, min = 0x10000;
+    else
+        return 0;
+    unsigned v = c & (0x7f >> n);
+    for (size_t i = 1; i < n; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+        v = (v << 6) | (s[i] & 0x3f);
+    }
+    if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
+        return 0;
+    return n;
+}
+
+/* Copies s to out (at most n-1 bytes, whole characters), control
+ * characters and invalid UTF-8 made '?', the characters in `bad` made
+ * `subst`. */
+static void clean_text(char *out, size_t n, const char *s, const char *bad,
+                       char subst)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t k = 0;
+    while (*p && k + 1 < n) {
+        size_t l = utf8_len(p);
+        if (l <= 1) {
+            unsigned char c = *p;
+            out[k++] = l == 0 || c < 32 || c == 127 ? '?'
+                     : strchr(bad, c) ? subst : (char)c;
+            p++;
+            continue;
+        }
+        if (k + l >= n)
+            break;
+        memcpy(out + k, p, l);
+        k += l;
+        p += l;
+    }
+    out[k] = 0;
 }
 
 static void write_tag(FILE *f, const char *tag, const char *v)
 {
+    char clean[1024];
+    clean_text(clean, sizeof clean, v, "", '?');
     fprintf(f, "[%s \"", tag);
-    for (; *v; v++) {
-        unsigned char c = (unsigned char)*v;
-        if (c == '"' || c == '\\')
+    for (const char *p = clean; *p; p++) {
+        if (*p == '"' || *p == '\\')
             fputc('\\', f);
-        fputc(c < 32 ? ' ' : c, f);
+        fputc(*p, f);
     }
     fputs("\"]\n", f);
 }
 
+/* Movetext tokens, wrapped before column 80. */
+struct wrap {
+    FILE *f;
+    size_t col;
+};
+
+static void put_token(struct wrap *w, const char *t)
+{
+    size_t len = strlen(t);
+    if (w->col && w->col + 1 + len > 79) {
+        fputc('\n', w->f);
+        w->col = 0;
+    }
+    if (w->col) {
+        fputc(' ', w->f);
+        w->col++;
+    }
+    fputs(t, w->f);
+    w->col += len;
+}
+
+static void put_comment(struct wrap *w, const char *text)
+{
+    char c[RECORD_MAX_COMMENT + 3];
+    c[0] = '{';
+    /* '}' would end the comment early, and a newline inside is only
+     * a word break */
+    clean_text(c + 1, RECORD_MAX_COMMENT, text, "}", ')');
+    strcat(c, "}");
+    put_token(w, c);
+}
+
 int record_write(FILE *f, const struct game_record *r)
 {
+    char num[32];
+    const char *result = r->result[0] ? r->result : "*";
+    write_tag(f, "Event", r->event[0] ? r->event : "?");
+    write_tag(f, "Site", r->site[0] ? r->site : "?");
+    write_tag(f, "Date", r->date[0] ? r->date : "????.??.??");
+    write_tag(f, "Round", r->round[0] ? r->round : "?");
+    write_tag(f, "White", r->players[0][0] ? r->players[0] : "?");
+    write_tag(f, "Black", r->players[1][0] ? r->players[1] : "?");
+    write_tag(f, "Result", result);
     write_tag(f, "Game", r->game);
     if (r->variant[0])
         write_tag(f, "Variant", r->variant);
     if (r->position[0])
         write_tag(f, "Position", r->position);
-    write_tag(f, "Player1", r->players[0]);
-    write_tag(f, "Player2", r->players[1]);
-    write_tag(f, "Result", r->result[0] ? r->result : "*");
+    snprintf(num, sizeof num, "%d", r->nmoves);
+    write_tag(f, "PlyCount", num);
+    if (r->termination[0])
+        write_tag(f, "Termination", r->termination);
     if (r->reason[0])
         write_tag(f, "Reason", r->reason);
-    if (r->date[0])
-        write_tag(f, "Date", r->date);
+    if (r->timecontrol[0])
+        write_tag(f, "TimeControl", r->timecontrol);
+    if (r->player_tc[0][0])
+        write_tag(f, "WhiteTimeControl", r->player_tc[0]);
+    if (r->player_tc[1][0])
+        write_tag(f, "BlackTimeControl", r->player_tc[1]);
     fputc('\n', f);
-    size_t col = 0;
+
+    struct wrap w = {f, 0};
+    int side = r->first_side ? 1 : 0, moveno = 1;
     for (int i = 0; i < r->nmoves; i++) {
-        size_t len = strlen(r->moves[i]);
-        if (col && col + 1 + len > 78) {
-            fputc('\n', f);
-            col = 0;
+        if (side == 0) {
+            snprintf(num, sizeof num, "%d.", moveno);
+            put_token(&w, num);
+        } else if (i == 0) {
+            snprintf(num, sizeof num, "%d...", moveno);
+            put_token(&w, num);
         }
-        if (col) {
-            fputc(' ', f);
-            col++;
-        }
-        fputs(r->moves[i], f);
-        col += len;
+        char mv[256];
+        clean_text(mv, sizeof mv, r->moves[i], "{}();[]", '?');
+        put_token(&w, mv[0] ? mv : "?");
+        if (r->comments && r->comments[i])
+            put_comment(&w, r->comments[i]);
+        if (side == 1)
+            moveno++;
+        side ^= 1;
     }
-    if (col)
-        fputc('\n', f);
-    fputc('\n', f);
+    if (r->reason[0] && strcmp(result, "*"))
+        put_comment(&w, r->reason);
+    put_token(&w, result);
+    fputs("\n\n", f);
     return ferror(f) ? -1 : 0;
 }
 
 /* ---- reading ---- */
 
-static void strip_eol(char *s)
+/* Input: a FILE or a block of memory; counts what it hands out. */
+struct src {
+    FILE *f;
+    const unsigned char *mem;
+    size_t len, pos;
+    size_t nread;
+};
+
+static int src_getc(struct src *s)
 {
-    size_t n = strlen(s);
-    while (n && (s[n - 1] == '\n' || s[n - 1] == '\r'))
-        s[--n] = 0;
+    int c = s->f ? getc(s->f) : s->pos < s->len ? s->mem[s->pos++] : EOF;
+    if (c != EOF)
+        s->nread++;
+    return c;
+}
+
+static int src_peek(struct src *s)
+{
+    if (!s->f)
+        return s->pos < s->len ? s->mem[s->pos] : EOF;
+    int c = getc(s->f);
+    if (c != EOF)
+        ungetc(c, s->f);
+    return c;
+}
+
+enum { RL_EOF = -1, RL_LONG = -2, RL_NUL = -3, RL_NOMEM = -4 };
+
+struct line {
+    char *s;
+    size_t len, cap;
+};
+
+/* Reads one line without its end (LF, CR LF): its length, or RL_*. */
+static long read_line(struct src *s, struct line *b)
+{
+    b->len = 0;
+    int c = src_getc(s);
+    if (c == EOF)
+        return RL_EOF;
+    for (; c != EOF && c != '\n'; c = src_getc(s)) {
+        if (c == 0)
+            return RL_NUL;
+        if (b->len >= RECORD_MAX_LINE)
+            return RL_LONG;
+        if (b->len + 1 >= b->cap) {
+            size_t cap = b->cap ? 2 * b->cap : 256;
+            char *p = realloc(b->s, cap);
+            if (!p)
+                return RL_NOMEM;
+            b->s = p;
+            b->cap = cap;
+        }
+        b->s[b->len++] = (char)c;
+    }
+    if (b->len && b->s[b->len - 1] == '\r')
+        b->len--;
+    if (!b->s) {
+        b->s = malloc(1);
+        if (!b->s)
+            return RL_NOMEM;
+        b->cap = 1;
+    }
+    b->s[b->len] = 0;
+    return (long)b->len;
 }
 
 static int blank(const char *s)
@@ -112,15 +304,6 @@ static int comment_line(const char *s)
     while (*s == ' ' || *s == '\t')
         s++;
     return *s == ';' || *s == '#' || *s == '%';
-}
-
-/* Next char without consuming it; EOF at end. */
-static int peek(FILE *f)
-{
-    int c = getc(f);
-    if (c != EOF)
-        ungetc(c, f);
-    return c;
 }
 
 static int set_field(char *dst, size_t n, const char *v)
@@ -173,9 +356,15 @@ static int parse_tag(struct game_record *r, const char *line, char *err,
     static const struct { const char *tag; size_t off, size; } tags[] = {
 #define T(t, f) { t, offsetof(struct game_record, f), \
                   sizeof(((struct game_record *)0)->f) }
-        T("Game", game), T("Variant", variant), T("Position", position),
+        T("Event", event), T("Site", site), T("Date", date),
+        T("Round", round), T("White", players[0]), T("Black", players[1]),
+        T("Result", result), T("Game", game), T("Variant", variant),
+        T("Position", position), T("Termination", termination),
+        T("Reason", reason), T("TimeControl", timecontrol),
+        T("WhiteTimeControl", player_tc[0]),
+        T("BlackTimeControl", player_tc[1]),
+        /* the first format's names */
         T("Player1", players[0]), T("Player2", players[1]),
-        T("Result", result), T("Reason", reason), T("Date", date),
 #undef T
     };
     for (size_t i = 0; i < sizeof tags / sizeof tags[0]; i++)
@@ -199,29 +388,80 @@ static int result_token(const char *t)
            !strcmp(t, "*");
 }
 
-/* A move number such as "12." or "12..." */
-static int move_number(const char *t)
+/* Length of a move-number prefix such as "12." or "12..." (0 if none);
+ * *dots gets the number of dots. */
+static size_t move_number(const char *t, int *dots)
 {
     const char *p = t;
     while (isdigit((unsigned char)*p))
         p++;
     if (p == t || *p != '.')
         return 0;
+    *dots = 0;
     while (*p == '.')
-        p++;
-    return *p == 0;
+        p++, (*dots)++;
+    return (size_t)(p - t);
 }
 
-/* Adds the moves of one movetext line; *brace carries an open '{'. */
-static int parse_moves(struct game_record *r, char *s, int *brace)
+/* The state of the movetext reader across lines. */
+struct mtext {
+    int brace;                  /* inside {...} */
+    int paren;                  /* depth of (variations) */
+    int keep;                   /* the open comment belongs to `target` */
+    int target;                 /* move whose comment may follow, or -1 */
+    int done;                   /* the result token was read */
+    char com[RECORD_MAX_COMMENT];
+    size_t clen;
+};
+
+static void comment_add(struct mtext *m, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n && m->clen + 1 < sizeof m->com; i++) {
+        char c = s[i];
+        if (isspace((unsigned char)c)) {
+            if (!m->clen || m->com[m->clen - 1] == ' ')
+                continue;
+            c = ' ';
+        }
+        m->com[m->clen++] = c;
+    }
+}
+
+/* A comment ended: it becomes the comment of its move. 0 ok, -1 no
+ * memory. */
+static int comment_end(struct game_record *r, struct mtext *m)
+{
+    while (m->clen && m->com[m->clen - 1] == ' ')
+        m->clen--;
+    m->com[m->clen] = 0;
+    if (m->keep && m->target >= 0 && m->target < r->nmoves &&
+        !r->comments[m->target] && m->clen) {
+        if (!(r->comments[m->target] = strdup(m->com)))
+            return -1;
+    }
+    m->target = -1;             /* one comment per move */
+    m->brace = m->keep = 0;
+    m->clen = 0;
+    return 0;
+}
+
+/* Reads the moves of one movetext line. 0 ok, -1 no memory, 1 too many
+ * moves. */
+static int parse_moves(struct game_record *r, char *s, struct mtext *m)
 {
     char *p = s;
-    while (*p) {
-        if (*brace) {
+    while (*p && !m->done) {
+        if (m->brace) {
             char *e = strchr(p, '}');
+            size_t n = e ? (size_t)(e - p) : strlen(p);
+            if (m->keep) {
+                comment_add(m, p, n);
+                comment_add(m, " ", 1);
+            }
             if (!e)
                 return 0;
-            *brace = 0;
+            if (comment_end(r, m))
+                return -1;
             p = e + 1;
             continue;
         }
@@ -229,89 +469,169 @@ static int parse_moves(struct game_record *r, char *s, int *brace)
             p++;
             continue;
         }
-        if (*p == ';' || *p == '#')
+        if (*p == ';')
             return 0;
         if (*p == '{') {
-            *brace = 1;
+            m->brace = 1;
+            m->keep = m->paren == 0;
+            m->clen = 0;
+            p++;
+            continue;
+        }
+        if (*p == '(' || *p == ')') {
+            if (*p == '(')
+                m->paren++;
+            else if (m->paren)
+                m->paren--;
+            m->target = -1;
             p++;
             continue;
         }
         char *t = p;
-        while (*p && !isspace((unsigned char)*p) && *p != '{' && *p != ';')
+        while (*p && !isspace((unsigned char)*p) && !strchr("{}();", *p))
             p++;
         char save = *p;
         *p = 0;
-        int ok = 0;
-        if (!move_number(t) && !result_token(t))
-            ok = record_add_move(r, t);
+        int dots = 0;
+        size_t num = move_number(t, &dots);
+        const char *mv = t + num;
+        int bad = 0;
+        if (m->paren || *t == '$' || *t == '}') {
+            /* a variation's move, a NAG, a stray brace: skipped */
+        } else if (result_token(t)) {
+            m->done = 1;
+        } else {
+            if (num && dots >= 3 && r->nmoves == 0)
+                r->first_side = 1;
+            if (*mv && r->nmoves >= RECORD_MAX_MOVES) {
+                bad = 1;
+            } else if (*mv) {
+                bad = record_add_move(r, mv) ? -1 : 0;
+                m->target = r->nmoves - 1;
+            }
+        }
         *p = save;
-        if (ok)
-            return -1;
+        if (bad)
+            return bad;
+        if (*p == '}')
+            p++;
     }
     return 0;
 }
 
-int record_read(FILE *f, struct game_record *r, char *err, size_t errlen)
+static int read_record(struct src *s, struct game_record *r, char *err,
+                       size_t errlen)
 {
-    char *line = NULL;
-    size_t cap = 0;
-    int ret = -1, brace = 0, seen_tag = 0;
+    struct line b = {NULL, 0, 0};
+    struct mtext *m = calloc(1, sizeof *m);
+    int ret = -1, seen_tag = 0;
+    size_t start = s->nread;
+    long n;
 
     record_free(r);
     record_init(r);
     if (errlen)
         err[0] = 0;
+    if (!m)
+        goto nomem;
+    m->target = -1;
     /* Tags: skip everything up to the first tag line. */
     for (;;) {
-        if (getline(&line, &cap, f) < 0) {
+        if ((n = read_line(s, &b)) < 0) {
+            if (n != RL_EOF)
+                goto linerr;
             ret = seen_tag ? 1 : 0;
             goto out;
         }
-        strip_eol(line);
-        if (comment_line(line))
+        if (s->nread - start > RECORD_MAX_BYTES)
+            goto toolong;
+        if (comment_line(b.s))
             continue;
-        const char *p = line;
+        const char *p = b.s;
         while (*p == ' ' || *p == '\t')
             p++;
         if (*p == '[') {
-            if (parse_tag(r, line, err, errlen))
+            if (parse_tag(r, b.s, err, errlen))
                 goto out;
             seen_tag = 1;
             continue;
         }
         if (!seen_tag)
             continue;           /* stray text before a record */
-        if (blank(line))
+        if (blank(b.s))
             break;              /* the blank line after the tags */
-        if (parse_moves(r, line, &brace)) /* moves straight after tags */
-            goto nomem;
+        if ((n = parse_moves(r, b.s, m)) != 0) /* moves straight after tags */
+            goto moverr;
         break;
     }
-    /* Moves: until a blank line after some moves, the next record's
-     * first tag, or the end of the file. */
-    for (;;) {
-        int c = peek(f);
-        if (c == EOF || (c == '[' && !brace))
+    /* Moves: until the result token, a blank line after some moves, the
+     * next record's first tag, or the end of the input. */
+    while (!m->done) {
+        int c = src_peek(s);
+        if (c == EOF || (c == '[' && !m->brace))
             break;
-        if (getline(&line, &cap, f) < 0)
+        if ((n = read_line(s, &b)) < 0) {
+            if (n != RL_EOF)
+                goto linerr;
             break;
-        strip_eol(line);
-        if (blank(line)) {
-            if (r->nmoves && !brace)
+        }
+        if (s->nread - start > RECORD_MAX_BYTES)
+            goto toolong;
+        if (!m->brace && blank(b.s)) {
+            if (r->nmoves)
                 break;
             continue;
         }
-        if (!brace && comment_line(line))
+        if (!m->brace && comment_line(b.s))
             continue;
-        if (parse_moves(r, line, &brace))
-            goto nomem;
+        if ((n = parse_moves(r, b.s, m)) != 0)
+            goto moverr;
     }
     ret = 1;
+    goto out;
+moverr:
+    if (n < 0)
+        goto nomem;
+    snprintf(err, errlen, "more than %d moves", RECORD_MAX_MOVES);
+    ret = -1;
+    goto out;
+linerr:
+    if (n == RL_NOMEM)
+        goto nomem;
+    if (n == RL_NUL)
+        snprintf(err, errlen, "not a text file (a NUL byte at byte %zu)",
+                 s->nread);
+    else
+        snprintf(err, errlen, "line longer than %zu bytes at byte %zu",
+                 (size_t)RECORD_MAX_LINE, s->nread);
+    ret = -1;
+    goto out;
+toolong:
+    snprintf(err, errlen, "record longer than %zu bytes",
+             (size_t)RECORD_MAX_BYTES);
+    ret = -1;
     goto out;
 nomem:
     snprintf(err, errlen, "out of memory");
     ret = -1;
 out:
-    free(line);
+    free(b.s);
+    free(m);
+    return ret;
+}
+
+int record_read(FILE *f, struct game_record *r, char *err, size_t errlen)
+{
+    struct src s = {.f = f};
+    return read_record(&s, r, err, errlen);
+}
+
+int record_parse(const char *text, size_t len, size_t *used,
+                 struct game_record *r, char *err, size_t errlen)
+{
+    struct src s = {.mem = (const unsigned char *)text, .len = len};
+    int ret = read_record(&s, r, err, errlen);
+    if (used)
+        *used = s.pos;
     return ret;
 }

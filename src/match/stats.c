@@ -2,6 +2,7 @@
  * results-file lines, Elo/LOS/SPRT. No I/O, no processes, no game rules. */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,7 +148,9 @@ void match_format_result(const struct match_result *r, char *buf, size_t n)
     /* The reason is the last field: keep it one line without tabs. */
     for (i = 0; r->reason[i] && i + 1 < sizeof reason; i++) {
         unsigned char c = (unsigned char)r->reason[i];
-        reason[i] = (c < 32 || c == 127) ? ' ' : (char)c;
+        /* printable ASCII only: an engine's garbage must not make the
+         * file something other than text (issue 11, item 9) */
+        reason[i] = c < 32 ? ' ' : c >= 127 ? '?' : (char)c;
     }
     reason[i] = 0;
     snprintf(buf, n, "%d\t%s\t%s\t%s\t%d\t%s\n", r->index, r->first,
@@ -160,6 +163,20 @@ static int copy_field(char *dst, size_t n, const char *s, size_t len)
         return -1;
     memcpy(dst, s, len);
     dst[len] = 0;
+    return 0;
+}
+
+/* A count in a results file: digits only, at most INT_MAX (a larger
+ * index once wrapped around to a small one and hid a game). */
+static int parse_count(const char *s, long long *v)
+{
+    char *e;
+    if (!isdigit((unsigned char)s[0]))
+        return -1;
+    errno = 0;
+    *v = strtoll(s, &e, 10);
+    if (*e || errno || *v > INT_MAX)
+        return -1;
     return 0;
 }
 
@@ -195,12 +212,11 @@ int match_parse_result(const char *line, struct match_result *r)
     }
     memset(r, 0, sizeof *r);
     char num[32];
-    char *e;
-    if (copy_field(num, sizeof num, f[0], flen[0]))
+    long long v;
+    if (copy_field(num, sizeof num, f[0], flen[0]) || parse_count(num, &v) ||
+        v < 1)
         return -1;
-    r->index = (int)strtol(num, &e, 10);
-    if (e == num || *e || r->index < 1)
-        return -1;
+    r->index = (int)v;
     if (copy_field(r->first, sizeof r->first, f[1], flen[1]) || !flen[1] ||
         copy_field(r->second, sizeof r->second, f[2], flen[2]) || !flen[2])
         return -1;
@@ -212,11 +228,9 @@ int match_parse_result(const char *line, struct match_result *r)
         r->winner = -1;
     else
         return -1;
-    if (copy_field(num, sizeof num, f[4], flen[4]))
+    if (copy_field(num, sizeof num, f[4], flen[4]) || parse_count(num, &v))
         return -1;
-    r->plies = (int)strtol(num, &e, 10);
-    if (e == num || *e || r->plies < 0)
-        return -1;
+    r->plies = (int)v;
     if (flen[5] >= sizeof r->reason)
         flen[5] = sizeof r->reason - 1;
     copy_field(r->reason, sizeof r->reason, f[5], flen[5]);
@@ -298,4 +312,108 @@ void match_sprt_eval(int w, int l, int d, double elo0, double elo1,
         out->state = SPRT_H1;
     else if (out->llr <= out->lower)
         out->state = SPRT_H0;
+}
+
+/* ---------------------------------------------------------------- */
+/* Pentanomial                                                       */
+
+static const double penta_score[5] = {0, 0.25, 0.5, 0.75, 1};
+
+void match_penta_estimate(const int n[5], struct match_elo_est *e)
+{
+    int pairs = 0;
+    memset(e, 0, sizeof *e);
+    for (int k = 0; k < 5; k++)
+        pairs += n[k];
+    e->n = 2 * pairs;
+    if (pairs == 0) {
+        e->score = e->elo = e->lo = e->hi = e->margin = NAN;
+        e->los = 0.5;
+        return;
+    }
+    double mu = 0, var = 0;
+    for (int k = 0; k < 5; k++)
+        mu += penta_score[k] * n[k] / pairs;
+    for (int k = 0; k < 5; k++)
+        var += (double)n[k] / pairs * (penta_score[k] - mu) *
+               (penta_score[k] - mu);
+    double sd = sqrt(var / pairs);
+    e->score = mu;
+    e->elo = match_elo_from_score(mu);
+    e->lo = match_elo_from_score(mu - Z975 * sd);
+    e->hi = match_elo_from_score(mu + Z975 * sd);
+    e->margin = (e->hi - e->lo) / 2;
+    if (isnan(e->margin))
+        e->margin = INFINITY;
+    if (sd > 0)
+        e->los = 0.5 * (1 + erf((mu - 0.5) / (sd * sqrt(2.0))));
+    else
+        e->los = mu > 0.5 ? 1 : mu < 0.5 ? 0 : 0.5;
+}
+
+/* The distribution closest to p (in the likelihood sense) whose mean is
+ * s: p_k / (1 + theta (a_k - s)), theta the root of
+ * sum p_k (a_k - s) / (1 + theta (a_k - s)) = 0, which decreases in theta
+ * on (-1 / (a_max - s), -1 / (a_min - s)). */
+static void mle_with_mean(const double *a, const double *p, int n, double s,
+                          double *out)
+{
+    double lo = -1 / (a[n - 1] - s), hi = -1 / (a[0] - s);
+    for (int it = 0; it < 200; it++) {
+        double th = (lo + hi) / 2, f = 0;
+        for (int k = 0; k < n; k++)
+            f += p[k] * (a[k] - s) / (1 + th * (a[k] - s));
+        if (f > 0)
+            lo = th;
+        else
+            hi = th;
+    }
+    double th = (lo + hi) / 2;
+    for (int k = 0; k < n; k++)
+        out[k] = p[k] / (1 + th * (a[k] - s));
+}
+
+void match_sprt_penta(const int n[5], double elo0, double elo1,
+                      double alpha, double beta, struct match_sprt *out)
+{
+    double cnt[5], p[5], p0[5], p1[5], total = 0;
+    int pairs = 0;
+    out->lower = log(beta / (1 - alpha));
+    out->upper = log((1 - beta) / alpha);
+    out->llr = 0;
+    out->state = SPRT_CONTINUE;
+    for (int k = 0; k < 5; k++) {
+        pairs += n[k];
+        cnt[k] = n[k] > 0 ? n[k] : 1e-3;
+        total += cnt[k];
+    }
+    if (pairs == 0)
+        return;
+    for (int k = 0; k < 5; k++)
+        p[k] = cnt[k] / total;
+    mle_with_mean(penta_score, p, 5, match_score_from_elo(elo0), p0);
+    mle_with_mean(penta_score, p, 5, match_score_from_elo(elo1), p1);
+    for (int k = 0; k < 5; k++)
+        out->llr += p[k] * log(p1[k] / p0[k]);
+    out->llr *= total;
+    if (out->llr >= out->upper)
+        out->state = SPRT_H1;
+    else if (out->llr <= out->lower)
+        out->state = SPRT_H0;
+}
+
+void match_fmt_num(char *buf, size_t n, double v, int decimals)
+{
+    if (isnan(v)) {
+        snprintf(buf, n, "-");
+        return;
+    }
+    if (isinf(v)) {
+        snprintf(buf, n, "%sinf", v < 0 ? "-" : "+");
+        return;
+    }
+    snprintf(buf, n, "%.*f", decimals, v);
+    /* a negative number that rounds to zero prints as "-0.0" */
+    if (buf[0] == '-' && strspn(buf + 1, "0.") == strlen(buf + 1))
+        memmove(buf, buf + 1, strlen(buf));
 }

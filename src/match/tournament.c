@@ -1,7 +1,8 @@
-/* tournament.c -- tabula-match: the tournament driver: the schedule run by
- * worker threads, the results and records files, resume and merge, the
- * SPRT stop and the summary. Plays no game itself (referee.c does) and
- * sends no engine a command; it only stops the engines its workers leave. */
+/* tournament.c -- tabula-match: the tournament driver: the start-up
+ * check of the engines, the schedule run by worker threads, void games
+ * played again, the results and records files, resume and merge, the SPRT
+ * stop, interruptions and the summary. Plays no game itself (referee.c
+ * does; report.c prints, results.c reads the results back). */
 #define _GNU_SOURCE
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -15,24 +16,15 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 #include "match/match.h"
 #include "match/match_int.h"
 #include "record.h"
 #include "util.h"
 
-/* Adds one finished game to the score; called with the lock held or
- * before the workers start. */
-static void tally(struct tour *t, int slot, int winner)
+static int interrupt_level(const struct tour *t)
 {
-    const struct match_slot *s = &t->slots[slot];
-    struct pair_score *ps = &t->score[s->pair];
-    if (winner < 0)
-        ps->d++;
-    else if ((winner == 0 ? s->first : s->second) == t->pairs[s->pair].a)
-        ps->w++;
-    else
-        ps->l++;
-    t->done[slot] = 1;
+    return t->c->interrupted ? *t->c->interrupted : 0;
 }
 
 static void sprt_check(struct tour *t)
@@ -41,62 +33,126 @@ static void sprt_check(struct tour *t)
     if (!c->sprt || t->npairs != 1)
         return;
     struct match_sprt sp;
-    match_sprt_eval(t->score[0].w, t->score[0].l, t->score[0].d, c->elo0,
-                    c->elo1, c->alpha, c->beta, &sp);
+    tour_sprt(t, &sp);
     if (sp.state != SPRT_CONTINUE)
         t->stop = 1;
 }
 
+/* A finished game: its record, then its results line (the commit), then
+ * the count and the progress lines. Called with the lock held. */
 static void finish_game(struct tour *t, int slot, struct match_result *res,
                         struct game_record *rec)
 {
     const struct match_config *c = t->c;
     char line[512];
-    pthread_mutex_lock(&t->mu);
+    if (t->records_f) {
+        if (record_write(t->records_f, rec) || fflush(t->records_f))
+            t->write_error = 1;
+    }
     match_format_result(res, line, sizeof line);
     if (t->results_f) {
         fputs(line, t->results_f);
         if (fflush(t->results_f))
             t->write_error = 1;
     }
-    if (t->records_f) {
-        if (record_write(t->records_f, rec) || fflush(t->records_f))
-            t->write_error = 1;
-    }
-    tally(t, slot, res->winner);
+    tour_tally(t, slot, res->winner);
     t->finished++;
-    if (!c->quiet) {
-        fprintf(c->out, "Finished game %d (%s vs %s): %s {%s}, %d plies "
-                "[%d/%d]\n", res->index, res->first, res->second,
-                match_result_string(res->winner), res->reason, res->plies,
-                t->finished, t->ntodo);
-        fflush(c->out);
-    }
+    if (!c->quiet)
+        tour_printf(t, "Finished game %d (%s vs %s): %s {%s}, %d plies "
+                    "[%d/%d]\n", res->index, res->first, res->second,
+                    match_result_string(res->winner), res->reason, res->plies,
+                    t->finished, t->ntodo);
+    tour_report_game(t, t->slots[slot].pair);
     sprt_check(t);
-    pthread_mutex_unlock(&t->mu);
+}
+
+/* A void game: logged and played again, unless its engine failed twice
+ * in a row. Called with the lock held. */
+static void void_game(struct tour *t, int slot, const struct match_result *res)
+{
+    const struct match_config *c = t->c;
+    int e = res->void_engine;
+    t->nvoid++;
+    if (!c->quiet)
+        tour_printf(t, "Game %d (%s vs %s) is void: %s%s\n", res->index,
+                    res->first, res->second, res->reason,
+                    e >= 0 && t->void_streak[e] >= 1 ? "" :
+                    "; it will be played again");
+    fprintf(stderr, "tabula-match: game %d (%s vs %s) is void: %s\n",
+            res->index, res->first, res->second, res->reason);
+    if (e >= 0 && ++t->void_streak[e] >= 2) {
+        if (!t->halted)
+            snprintf(t->halt_msg, sizeof t->halt_msg, "engine %s (%s) "
+                     "failed twice in a row before a game could start "
+                     "(last: %s); no more games are started. Fix it and run "
+                     "the same command again to resume", c->engines[e].name,
+                     c->engines[e].cmd, res->reason);
+        t->halted = 1;
+        return;
+    }
+    t->retry[t->nretry++] = slot;
+}
+
+/* The next game to play, or -1. Called with the lock held. */
+static int take_game(struct tour *t)
+{
+    if (t->stop || t->halted || interrupt_level(t) >= 1)
+        return -1;
+    if (t->nretry)
+        return t->retry[--t->nretry];
+    if (t->next < t->ntodo)
+        return t->todo[t->next++];
+    return -1;
 }
 
 static void *worker_main(void *arg)
 {
     struct worker *w = arg;
     struct tour *t = w->t;
+    const struct match_config *c = t->c;
     struct match_result res;
     struct game_record rec;
     record_init(&rec);
     for (;;) {
         pthread_mutex_lock(&t->mu);
-        int k = -1;
-        if (!t->stop && t->next < t->ntodo)
-            k = t->todo[t->next++];
+        int k = take_game(t);
+        if (k >= 0) {
+            const struct match_slot *s = &t->slots[k];
+            t->running++;
+            if (!t->t_start)
+                t->t_start = now_ms();
+            if (!c->quiet)
+                tour_printf(t, "Started game %d of %d (%s vs %s)\n",
+                            s->index, t->maxindex, c->engines[s->first].name,
+                            c->engines[s->second].name);
+        }
         pthread_mutex_unlock(&t->mu);
         if (k < 0)
             break;
         match_play_game(w, &t->slots[k], &res, &rec);
-        finish_game(t, k, &res, &rec);
+        pthread_mutex_lock(&t->mu);
+        t->running--;
+        if (res.abandoned) {
+            if (!c->quiet)
+                tour_printf(t, "Game %d (%s vs %s) abandoned\n", res.index,
+                            res.first, res.second);
+        } else if (res.voided) {
+            void_game(t, k, &res);
+        } else {
+            t->void_streak[t->slots[k].first] = 0;
+            t->void_streak[t->slots[k].second] = 0;
+            finish_game(t, k, &res, &rec);
+        }
+        pthread_cond_signal(&t->cv);
+        pthread_mutex_unlock(&t->mu);
         record_free(&rec);
     }
     for (int i = 0; i < 2; i++)
         eng_stop(&w->eng[i]);
+    pthread_mutex_lock(&t->mu);
+    t->workers--;
+    pthread_cond_signal(&t->cv);
+    pthread_mutex_unlock(&t->mu);
     return NULL;
 }
 
@@ -215,143 +271,77 @@ static int make_random_openings(struct tour *t, void *st,
     return 0;
 }
 
-/* Reads a results file: games of this schedule count as done. */
-static int load_results(struct tour *t, const char *path, int must_exist)
+/* Every engine that has games to play is started and must answer the
+ * hello (protocol_version, name) and newgame of this tournament's game
+ * within the set-up timeout; list_commands tells whether it explains its
+ * moves. 0 ok, 1 (message printed), 3 interrupted. */
+static int startup_check(struct tour *t)
 {
     const struct match_config *c = t->c;
-    FILE *f = fopen(path, "r");
-    char *line = NULL;
-    size_t cap = 0;
-    int lineno = 0, ret = 0, ignored = 0, bad = 0;
-    if (!f) {
-        if (!must_exist && errno == ENOENT)
-            return 0;
-        fprintf(stderr, "tabula-match: %s: %s\n", path, strerror(errno));
-        return 2;
+    int need[MATCH_MAX_ENGINES] = {0};
+    char text[8192], why[256];
+    for (int i = 0; i < t->ntodo; i++) {
+        need[t->slots[t->todo[i]].first] = 1;
+        need[t->slots[t->todo[i]].second] = 1;
     }
-    while (getline(&line, &cap, f) >= 0) {
-        struct match_result r;
-        lineno++;
-        int k = match_parse_result(line, &r);
-        if (k == 0)
+    for (int i = 0; i < c->nengines; i++) {
+        struct engine_proc e;
+        int64_t to = c->setup_timeout_ms;
+        if (!need[i])
             continue;
-        if (k < 0) {
-            /* e.g. a line cut short when a run was killed */
-            bad++;
-            continue;
-        }
-        int slot = r.index <= t->maxindex ? t->slot_of_index[r.index] : -1;
-        if (slot < 0) {
-            ignored++;
-            continue;
-        }
-        const struct match_slot *s = &t->slots[slot];
-        if (strcmp(r.first, c->engines[s->first].name) ||
-            strcmp(r.second, c->engines[s->second].name)) {
-            fprintf(stderr, "tabula-match: %s:%d: game %d was %s vs %s, but "
-                    "this schedule has %s vs %s there (other options?)\n",
-                    path, lineno, r.index, r.first, r.second,
-                    c->engines[s->first].name, c->engines[s->second].name);
-            ret = 2;
-            break;
-        }
-        if (!t->done[slot])
-            tally(t, slot, r.winner);
-    }
-    if (bad && !c->quiet)
-        fprintf(stderr, "tabula-match: %s: %d malformed line(s) skipped\n",
-                path, bad);
-    if (ignored && !c->quiet)
-        fprintf(stderr, "tabula-match: %s: %d game(s) outside this schedule "
-                "ignored\n", path, ignored);
-    free(line);
-    fclose(f);
-    return ret;
-}
-
-static void fmt_elo(char *buf, size_t n, double v)
-{
-    if (isnan(v))
-        snprintf(buf, n, "-");
-    else if (isinf(v))
-        snprintf(buf, n, "%sinf", v < 0 ? "-" : "+");
-    else
-        snprintf(buf, n, "%.1f", v);
-}
-
-static void print_summary(struct tour *t)
-{
-    const struct match_config *c = t->c;
-    FILE *o = c->out;
-    int present = 0;
-    for (int i = 0; i < t->nslots; i++)
-        present += t->done[i];
-    fprintf(o, "\n%s%s%s: %d of %d scheduled games played\n", t->g->name,
-            t->variant[0] ? " " : "", t->variant, present, t->nslots);
-    for (int p = 0; p < t->npairs; p++) {
-        struct pair_score *ps = &t->score[p];
-        struct match_elo_est e;
-        char elo[32], lo[32], hi[32], mg[32];
-        match_elo_estimate(ps->w, ps->l, ps->d, &e);
-        fmt_elo(elo, sizeof elo, e.elo);
-        fmt_elo(lo, sizeof lo, e.lo);
-        fmt_elo(hi, sizeof hi, e.hi);
-        if (isinf(e.margin))
-            snprintf(mg, sizeof mg, "inf");
-        else
-            fmt_elo(mg, sizeof mg, e.margin);
-        fprintf(o, "Score of %s vs %s: %d - %d - %d  [%.3f] %d\n",
-                c->engines[t->pairs[p].a].name,
-                c->engines[t->pairs[p].b].name, ps->w, ps->l, ps->d,
-                e.n ? e.score : 0.0, e.n);
-        if (!e.n)
-            continue;
-        fprintf(o, "  Elo difference: %s +/- %s, 95%% interval [%s, %s], "
-                "LOS: %.1f %%, DrawRatio: %.1f %%\n", elo, mg, lo, hi,
-                100 * e.los, 100 * e.draw_ratio);
-        if (c->sprt && t->npairs == 1) {
-            struct match_sprt sp;
-            match_sprt_eval(ps->w, ps->l, ps->d, c->elo0, c->elo1, c->alpha,
-                            c->beta, &sp);
-            fprintf(o, "  SPRT: llr %.3f, lbound %.3f, ubound %.3f (elo0 %g, "
-                    "elo1 %g, alpha %g, beta %g) - %s\n", sp.llr, sp.lower,
-                    sp.upper, c->elo0, c->elo1, c->alpha, c->beta,
-                    sp.state == SPRT_H1 ? "H1 was accepted"
-                    : sp.state == SPRT_H0 ? "H0 was accepted" : "continue");
-        }
-    }
-    if (c->nengines > 2) {
-        double pts[MATCH_MAX_ENGINES] = {0};
-        int games[MATCH_MAX_ENGINES] = {0}, order[MATCH_MAX_ENGINES];
-        for (int p = 0; p < t->npairs; p++) {
-            struct pair_score *ps = &t->score[p];
-            int a = t->pairs[p].a, b = t->pairs[p].b, n = ps->w + ps->l + ps->d;
-            pts[a] += ps->w + 0.5 * ps->d;
-            pts[b] += ps->l + 0.5 * ps->d;
-            games[a] += n;
-            games[b] += n;
-        }
-        for (int i = 0; i < c->nengines; i++)
-            order[i] = i;
-        for (int i = 1; i < c->nengines; i++)   /* insertion sort by score */
-            for (int j = i; j > 0; j--) {
-                int x = order[j], y = order[j - 1];
-                double sx = games[x] ? pts[x] / games[x] : -1;
-                double sy = games[y] ? pts[y] / games[y] : -1;
-                if (sx <= sy)
-                    break;
-                order[j] = y;
-                order[j - 1] = x;
+        if (interrupt_level(t) >= 1)
+            return 3;
+        memset(&e, 0, sizeof e);
+        e.to = e.from = -1;
+        int r = match_engine_start(t, i, &e, why, sizeof why);
+        if (!r) {
+            r = eng_command(&e, to, text, sizeof text, "list_commands");
+            if (r == ENG_OK) {
+                for (char *p = text; *p;) {
+                    size_t l = strcspn(p, "\n");
+                    if (l == 24 && !memcmp(p, "gomill-explain_last_move", l))
+                        t->info[i].explain = 1;
+                    p += l + (p[l] == '\n');
+                }
             }
-        fprintf(o, "Rank Name                 Games  Points  Score\n");
-        for (int i = 0; i < c->nengines; i++) {
-            int x = order[i];
-            fprintf(o, "%4d %-20s %5d %7.1f %5.1f%%\n", i + 1,
-                    c->engines[x].name, games[x], pts[x],
-                    games[x] ? 100 * pts[x] / games[x] : 0.0);
+            if (r == ENG_OK || r == ENG_FAIL)
+                r = eng_command(&e, to, text, sizeof text, "%s", t->newgame);
+            if (r == ENG_ABORT) {
+                eng_kill(&e);
+                free(e.buf);
+                return 3;
+            }
+            if (r != ENG_OK) {
+                char ex[64];
+                if (r == ENG_FAIL)
+                    snprintf(why, sizeof why, "error response to %.100s: "
+                             "%.80s", t->newgame, text);
+                else if (r == ENG_TIMEOUT)
+                    snprintf(why, sizeof why, "no answer in %lld ms",
+                             (long long)to);
+                else if (r == ENG_GARBAGE)
+                    snprintf(why, sizeof why, "garbage response: '%.60s'",
+                             text);
+                else {
+                    eng_describe_exit(&e, ex, sizeof ex);
+                    snprintf(why, sizeof why, "crashed (%s)", ex);
+                }
+            }
         }
+        if (r) {
+            fprintf(stderr, "tabula-match: engine %s failed the start-up "
+                    "check: %s\n  command: %s\n%s", c->engines[i].name, why,
+                    c->engines[i].cmd, t->logdir[0] ? "" :
+                    "  (its stderr is not kept: give --logdir DIR or "
+                    "--results FILE to keep it)\n");
+            eng_kill(&e);
+            free(e.buf);
+            return interrupt_level(t) >= 2 ? 3 : 1;
+        }
+        eng_stop(&e);
+        free(e.buf);
     }
-    fflush(o);
+    return 0;
 }
 
 static void tour_free(struct tour *t)
@@ -359,7 +349,9 @@ static void tour_free(struct tour *t)
     free(t->slots);
     free(t->slot_of_index);
     free(t->done);
+    free(t->points);
     free(t->todo);
+    free(t->retry);
     free(t->score);
     for (int i = 0; i < t->nopenings; i++)
         free(t->openings[i]);
@@ -369,6 +361,97 @@ static void tour_free(struct tour *t)
     if (t->records_f)
         fclose(t->records_f);
     pthread_mutex_destroy(&t->mu);
+    pthread_cond_destroy(&t->cv);
+}
+
+/* The default log folder: the results file's name with ".logs" for its
+ * extension ("res.txt" -> "res.logs"), or none. */
+static void default_logdir(const struct match_config *c, char *buf, size_t n)
+{
+    buf[0] = 0;
+    if (c->logdir) {
+        snprintf(buf, n, "%s", c->logdir);
+        return;
+    }
+    if (!c->results)
+        return;
+    const char *base = strrchr(c->results, '/');
+    base = base ? base + 1 : c->results;
+    const char *dot = strrchr(base, '.');
+    size_t stem = dot && dot != base ? (size_t)(dot - c->results)
+                                     : strlen(c->results);
+    snprintf(buf, n, "%.*s.logs", (int)stem, c->results);
+}
+
+/* Runs the workers; the main thread keeps the live line and announces an
+ * interruption. */
+static int run_workers(struct tour *t)
+{
+    const struct match_config *c = t->c;
+    int nw = c->concurrency < 1 ? 1 : c->concurrency;
+    if (nw > t->ntodo)
+        nw = t->ntodo;
+    if (nw <= 0)
+        return 0;
+    struct worker *w = calloc((size_t)nw, sizeof *w);
+    pthread_t *th = calloc((size_t)nw, sizeof *th);
+    if (!w || !th) {
+        free(w);
+        free(th);
+        return 1;
+    }
+    int started = 0;
+    pthread_mutex_lock(&t->mu);
+    for (int i = 0; i < nw; i++) {
+        w[i].t = t;
+        for (int k = 0; k < 2; k++) {
+            w[i].who[k] = -1;
+            w[i].eng[k].to = w[i].eng[k].from = -1;
+        }
+        if (pthread_create(&th[i], NULL, worker_main, &w[i]) != 0)
+            break;
+        started++;
+        t->workers++;
+    }
+    if (!started) {
+        pthread_mutex_unlock(&t->mu);
+        t->workers = 1;
+        worker_main(&w[0]);
+        pthread_mutex_lock(&t->mu);
+    }
+    while (t->workers > 0) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_nsec += 200 * 1000000L;
+        if (ts.tv_nsec >= 1000000000L) {
+            ts.tv_sec++;
+            ts.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&t->cv, &t->mu, &ts);
+        int lv = interrupt_level(t);
+        if (lv > t->told_interrupt) {
+            t->told_interrupt = lv;
+            if (lv == 1 && t->running)
+                tour_printf(t, "Interrupted: no new games; waiting for the "
+                            "%d running game(s) to finish (interrupt again "
+                            "to abandon them)\n", t->running);
+            else if (lv >= 2 && t->running)
+                tour_printf(t, "Interrupted: abandoning the %d running "
+                            "game(s)\n", t->running);
+        }
+        tour_live(t);
+    }
+    if (t->live_shown)
+        tour_printf(t, "%s", "");
+    pthread_mutex_unlock(&t->mu);
+    for (int i = 0; i < started; i++)
+        pthread_join(th[i], NULL);
+    for (int i = 0; i < nw; i++)
+        for (int k = 0; k < 2; k++)
+            free(w[i].eng[k].buf);
+    free(w);
+    free(th);
+    return 0;
 }
 
 int match_run(const struct match_config *c)
@@ -380,7 +463,9 @@ int match_run(const struct match_config *c)
     const char *optv[MATCH_MAX_OPTS];
 
     memset(&t, 0, sizeof t);
+    t.results_cut = -1;
     pthread_mutex_init(&t.mu, NULL);
+    pthread_cond_init(&t.cv, NULL);
     t.c = c;
     t.g = c->game;
     if (!t.g || !game_usable(t.g)) {
@@ -424,6 +509,19 @@ int match_run(const struct match_config *c)
     struct tm tm;
     localtime_r(&now, &tm);
     strftime(t.date, sizeof t.date, "%Y.%m.%d", &tm);
+    if (c->event)
+        snprintf(t.event, sizeof t.event, "%s", c->event);
+    else
+        snprintf(t.event, sizeof t.event, "tabula-match %s%s%s", t.g->name,
+                 t.variant[0] ? " " : "", t.variant);
+    if (gethostname(t.site, sizeof t.site - 1))
+        snprintf(t.site, sizeof t.site, "?");
+    default_logdir(c, t.logdir, sizeof t.logdir);
+    for (int i = 0; i < c->nengines; i++) {
+        match_engine_limits(c, i, &t.info[i].lim);
+        t.info[i].timeout_ms = c->timeout_ms >= 0 ? c->timeout_ms
+                             : 30000 + t.info[i].lim.movetime_ms;
+    }
 
     /* The schedule. */
     t.npairs = match_make_pairs(c->nengines, c->gauntlet, t.pairs,
@@ -436,29 +534,33 @@ int match_run(const struct match_config *c)
     for (int i = 0; i < t.nslots; i++)
         if (t.slots[i].index > t.maxindex)
             t.maxindex = t.slots[i].index;
-    t.slot_of_index = malloc(((size_t)t.maxindex + 1) * sizeof(int));
+    t.slot_of_index = malloc(((size_t)t.maxindex + 2) * sizeof(int));
     t.done = calloc((size_t)t.nslots + 1, 1);
+    t.points = malloc((size_t)t.nslots + 1);
     t.todo = malloc(((size_t)t.nslots + 1) * sizeof(int));
+    t.retry = malloc(((size_t)t.nslots + 1) * sizeof(int));
     t.score = calloc((size_t)t.npairs + 1, sizeof *t.score);
-    if (!t.slot_of_index || !t.done || !t.todo || !t.score) {
+    if (!t.slot_of_index || !t.done || !t.points || !t.todo || !t.retry ||
+        !t.score) {
         ret = 1;
         goto out;
     }
-    for (int i = 0; i <= t.maxindex; i++)
+    memset(t.points, -1, (size_t)t.nslots + 1);
+    for (int i = 0; i <= t.maxindex + 1; i++)
         t.slot_of_index[i] = -1;
     for (int i = 0; i < t.nslots; i++)
         t.slot_of_index[t.slots[i].index] = i;
 
     /* Results from earlier runs, other shards, --merge files. */
     for (int i = 0; i < c->nmerge && !ret; i++)
-        ret = load_results(&t, c->merge[i], 1);
+        ret = tour_load_results(&t, c->merge[i], 1, 0);
     if (!ret && c->results)
-        ret = load_results(&t, c->results, 0);
+        ret = tour_load_results(&t, c->results, 0, !c->report_only);
     if (ret)
         goto out;
     sprt_check(&t);
     if (c->report_only) {
-        print_summary(&t);
+        tour_summary(&t);
         goto out;
     }
 
@@ -470,22 +572,6 @@ int match_run(const struct match_config *c)
     if (ret)
         goto out;
 
-    if (c->logdir && mkdir(c->logdir, 0777) && errno != EEXIST) {
-        fprintf(stderr, "tabula-match: %s: %s\n", c->logdir, strerror(errno));
-        ret = 1;
-        goto out;
-    }
-    if (c->results && !(t.results_f = fopen(c->results, "ae"))) {
-        fprintf(stderr, "tabula-match: %s: %s\n", c->results, strerror(errno));
-        ret = 1;
-        goto out;
-    }
-    if (c->records && !(t.records_f = fopen(c->records, "ae"))) {
-        fprintf(stderr, "tabula-match: %s: %s\n", c->records, strerror(errno));
-        ret = 1;
-        goto out;
-    }
-
     int already = 0;
     for (int i = 0; i < t.nslots; i++) {
         if (!match_in_shard(&t.slots[i], t.npairs, c->shard_k, c->shard_n))
@@ -495,57 +581,77 @@ int match_run(const struct match_config *c)
         else
             t.todo[t.ntodo++] = i;
     }
-    if (!c->quiet) {
-        fprintf(c->out, "Tournament: %s%s%s, %d engines, %d pair(s), %d "
-                "games scheduled", t.g->name, t.variant[0] ? " " : "",
-                t.variant, c->nengines, t.npairs, t.nslots);
-        if (c->shard_n > 1)
-            fprintf(c->out, ", shard %d/%d", c->shard_k, c->shard_n);
-        fprintf(c->out, "; %d already played, %d to play%s\n", already,
-                t.ntodo, t.stop ? " (SPRT already decided)" : "");
-        fflush(c->out);
+    if (t.logdir[0] && t.ntodo && !t.stop && mkdir(t.logdir, 0777) &&
+        errno != EEXIST) {
+        fprintf(stderr, "tabula-match: %s: %s\n", t.logdir, strerror(errno));
+        ret = 1;
+        goto out;
     }
-
-    int nw = c->concurrency < 1 ? 1 : c->concurrency;
-    if (nw > t.ntodo)
-        nw = t.ntodo;
-    if (nw > 0) {
-        struct worker *w = calloc((size_t)nw, sizeof *w);
-        pthread_t *th = calloc((size_t)nw, sizeof *th);
-        int started = 0;
-        if (!w || !th) {
-            free(w);
-            free(th);
+    /* Nothing is written before every engine has shown it can play. */
+    if (t.ntodo && !t.stop && (ret = startup_check(&t)) != 0)
+        goto out;
+    if (c->records && t.ntodo && !t.stop &&
+        tour_repair_records(&t, c->records)) {
+        ret = 1;
+        goto out;
+    }
+    if (c->results && t.results_cut >= 0 &&
+        truncate(c->results, (off_t)t.results_cut)) {
+        fprintf(stderr, "tabula-match: %s: %s\n", c->results, strerror(errno));
+        ret = 1;
+        goto out;
+    }
+    if (c->results && !(t.results_f = fopen(c->results, "ae"))) {
+        fprintf(stderr, "tabula-match: %s: %s\n", c->results, strerror(errno));
+        ret = 1;
+        goto out;
+    }
+    if (c->records) {
+        if (!(t.records_f = fopen(c->records, "ae"))) {
+            fprintf(stderr, "tabula-match: %s: %s\n", c->records,
+                    strerror(errno));
             ret = 1;
             goto out;
         }
-        for (int i = 0; i < nw; i++) {
-            w[i].t = &t;
-            for (int k = 0; k < 2; k++) {
-                w[i].who[k] = -1;
-                w[i].eng[k].to = w[i].eng[k].from = -1;
-            }
-            if (pthread_create(&th[i], NULL, worker_main, &w[i]) == 0)
-                started++;
-            else
-                break;
-        }
-        if (!started)
-            worker_main(&w[0]);
-        for (int i = 0; i < started; i++)
-            pthread_join(th[i], NULL);
-        for (int i = 0; i < nw; i++)
-            for (int k = 0; k < 2; k++)
-                free(w[i].eng[k].buf);
-        free(w);
-        free(th);
+        /* one write per record, as a rule */
+        setvbuf(t.records_f, NULL, _IOFBF, (size_t)1 << 20);
+    }
+    if (!c->quiet) {
+        tour_printf(&t, "Tournament: %s%s%s, %d engines, %d pair(s), %d "
+                    "games scheduled", t.g->name, t.variant[0] ? " " : "",
+                    t.variant, c->nengines, t.npairs, t.nslots);
+        if (c->shard_n > 1)
+            tour_printf(&t, ", shard %d/%d", c->shard_k, c->shard_n);
+        tour_printf(&t, "; %d already played, %d to play%s\n", already,
+                    t.ntodo, t.stop ? " (SPRT already decided)" : "");
+    }
+    if (run_workers(&t)) {
+        ret = 1;
+        goto out;
     }
     if (t.write_error) {
         fprintf(stderr, "tabula-match: error writing the results or records "
                 "file\n");
         ret = 1;
     }
-    print_summary(&t);
+    tour_summary(&t);
+    if (t.halted) {
+        fprintf(stderr, "tabula-match: %s\n", t.halt_msg);
+        ret = 1;
+    } else if (interrupt_level(&t) >= 1) {
+        int present = 0;
+        for (int i = 0; i < t.nslots; i++)
+            present += t.done[i];
+        if (c->results)
+            tour_printf(&t, "Interrupted: %d of %d scheduled games are in %s."
+                        " Run the same command again to play the rest.\n",
+                        present, t.nslots, c->results);
+        else
+            tour_printf(&t, "Interrupted: %d of %d scheduled games played; "
+                        "without --results FILE nothing is kept for a "
+                        "resume.\n", present, t.nslots);
+        ret = ret ? ret : 3;
+    }
 out:
     free(st);
     tour_free(&t);

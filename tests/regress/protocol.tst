@@ -668,6 +668,9 @@ loadgame
 #? [\? syntax error]
 loadgame /nonexistent/tabula.rec
 #? [\? cannot open file.*]
+# issue 11, item 6: an endless file is refused at once, not read for ever
+loadgame /dev/zero
+#? [\? cannot open file: not a text file \(a NUL byte at byte 1\)]
 savegame /nonexistent/tabula.rec
 #? [\? cannot open file.*]
 savegame

@@ -1,0 +1,188 @@
+/* results.c -- tabula-match: the results file read back (resume, shards,
+ * merge), with a cut last line removed before anything is appended, and
+ * the end of the records file brought back in step with it. A game is
+ * written as its record first, then its results line (the commit), each
+ * flushed: a kill leaves at most a cut line or a record too many at the
+ * ends of the files, which is what is repaired here. Plays nothing. */
+#define _GNU_SOURCE
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "match/match.h"
+#include "match/match_int.h"
+#include "record.h"
+
+void tour_tally(struct tour *t, int slot, int winner)
+{
+    const struct match_slot *s = &t->slots[slot];
+    struct pair_score *ps = &t->score[s->pair];
+    int a_first = s->first == t->pairs[s->pair].a;
+    if (winner < 0) {
+        ps->d++;
+        t->points[slot] = 1;
+    } else if ((winner == 0) == a_first) {
+        ps->w++;
+        t->points[slot] = 2;
+    } else {
+        ps->l++;
+        t->points[slot] = 0;
+    }
+    t->done[slot] = 1;
+}
+
+static void show(char *out, size_t n, const char *s)
+{
+    size_t k = 0;
+    for (; *s && k + 1 < n; s++)
+        out[k++] = (unsigned char)*s < 32 || (unsigned char)*s >= 127 ? '?'
+                                                                     : *s;
+    out[k] = 0;
+}
+
+int tour_load_results(struct tour *t, const char *path, int must_exist,
+                      int repair)
+{
+    const struct match_config *c = t->c;
+    FILE *f = fopen(path, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    off_t off = 0, cut = -1;
+    ssize_t len;
+    int lineno = 0, ret = 0, ignored = 0, bad = 0;
+    if (!f) {
+        if (!must_exist && errno == ENOENT)
+            return 0;
+        fprintf(stderr, "tabula-match: %s: %s\n", path, strerror(errno));
+        return 2;
+    }
+    while ((len = getline(&line, &cap, f)) >= 0) {
+        struct match_result r;
+        lineno++;
+        if (len > 0 && line[len - 1] != '\n') {
+            /* No newline: the write of this line was cut short (a kill,
+             * a power loss). Its game was not finished for us. */
+            char text[64];
+            show(text, sizeof text, line);
+            cut = off;
+            fprintf(stderr, "tabula-match: %s:%d: the last line is cut "
+                    "short ('%s'); %s\n", path, lineno, text,
+                    repair ? "it is removed, and its game played again"
+                           : "ignored");
+            break;
+        }
+        off += len;
+        int k = match_parse_result(line, &r);
+        if (k == 0)
+            continue;
+        if (k < 0) {
+            bad++;
+            continue;
+        }
+        int slot = r.index <= t->maxindex ? t->slot_of_index[r.index] : -1;
+        if (slot < 0) {
+            ignored++;
+            continue;
+        }
+        const struct match_slot *s = &t->slots[slot];
+        if (strcmp(r.first, c->engines[s->first].name) ||
+            strcmp(r.second, c->engines[s->second].name)) {
+            fprintf(stderr, "tabula-match: %s:%d: game %d was %s vs %s, but "
+                    "this schedule has %s vs %s there (other options?)\n",
+                    path, lineno, r.index, r.first, r.second,
+                    c->engines[s->first].name, c->engines[s->second].name);
+            ret = 2;
+            break;
+        }
+        if (!t->done[slot])
+            tour_tally(t, slot, r.winner);
+    }
+    if (bad)
+        fprintf(stderr, "tabula-match: %s: %d malformed line(s) skipped\n",
+                path, bad);
+    if (ignored && !c->quiet)
+        fprintf(stderr, "tabula-match: %s: %d game(s) outside this schedule "
+                "ignored\n", path, ignored);
+    free(line);
+    fclose(f);
+    if (repair)
+        t->results_cut = cut;
+    return ret;
+}
+
+/* Offset of the last record's first line ("[Event ", at the start of the
+ * file or after an empty line) within buf, or -1. */
+static long last_record_start(const char *buf, size_t len, int at_file_start)
+{
+    static const char tag[] = "[Event ";
+    for (size_t i = len; i-- > 0;) {
+        if (buf[i] != '[' || len - i < sizeof tag - 1 ||
+            memcmp(buf + i, tag, sizeof tag - 1))
+            continue;
+        if (i == 0 ? at_file_start : i >= 2 && buf[i - 1] == '\n' &&
+                                     buf[i - 2] == '\n')
+            return (long)i;
+    }
+    return -1;
+}
+
+int tour_repair_records(struct tour *t, const char *path)
+{
+    struct stat sb;
+    if (stat(path, &sb) || sb.st_size == 0)
+        return 0;
+    /* The last record: written by us, it is far smaller than this. */
+    size_t want = sb.st_size > (off_t)RECORD_MAX_BYTES ? RECORD_MAX_BYTES
+                                                       : (size_t)sb.st_size;
+    off_t base = sb.st_size - (off_t)want;
+    char *buf = malloc(want + 1);
+    FILE *f = fopen(path, "r");
+    int ret = 0;
+    if (!buf || !f || fseeko(f, base, SEEK_SET) ||
+        fread(buf, 1, want, f) != want) {
+        fprintf(stderr, "tabula-match: %s: cannot read it back\n", path);
+        ret = -1;
+        goto out;
+    }
+    long start = last_record_start(buf, want, base == 0);
+    if (start < 0)
+        goto out;               /* not our records: leave them alone */
+    const char *why = NULL;
+    if (want < 2 || buf[want - 1] != '\n' || buf[want - 2] != '\n') {
+        why = "is cut short";
+    } else {
+        struct game_record r;
+        char err[128];
+        record_init(&r);
+        if (record_parse(buf + start, want - (size_t)start, NULL, &r, err,
+                         sizeof err) == 1) {
+            char *e;
+            long idx = strtol(r.round, &e, 10);
+            int slot = e != r.round && !*e && idx >= 1 && idx <= t->maxindex
+                       ? t->slot_of_index[idx] : -1;
+            if (slot >= 0 && !t->done[slot] &&
+                strcmp(r.players[0], t->c->engines[t->slots[slot].first].name) == 0 &&
+                strcmp(r.players[1], t->c->engines[t->slots[slot].second].name) == 0)
+                why = "is of a game that is not in the results";
+        }
+        record_free(&r);
+    }
+    if (why) {
+        fprintf(stderr, "tabula-match: %s: the last record %s; removed\n",
+                path, why);
+        if (truncate(path, base + start)) {
+            fprintf(stderr, "tabula-match: %s: %s\n", path, strerror(errno));
+            ret = -1;
+        }
+    }
+out:
+    if (f)
+        fclose(f);
+    free(buf);
+    return ret;
+}

@@ -1,0 +1,561 @@
+/* check_otep.c -- the OpenTafl engine mode (tabula --otep): the mapping of
+ * OpenTafl rules strings and position records, and scripted host sessions
+ * through pipes, the host refereeing with the rules library: legal moves,
+ * refused rules answered with "error -1", nothing but protocol on stdout,
+ * a search that stops when the host leaves. No Java needed. */
+#include <check.h>
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "game.h"
+#include "otep.h"
+#include "util.h"
+
+static const struct game *G = &tablut_game;
+
+/* OpenTafl's stock Tablut (what its variant list sends). */
+static const char *STOCK_TABLUT =
+    "dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cenp:tcnkTCNK cens: cenh: "
+    "cenhe:tcnkTCNK linc:y start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
+static const char *START = "3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3 b";
+
+/* Tabula's rules as an OpenTafl rules string: the file installed for
+ * OpenTafl (opentafl/tabula-tablut.rules). */
+static const char *tabula_rules(void)
+{
+    static char rules[1024];
+    if (!rules[0]) {
+        const char *src = getenv("top_srcdir");
+        char path[1024];
+        snprintf(path, sizeof path, "%s/opentafl/tabula-tablut.rules", src ? src : "..");
+        FILE *f = fopen(path, "r");
+        ck_assert_msg(f != NULL, "cannot open %s", path);
+        ck_assert_ptr_nonnull(fgets(rules, sizeof rules, f));
+        fclose(f);
+        rules[strcspn(rules, "\r\n")] = '\0';
+    }
+    return rules;
+}
+#define TABULA_RULES tabula_rules()
+
+/* ---- the mapping ------------------------------------------------------ */
+
+START_TEST(test_records)
+{
+    char pos[256], rec[256];
+    /* OpenTafl's record lists rank 1 first: its own engine, given this
+     * start, moved a1-e1 */
+    ck_assert_int_eq(otep_record_to_position("/t8/9/9/3T5/3TKT3/4T4/9/9/9/", 0, pos,
+                                             sizeof pos), 0);
+    ck_assert_str_eq(pos, "9/9/9/4T4/3TKT3/3T5/9/9/t8 b");
+    otep_position_to_record(pos, rec, sizeof rec);
+    ck_assert_str_eq(rec, "/t8/9/9/3T5/3TKT3/4T4/9/9/9/");
+    ck_assert_int_eq(otep_record_to_position("t8/9/9/3T5/3TKT3/4T4/9/9/9", 1, pos,
+                                             sizeof pos), 0);
+    ck_assert_str_eq(pos, "9/9/9/4T4/3TKT3/3T5/9/9/t8 w");
+    ck_assert_int_eq(otep_record_to_position("/9/9/9/", 0, pos, sizeof pos), -1);
+    ck_assert_int_eq(otep_record_to_position("/9/9/9/9/9/9/9/9/9/9/", 0, pos, sizeof pos), -1);
+    ck_assert_int_eq(otep_record_to_position("", 0, pos, sizeof pos), -1);
+}
+END_TEST
+
+START_TEST(test_rules_accepted)
+{
+    char pos[256], err[512] = "";
+    ck_assert_msg(otep_map_rules(TABULA_RULES, pos, sizeof pos, err, sizeof err) == 0, "%s",
+                  err);
+    ck_assert_str_eq(pos, START);
+    /* defaults spelled out, keys in another order, extra spaces */
+    ck_assert_int_eq(otep_map_rules("dim:9  esc:e surf:n tfr:d ka:y ks:c kj:n cor: cen:e5, "
+                                    "cens: cenre:tcnkmTCNKM cenh:t cenhe:tTK cenp:tTK "
+                                    "sw:n efe:n linc:n ber:n spd:-1 atkf:n "
+                                    "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
+                                    pos, sizeof pos, err, sizeof err), 0);
+    ck_assert_str_eq(pos, "3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3 w");
+    /* the king may stop on the castle if he can never come back to it */
+    ck_assert_int_eq(otep_map_rules("dim:9 esc:e surf:n ks:c cor: cens:K cenre:tT "
+                                    "start:/9/9/9/9/4K4/9/9/9/t8/", pos, sizeof pos, err,
+                                    sizeof err), 0);
+    ck_assert_str_eq(pos, "t8/9/9/9/4K4/9/9/9/9 b");
+    /* starti: the top row first, and OpenTafl prefers it to start */
+    ck_assert_int_eq(otep_map_rules("dim:9 esc:e surf:n ks:c cor: cens: start:/9/9/9/9/4K4/"
+                                    "9/9/9/9/ starti:/t8/9/9/9/4K4/9/9/9/9/",
+                                    pos, sizeof pos, err, sizeof err), 0);
+    ck_assert_str_eq(pos, "t8/9/9/9/4K4/9/9/9/9 b");
+}
+END_TEST
+
+START_TEST(test_rules_refused)
+{
+    static const struct { const char *rules, *why; } bad[] = {
+        {"", "dim"},
+        {"dim:11 esc:e surf:n ks:c cor: cens: start:/9/9/9/9/4K4/9/9/9/9/", "dim:11"},
+        {"dim:9 surf:n ks:c cor: cens: start:/9/9/9/9/4K4/9/9/9/9/", "esc:c"},
+        {"dim:9 esc:e ks:c cor: cens: start:/9/9/9/9/4K4/9/9/9/9/", "surf:y"},
+        {"dim:9 esc:e surf:n cor: cens: start:/9/9/9/9/4K4/9/9/9/9/", "ks:s"},
+        {"dim:9 esc:e surf:n ks:w cor: cens: start:/9/9/9/9/4K4/9/9/9/9/", "ks:w"},
+        {"dim:9 esc:e surf:n ks:c cens: start:/9/9/9/9/4K4/9/9/9/9/", "cor:default"},
+        {"dim:9 esc:e surf:n ks:c cor:a1,i9, cens: start:/9/9/9/9/4K4/9/9/9/9/", "cor:a1"},
+        {"dim:9 esc:e surf:n ks:c cor: start:/9/9/9/9/4K4/9/9/9/9/", "cens:K"},
+        {"dim:9 esc:e surf:n ks:c cor: cens:tK cenre: start:/9/9/9/9/4K4/9/9/9/9/", "cens:tK"},
+        {"dim:9 esc:e surf:n ks:c cor: cens: tfr:w start:/9/9/9/9/4K4/9/9/9/9/", "tfr:w"},
+        {"dim:9 esc:e surf:n ks:c cor: cens: tfr:i start:/9/9/9/9/4K4/9/9/9/9/", "tfr:i"},
+        {"dim:9 esc:e surf:n ks:c cor: cens: linc:y start:/9/9/9/9/4K4/9/9/9/9/", "linc:y"},
+        {"dim:9 esc:e surf:n ks:c cor: cens: ka:n start:/9/9/9/9/4K4/9/9/9/9/", "ka:n"},
+        {"dim:9 esc:e surf:n ks:c cor: cens: cenh:tT start:/9/9/9/9/4K4/9/9/9/9/", "cenh:tT"},
+        {"dim:9 esc:e surf:n ks:c cor: cens: cenhe:tT start:/9/9/9/9/4K4/9/9/9/9/", "cenhe"},
+        {"dim:9 esc:e surf:n ks:c cor: cens: cenp:K start:/9/9/9/9/4K4/9/9/9/9/", "cenp"},
+        {"dim:9 esc:e surf:n ks:c cor: cens: sw:s start:/9/9/9/9/4K4/9/9/9/9/", "sw:s"},
+        {"dim:9 esc:e surf:n ks:c cor: cens: efe:y start:/9/9/9/9/4K4/9/9/9/9/", "efe:y"},
+        {"dim:9 esc:e surf:n ks:c cor: cens: ber:c start:/9/9/9/9/4K4/9/9/9/9/", "ber:c"},
+        {"dim:9 esc:e surf:n ks:c cor: cens: spd:3 start:/9/9/9/9/4K4/9/9/9/9/", "spd:3"},
+        {"dim:9 esc:e surf:n ks:c cor: cens: afor:a1, start:/9/9/9/9/4K4/9/9/9/9/", "afor"},
+        {"dim:9 esc:e surf:n ks:c cor: cens: kj:r start:/9/9/9/9/4K4/9/9/9/9/", "kj:r"},
+        {"dim:9 esc:e surf:n ks:c cor: cens: cen:d4, start:/9/9/9/9/4K4/9/9/9/9/", "cen:d4"},
+        {"dim:9 esc:e surf:n ks:c cor: cens: atkf:x start:/9/9/9/9/4K4/9/9/9/9/", "atkf:x"},
+        {"dim:9 esc:e surf:n ks:c cor: cens: xyz:1 start:/9/9/9/9/4K4/9/9/9/9/", "'xyz'"},
+        {"dim:9 esc:e surf:n ks:c cor: cens:", "no start"},
+        {"dim:9 esc:e surf:n ks:c cor: cens: start:/9/9/9/", "9 rows"},
+        {"dim:9 esc:e surf:n ks:c cor: cens: start:/9/9/9/9/4c4/9/9/9/9/", "start position"},
+        {"dim:9 esc:e surf:n ks:c cor: cens: start:/9/9/9/9/9/9/9/9/9/", "no king"},
+        {"dim:9 esc:e surf:n ks:c cor: cens: start:/9/9/9/9/3tt4/9/9/9/K8/", "castle"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char pos[256], err[512] = "";
+        ck_assert_msg(otep_map_rules(bad[i].rules, pos, sizeof pos, err, sizeof err) == -1,
+                      "accepted: %s", bad[i].rules);
+        ck_assert_msg(strstr(err, bad[i].why) != NULL, "'%s' gave '%s', not '%s'",
+                      bad[i].rules, err, bad[i].why);
+    }
+    /* the stock Tablut: encircling is fatal there (the first difference) */
+    char pos[256], err[512] = "";
+    ck_assert_int_eq(otep_map_rules(STOCK_TABLUT, pos, sizeof pos, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "surf:y (OpenTafl's default)") != NULL, "%s", err);
+}
+END_TEST
+
+/* Every key of the rules table is in doc/otep.md's table, and every rule
+ * key written there is in the table (one list of facts, two places). */
+START_TEST(test_doc_lists_rules)
+{
+    const char *src = getenv("top_srcdir");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/doc/otep.md", src ? src : "..");
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    static char doc[1 << 17];
+    size_t n = fread(doc, 1, sizeof doc - 1, f);
+    doc[n] = '\0';
+    fclose(f);
+    int keys = 0;
+    for (int i = 0; otep_rules[i].key; i++, keys++) {
+        char pat[32];
+        snprintf(pat, sizeof pat, "| `%s:` |", otep_rules[i].key);
+        ck_assert_msg(strstr(doc, pat) != NULL, "doc/otep.md has no row %s", pat);
+    }
+    int rows = 0;
+    for (const char *p = doc; (p = strstr(p, "\n| `")) != NULL; p++) {
+        const char *e = strstr(p + 4, ":` |");
+        const char *nl = strchr(p + 1, '\n');
+        if (e && (!nl || e < nl))
+            rows++;
+    }
+    ck_assert_int_eq(rows, keys);
+    ck_assert_msg(strstr(doc, OTEP_VARIANT) != NULL, "doc/otep.md does not name %s",
+                  OTEP_VARIANT);
+}
+END_TEST
+
+/* ---- a host through pipes --------------------------------------------- */
+
+struct eng {
+    pid_t pid;
+    int to, from;               /* the engine's stdin, stdout */
+    char buf[1 << 17];
+    size_t len;
+    int eof;
+};
+
+static const char *tabula_path(void)
+{
+    static char path[1024];
+    const char *b = getenv("top_builddir");
+    snprintf(path, sizeof path, "%s/src/tabula", b ? b : "..");
+    return path;
+}
+
+static void eng_start(struct eng *e, const char *movetime)
+{
+    int in[2], out[2];
+    ck_assert_int_eq(pipe(in), 0);
+    ck_assert_int_eq(pipe(out), 0);
+    memset(e, 0, sizeof *e);
+    e->pid = fork();
+    ck_assert_int_ge(e->pid, 0);
+    if (e->pid == 0) {
+        dup2(in[0], 0);
+        dup2(out[1], 1);
+        close(in[0]); close(in[1]); close(out[0]); close(out[1]);
+        execl(tabula_path(), "tabula", "--otep", "--movetime", movetime, "--seed", "7",
+              "--hash", "8", "--quiet", (char *)NULL);
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    e->to = in[1];
+    e->from = out[0];
+    signal(SIGPIPE, SIG_IGN);
+}
+
+static void eng_send(struct eng *e, const char *fmt, ...)
+{
+    char line[8192];
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(line, sizeof line - 1, fmt, ap);
+    va_end(ap);
+    ck_assert_int_lt(k, (int)sizeof line - 1);
+    line[k++] = '\n';
+    ck_assert_int_eq(write(e->to, line, (size_t)k), k);
+}
+
+/* The next line from the engine within ms: 1, 0 at its end, -1 timed out.
+ * Every line must be an OTEP message: stdout carries nothing else. */
+static int eng_line(struct eng *e, char *line, size_t cap, int ms)
+{
+    int64_t deadline = now_ms() + ms;
+    for (;;) {
+        char *nl = memchr(e->buf, '\n', e->len);
+        if (nl) {
+            size_t k = (size_t)(nl - e->buf);
+            ck_assert_uint_lt(k, cap);
+            memcpy(line, e->buf, k);
+            line[k] = '\0';
+            memmove(e->buf, nl + 1, e->len - k - 1);
+            e->len -= k + 1;
+            static const char *const ok[] = {"hello", "status ", "move ", "error ",
+                                             "analysis ", NULL};
+            int good = 0;
+            for (int i = 0; ok[i]; i++)
+                good |= !strncmp(line, ok[i], strlen(ok[i]));
+            ck_assert_msg(good, "not an OTEP line on stdout: '%s'", line);
+            return 1;
+        }
+        if (e->eof) {
+            ck_assert_msg(e->len == 0, "unterminated output: '%.*s'", (int)e->len, e->buf);
+            return 0;
+        }
+        int left = (int)(deadline - now_ms());
+        if (left <= 0)
+            return -1;
+        struct pollfd pf = { .fd = e->from, .events = POLLIN };
+        if (poll(&pf, 1, left) <= 0)
+            continue;
+        ssize_t k = read(e->from, e->buf + e->len, sizeof e->buf - e->len);
+        if (k <= 0)
+            e->eof = 1;
+        else
+            e->len += (size_t)k;
+    }
+}
+
+/* The next line that starts with want, status lines skipped. */
+static void eng_expect(struct eng *e, const char *want, char *line, size_t cap, int ms)
+{
+    for (;;) {
+        int rc = eng_line(e, line, cap, ms);
+        ck_assert_msg(rc == 1, "no '%s' line (%s)", want, rc ? "timeout" : "end of output");
+        if (!strncmp(line, want, strlen(want)))
+            return;
+        ck_assert_msg(!strncmp(line, "status ", 7), "'%s' instead of '%s'", line, want);
+    }
+}
+
+/* Nothing but status lines within ms. */
+static void eng_quiet(struct eng *e, int ms)
+{
+    char line[8192];
+    int rc;
+    while ((rc = eng_line(e, line, sizeof line, ms)) == 1)
+        ck_assert_msg(!strncmp(line, "status ", 7), "unexpected '%s'", line);
+}
+
+/* Closes the engine's input and waits for its exit status (ms at most). */
+static int eng_stop(struct eng *e, int ms)
+{
+    close(e->to);
+    char line[8192];
+    while (eng_line(e, line, sizeof line, ms) == 1)
+        ;
+    int64_t deadline = now_ms() + ms;
+    int status;
+    while (waitpid(e->pid, &status, WNOHANG) == 0) {
+        if (now_ms() > deadline) {
+            kill(e->pid, SIGKILL);
+            waitpid(e->pid, &status, 0);
+            close(e->from);
+            return -1;
+        }
+        struct timespec ts = {0, 5000000};
+        nanosleep(&ts, NULL);
+    }
+    close(e->from);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* The host's referee: the rules library with the variant of every OTEP game. */
+static void *host_game(void)
+{
+    char err[128];
+    void *st = calloc(1, G->state_size);
+    const char *opts[] = {"repetition=3", "nomove=loss"};
+    ck_assert_int_eq(G->init(st, 2, opts, err, sizeof err), GAME_OK);
+    return st;
+}
+
+static void host_record(const void *st, char *rec, size_t n)
+{
+    char pos[256];
+    G->format_position(st, pos, sizeof pos);
+    otep_position_to_record(pos, rec, n);
+}
+
+/* The piece on square sq ("e5") of st: 't', 'T', 'K' or '.'. */
+static char piece_at(const void *st, const char *sq)
+{
+    char pos[256];
+    G->format_position(st, pos, sizeof pos);
+    int want_r = 8 - (sq[1] - '1'), want_f = sq[0] - 'a', r = 0, f = 0;
+    for (const char *c = pos; *c && *c != ' '; c++) {
+        if (*c == '/') {
+            r++;
+            f = 0;
+        } else if (*c >= '1' && *c <= '9') {
+            if (r == want_r && want_f >= f && want_f < f + (*c - '0'))
+                return '.';
+            f += *c - '0';
+        } else {
+            if (r == want_r && f == want_f)
+                return *c;
+            f++;
+        }
+    }
+    return '?';
+}
+
+/* Plays the engine's move line "move X" on the host's board. */
+static void host_take(void *st, const char *line, char *mv, size_t n)
+{
+    char err[256] = "";
+    move_t m;
+    snprintf(mv, n, "%s", line + 5);
+    ck_assert_msg(G->parse_move(st, mv, &m, err, sizeof err) == GAME_OK,
+                  "illegal engine move '%s': %s", mv, err);
+    game_undo u;
+    G->make(st, m, &u);
+}
+
+/* A random legal move of st, in OpenTafl's simple or full notation; the
+ * move is played on st. */
+static void host_move(void *st, uint64_t *rng, char *mv, size_t n, int full)
+{
+    move_t moves[GAME_MAX_MOVES];
+    int k = G->gen_moves(st, moves);
+    ck_assert_int_gt(k, 0);
+    move_t m = moves[rng_below(rng, (uint32_t)k)];
+    char txt[32];
+    G->format_move(st, m, txt, sizeof txt);
+    char piece = piece_at(st, txt);
+    if (full && piece == 'K')
+        snprintf(mv, n, "K%s", txt);
+    else if (full)
+        snprintf(mv, n, "%s+", txt);    /* an info symbol */
+    else
+        snprintf(mv, n, "%s", txt);
+    game_undo u;
+    G->make(st, m, &u);
+}
+
+static int finish_code(const void *st)
+{
+    struct game_status s;
+    G->status(st, &s);
+    return s.winner < 0 ? 1 : s.winner == 0 ? 2 : 3;
+}
+
+static int over(const void *st)
+{
+    struct game_status s;
+    G->status(st, &s);
+    return s.over;
+}
+
+/* One game: the engine plays side us against random host moves; returns
+ * the number of engine moves. Noise lines, a refused move and full
+ * notation come in now and then. */
+static int host_game_run(struct eng *e, int us, uint64_t *rng, int maxplies)
+{
+    char line[8192], rec[256], mv[64];
+    void *st = host_game();
+    int engine_moves = 0, refused_once = 0;
+    eng_send(e, "rules %s", TABULA_RULES);
+    char last_host[64] = "";
+    for (int ply = 0; ply < maxplies && !over(st); ply++) {
+        int side = G->side_to_move(st);
+        if (side != us) {
+            host_move(st, rng, mv, sizeof mv, ply % 3 == 1);
+            host_record(st, rec, sizeof rec);
+            eng_send(e, "opponent-move %s %s", mv, rec);
+            snprintf(last_host, sizeof last_host, "%s", mv);
+            continue;
+        }
+        if (ply % 7 == 3) {     /* lines to ignore */
+            eng_send(e, "foo bar");
+            eng_send(e, "   ");
+            eng_send(e, "hello\r");
+            eng_send(e, "status from the host");
+            char junk[3000];
+            memset(junk, 'x', sizeof junk - 1);
+            junk[sizeof junk - 1] = '\0';
+            eng_send(e, "%s", junk);
+        }
+        eng_send(e, "clock %d %d 0 0 0 ", 60000 - ply * 10, 60000 - ply * 10);
+        eng_send(e, "play %s", us ? "defenders" : "attackers");
+        eng_expect(e, "move ", line, sizeof line, 10000);
+        engine_moves++;
+        if (!refused_once && engine_moves == 3 && last_host[0]) {
+            /* the host refuses the move: error, the last move again with
+             * the board as it is, and play */
+            refused_once = 1;
+            host_record(st, rec, sizeof rec);
+            eng_send(e, "error 2");
+            eng_send(e, "opponent-move %s %s", last_host, rec);
+            eng_send(e, "play %s", us ? "defenders" : "attackers");
+            eng_expect(e, "move ", line, sizeof line, 10000);
+        }
+        host_take(st, line, mv, sizeof mv);
+        host_record(st, rec, sizeof rec);
+        eng_send(e, "move %s", rec);
+    }
+    eng_send(e, "finish %d", over(st) ? finish_code(st) : 0);
+    free(st);
+    return engine_moves;
+}
+
+START_TEST(test_host_session)
+{
+    struct eng e;
+    char line[8192];
+    uint64_t rng = 42;
+    eng_start(&e, "20");
+    eng_expect(&e, "hello", line, sizeof line, 5000);
+    /* refused rules: nothing at once (OpenTafl dies on an engine line
+     * before its game has started), status and error -1 when a move is
+     * asked for */
+    eng_send(&e, "rules %s", STOCK_TABLUT);
+    ck_assert_int_eq(eng_line(&e, line, sizeof line, 300), -1);
+    eng_send(&e, "play attackers");
+    ck_assert_int_eq(eng_line(&e, line, sizeof line, 5000), 1);
+    ck_assert_msg(!strncmp(line, "status Tabula cannot play these rules: surf:y", 45), "%s",
+                  line);
+    ck_assert_int_eq(eng_line(&e, line, sizeof line, 5000), 1);
+    ck_assert_msg(!strncmp(line, "error -1 Tabula cannot play these rules: surf:y", 47), "%s",
+                  line);
+    /* two games, one on each side */
+    ck_assert_int_gt(host_game_run(&e, 0, &rng, 160), 3);
+    ck_assert_int_ge(host_game_run(&e, 1, &rng, 160), 1);
+    /* a position and a side, as for analysis: a defenders' move there */
+    void *st = host_game();
+    char pos[256], rec[256], mv[64], err[128];
+    ck_assert_int_eq(G->parse_position(st, "3t5/9/2t1T4/t3T3t/ttT1KT1tt/t3T3t/4T4/4t4/3tt4 w",
+                                       err, sizeof err), GAME_OK);
+    G->format_position(st, pos, sizeof pos);
+    otep_position_to_record(pos, rec, sizeof rec);
+    eng_send(&e, "rules %s", TABULA_RULES);
+    eng_send(&e, "position %s", rec);
+    eng_send(&e, "side defenders");
+    eng_send(&e, "analyze 3 1");
+    eng_expect(&e, "analysis ", line, sizeof line, 5000);
+    ck_assert_msg(!strncmp(line, "analysis 1 ", 11), "%s", line);
+    eng_send(&e, "play defenders");
+    eng_expect(&e, "move ", line, sizeof line, 5000);
+    host_take(st, line, mv, sizeof mv);
+    free(st);
+    eng_send(&e, "finish 0");
+    eng_send(&e, "goodbye");
+    ck_assert_int_eq(eng_stop(&e, 5000), 0);
+}
+END_TEST
+
+/* The host leaves while the engine thinks: no move, and the engine is gone
+ * at once, not at the end of its 20 s. */
+START_TEST(test_leave_while_thinking)
+{
+    struct eng e;
+    char line[8192];
+    eng_start(&e, "20000");
+    eng_expect(&e, "hello", line, sizeof line, 5000);
+    eng_send(&e, "rules %s", TABULA_RULES);
+    eng_send(&e, "play attackers");
+    struct timespec ts = {0, 300000000};
+    nanosleep(&ts, NULL);
+    int64_t t0 = now_ms();
+    eng_send(&e, "finish 0");
+    eng_quiet(&e, 300);         /* no move for a finished game */
+    eng_send(&e, "goodbye");
+    ck_assert_int_eq(eng_stop(&e, 3000), 0);
+    ck_assert_int_lt(now_ms() - t0, 2000);
+}
+END_TEST
+
+/* A clock: the move comes well within the time the clock leaves. */
+START_TEST(test_clock)
+{
+    struct eng e;
+    char line[8192];
+    eng_start(&e, "0");
+    eng_expect(&e, "hello", line, sizeof line, 5000);
+    eng_send(&e, "rules %s", TABULA_RULES);
+    /* in overtime: 1.5 s left of the period (without a clock the search
+     * would take its default 4M nodes, seconds) */
+    eng_send(&e, "clock 1500* 600000 30 1 3 ");
+    int64_t t0 = now_ms();
+    eng_send(&e, "play attackers");
+    eng_expect(&e, "move ", line, sizeof line, 5000);
+    ck_assert_int_lt(now_ms() - t0, 1500);
+    eng_send(&e, "goodbye");
+    ck_assert_int_eq(eng_stop(&e, 3000), 0);
+}
+END_TEST
+
+static Suite *otep_suite(void)
+{
+    Suite *s = suite_create("otep");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_records);
+    tcase_add_test(tc, test_rules_accepted);
+    tcase_add_test(tc, test_rules_refused);
+    tcase_add_test(tc, test_doc_lists_rules);
+    tcase_add_test(tc, test_host_session);
+    tcase_add_test(tc, test_leave_while_thinking);
+    tcase_add_test(tc, test_clock);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(otep_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
