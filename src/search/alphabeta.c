@@ -1,6 +1,7 @@
 /* alphabeta.c -- iterative-deepening negamax (principal variation search)
  * with a transposition table, killer/history move ordering, and an exact
  * win/loss/draw solver for finite games. Knows only struct game. */
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -28,6 +29,7 @@ struct ab {
      * the caller's thread on the caller's position */
     struct ab_thread *threads[SEARCH_MAX_THREADS];
     int nthreads;               /* threads of the current search */
+    uint8_t lmr[64][64];        /* late-move reductions by depth, move number */
     atomic_int halt;            /* set by thread 0: every thread stops */
     /* per search */
     const struct game *g;
@@ -86,6 +88,11 @@ static void *ab_create(int hash_mb)
     if (!a)
         return NULL;
     a->hash_mb = hash_mb;
+    /* late moves of a well-ordered list are searched shallower: by about
+     * log(depth) log(move number) / 2.25 plies */
+    for (int d = 1; d < 64; d++)
+        for (int i = 1; i < 64; i++)
+            a->lmr[d][i] = (uint8_t)(0.75 + log(d) * log(i) / 2.25);
     if (tt_init(&a->tt, tt_bytes(hash_mb)) || tt_init(&a->stt, tt_bytes(hash_mb))) {
         tt_free(&a->tt);
         tt_free(&a->stt);
@@ -294,6 +301,14 @@ static void order_moves(struct ab_thread *t, move_t *moves, int n, move_t ttm,
     }
 }
 
+static int is_tactical(move_t m, const move_t *tact, int ntact)
+{
+    for (int j = 0; j < ntact; j++)
+        if (tact[j] == m)
+            return 1;
+    return 0;
+}
+
 /* Past the depth limit, in games that list their tactical moves: the
  * static score unless a tactical move beats it ("stand pat"). A threatened
  * side stands pat too: answering with all its moves here made the tree
@@ -392,16 +407,29 @@ static int negamax(struct ab_thread *t, int depth, int ply, int alpha, int beta)
     int side = g->side_to_move(st);
     order_moves(t, moves, n, ttm, tact, ntact, ply, side);
 
-    int alpha0 = alpha, best = -SCORE_INF;
+    int alpha0 = alpha, best = -SCORE_INF, pv = beta - alpha > 1;
     move_t bm = MOVE_NONE;
     for (int i = 0; i < n; i++) {
         game_undo u;
         int v;
+        /* a quiet move late in the order is searched shallower first, and
+         * again at full depth only if it beats alpha */
+        int r = 0;
+        if (depth >= 3 && i >= 2 && !threatened && ply > 0 && !is_tactical(moves[i], tact, ntact) &&
+            moves[i] != t->killers[ply][0] && moves[i] != t->killers[ply][1]) {
+            r = a->lmr[depth < 64 ? depth : 63][i < 64 ? i : 63];
+            if (pv && r > 0)
+                r--;
+            if (r > depth - 2)
+                r = depth - 2;
+        }
         g->make(st, moves[i], &u);
         if (i == 0) {
             v = -negamax(t, depth - 1, ply + 1, -beta, -alpha);
         } else {
-            v = -negamax(t, depth - 1, ply + 1, -alpha - 1, -alpha);
+            v = -negamax(t, depth - 1 - r, ply + 1, -alpha - 1, -alpha);
+            if (r > 0 && v > alpha && !t->stopped)
+                v = -negamax(t, depth - 1, ply + 1, -alpha - 1, -alpha);
             if (v > alpha && v < beta && !t->stopped)
                 v = -negamax(t, depth - 1, ply + 1, -beta, -alpha);
         }
