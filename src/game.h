@@ -149,11 +149,25 @@ struct game {
      * gen_moves, make...); unmake_null takes it back. */
     int (*make_null)(void *st, game_undo *undo);
     void (*unmake_null)(void *st, const game_undo *undo);
-    /* Square boards for GoGui: width (= height). GoGui's rules commands
-     * are offered only where point_moves is set (a move is one square). */
+    /* The square board GoGui shows: its width (= height). GoGui's rules
+     * commands that make it a ruler are offered only where point_moves is
+     * set (a move is one square); elsewhere GoGui's board is only drawn on
+     * (Grasshopper's track is shown on 6x6, a quadrant per row). */
     int (*board_size)(const void *st);
     /* GoGui board: size*size chars, top row first, 'X' 'O' '.' '?'. */
     void (*gogui_board)(const void *st, char *buf, size_t n);
+    /* GoGui markup of the squares the rules single out (goals...): gfx
+     * lines ("LABEL A1 1", "COLOR #rrggbb A1 G7"), upper-case points, no
+     * final newline; "" when there is nothing to mark. */
+    void (*gogui_gfx)(const void *st, char *buf, size_t n);
+    /* The diagram for a person at the shell: print's, but with no words
+     * about the side to move or the result (the shell writes one line for
+     * those), and with the last move marked: `last` was played from
+     * `before` to reach st (MOVE_NONE and NULL when there is none). The
+     * square (or point) it reached is drawn in parentheses, "(@)", and
+     * where it captured, the emptied squares as 'x'; the legend says so. */
+    void (*print_marked)(const void *st, const void *before, move_t last,
+                         char *buf, size_t n);
 };
 
 /* The registry (src/games/registry.c). */

@@ -8,37 +8,11 @@
 #include <string.h>
 #include <unistd.h>
 #include "config.h"
+#include "cli.h"
 #include "otep.h"
 #include "protocol.h"
 #include "shell.h"
 #include "util.h"
-
-static void usage(FILE *f)
-{
-    fprintf(f,
-        "Usage: tabula [OPTION]...\n"
-        "A game engine for Rastros, Tablut and Grasshopper speaking a GTP-like\n"
-        "protocol on standard input/output; an interactive shell on a terminal.\n\n"
-        "  -g, --game GAME      start in GAME: rastros (default), tablut, grasshopper\n"
-        "      --variant 'K=V...'  its variant options, e.g. size=8 (repeatable; also\n"
-        "                       as words after the options: --game rastros size=8)\n"
-        "  -e, --engine NAME    search: alphabeta (default), mcts, random\n"
-        "  -t, --movetime MS    time per move in milliseconds\n"
-        "  -d, --depth N        depth limit\n"
-        "  -n, --nodes N        node limit\n"
-        "  -H, --hash MB        transposition table size (default 64)\n"
-        "  -s, --seed N         random seed\n"
-        "  -c, --config FILE    run the protocol commands of FILE at start-up\n"
-        "  -q, --quiet          no diagnostics on stderr\n"
-        "  -v, --verbose        diagnostics on stderr (default on a terminal)\n"
-        "      --protocol       pure protocol even on a terminal\n"
-        "      --shell          the interactive shell even when piped\n"
-        "      --otep           OpenTafl engine mode: Tablut for an OpenTafl host\n"
-        "      --bench          print the search signature and exit\n"
-        "  -h, --help           this help\n"
-        "  -V, --version        version\n\n"
-        "Documentation: man 6 tabula, doc/protocol.md.\n");
-}
 
 /* The session a SIGINT interrupts: a signal handler gets no context, so
  * main keeps the one pointer (see proto_interrupt in protocol.h). */
@@ -47,13 +21,26 @@ static struct proto *sigint_proto;
 static void on_sigint(int sig)
 {
     (void)sig;
-    if (sigint_proto)
-        proto_interrupt(sigint_proto);
+    if (!sigint_proto)
+        return;
+    int repeat = proto_interrupt(sigint_proto);
+    /* In the shell, Ctrl-C twice in quick succession leaves. At the prompt
+     * the shell sees the count and leaves in order; a command that does
+     * not stop for an interrupt (perft, bench) would hold the prompt back,
+     * so there the second Ctrl-C ends the program at once (its history is
+     * already written, line by line). */
+    if (repeat >= 2 && sigint_proto->shell && sigint_proto->running) {
+        static const char msg[] = "\n(Ctrl-C twice: leaving)\n";
+        ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
+        (void)w;
+        _exit(130);
+    }
 }
 
 /* SIGINT stops the running command and never ends the program: GoGui's
  * gogui-sigint and a controller's interrupt must not kill the engine, and
- * one that arrives while idle is forgotten when the next command starts. */
+ * one that arrives while idle is forgotten when the next command starts.
+ * (The shell's one exception: Ctrl-C twice, see on_sigint.) */
 static void catch_sigint(struct proto *p)
 {
     struct sigaction sa;
@@ -137,60 +124,52 @@ static int run_config(struct proto *p, const char *path)
 
 int main(int argc, char **argv)
 {
-    enum { OPT_PROTOCOL = 256, OPT_SHELL, OPT_BENCH, OPT_VARIANT, OPT_OTEP };
-    static const struct option longopts[] = {
-        {"game", required_argument, NULL, 'g'},
-        {"variant", required_argument, NULL, OPT_VARIANT},
-        {"engine", required_argument, NULL, 'e'},
-        {"movetime", required_argument, NULL, 't'},
-        {"depth", required_argument, NULL, 'd'},
-        {"nodes", required_argument, NULL, 'n'},
-        {"hash", required_argument, NULL, 'H'},
-        {"seed", required_argument, NULL, 's'},
-        {"config", required_argument, NULL, 'c'},
-        {"quiet", no_argument, NULL, 'q'},
-        {"verbose", no_argument, NULL, 'v'},
-        {"protocol", no_argument, NULL, OPT_PROTOCOL},
-        {"shell", no_argument, NULL, OPT_SHELL},
-        {"bench", no_argument, NULL, OPT_BENCH},
-        {"otep", no_argument, NULL, OPT_OTEP},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},
-        {NULL, 0, NULL, 0}
-    };
+    /* getopt's table from the one table of options (src/cli.c) */
+    struct option longopts[64];
+    int nlong = 0;
+    for (int i = 0; cli_options[i].name && nlong < 63; i++, nlong++) {
+        longopts[nlong].name = cli_options[i].name;
+        longopts[nlong].has_arg = cli_options[i].arg ? required_argument : no_argument;
+        longopts[nlong].flag = NULL;
+        longopts[nlong].val = cli_options[i].key;
+    }
+    memset(&longopts[nlong], 0, sizeof longopts[nlong]);
+    char shortopts[128];
+    cli_short_options(shortopts, sizeof shortopts);
     struct { const char *name, *value; } opts[16];
     int nopts = 0, verbose = -1, force = 0, bench = 0, otep = 0;
     const char *game = NULL, *config = NULL;
     const char *variants[16];
     int nvariants = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "g:e:t:d:n:H:s:c:qvhV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
         const char *name = NULL;
+        for (int i = 0; cli_options[i].name; i++)
+            if (cli_options[i].key == c)
+                name = cli_options[i].option;   /* an engine option */
         switch (c) {
         case 'g': game = optarg; break;
-        case OPT_VARIANT:
+        case CLI_VARIANT:
             if (nvariants == 16) {
                 fprintf(stderr, "tabula: too many --variant options\n");
                 return 2;
             }
             variants[nvariants++] = optarg;
             break;
-        case 'e': name = "engine"; break;
-        case 't': name = "movetime"; break;
-        case 'd': name = "depth"; break;
-        case 'n': name = "nodes"; break;
-        case 'H': name = "hash"; break;
-        case 's': name = "seed"; break;
         case 'c': config = optarg; break;
         case 'q': verbose = 0; break;
         case 'v': verbose = 1; break;
-        case OPT_PROTOCOL: force = 1; break;
-        case OPT_SHELL: force = 2; break;
-        case OPT_BENCH: bench = 1; break;
-        case OPT_OTEP: otep = 1; break;
-        case 'h': usage(stdout); return 0;
+        case CLI_PROTOCOL: force = 1; break;
+        case CLI_SHELL: force = 2; break;
+        case CLI_BENCH: bench = 1; break;
+        case CLI_OTEP: otep = 1; break;
+        case 'h': cli_usage(stdout); return 0;
         case 'V': printf("tabula %s\n", PACKAGE_VERSION); return 0;
-        default: usage(stderr); return 2;
+        default:
+            if (!name) {
+                cli_usage(stderr);
+                return 2;
+            }
         }
         if (name && nopts < 16) {
             opts[nopts].name = name;
@@ -203,7 +182,7 @@ int main(int argc, char **argv)
     for (int i = optind; i < argc; i++) {
         if (!strchr(argv[i], '=') || nvariants == 16) {
             fprintf(stderr, "tabula: unexpected argument '%s'\n", argv[i]);
-            usage(stderr);
+            cli_usage(stderr);
             return 2;
         }
         variants[nvariants++] = argv[i];
@@ -218,12 +197,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "tabula: out of memory\n");
         return 1;
     }
-    p.verbose = verbose >= 0 ? verbose : isatty(0);
+    /* the shell describes each search itself (status line, final line) */
+    p.verbose = verbose >= 0 ? verbose : isatty(0) && !interactive;
     for (int i = 0; i < nopts; i++) {
         int rc = proto_set_option(&p, opts[i].name, opts[i].value);
         if (rc) {
             fprintf(stderr, "tabula: --%s %s: %s\n", opts[i].name, opts[i].value,
-                    rc == -1 ? "unknown option" : "invalid value");
+                    rc == -1 ? "unknown option" : rc == -3 ? "out of memory" : "invalid value");
             proto_free(&p);
             return 2;
         }
@@ -242,7 +222,8 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    catch_sigint(&p);
+    if (!otep)              /* OTEP hosts never interrupt: Ctrl-C quits */
+        catch_sigint(&p);
     if (config && run_config(&p, config)) {
         proto_free(&p);
         return 2;

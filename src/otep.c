@@ -467,29 +467,26 @@ static void current_record(struct otep *o, char *rec, size_t n)
     otep_position_to_record(pos, rec, n);
 }
 
-/* Does rec (an OpenTafl record) hold the session's pieces? Compared as
- * position strings, so that the host's spelling does not matter. */
+/* Does rec (an OpenTafl record) hold the session's pieces? Read through the
+ * rules library, so that the host's spelling of a row does not matter. */
 static int same_board(struct otep *o, const char *rec)
 {
-    char a[256], b[256];
+    const struct game *g = o->s->g;
+    char a[256], b[256], e[128];
     if (otep_record_to_position(rec, 0, a, sizeof a))
         return 0;
-    o->s->g->format_position(o->s->st, b, sizeof b);
-    size_t la = strcspn(a, " "), lb = strcspn(b, " ");
-    /* normalise the host's row spelling through the rules library */
-    const struct game *g = o->s->g;
     void *st = malloc(g->state_size);
     int same = 0;
-    if (st) {
-        char e[128];
-        memcpy(st, o->s->st, g->state_size);
-        if (g->parse_position(st, a, e, sizeof e) == GAME_OK) {
-            g->format_position(st, a, sizeof a);
-            la = strcspn(a, " ");
-            same = la == lb && !strncmp(a, b, la);
-        }
-        free(st);
+    if (!st)
+        return 0;
+    memcpy(st, o->s->st, g->state_size);
+    if (g->parse_position(st, a, e, sizeof e) == GAME_OK) {
+        g->format_position(st, a, sizeof a);
+        g->format_position(o->s->st, b, sizeof b);
+        size_t la = strcspn(a, " ");
+        same = la == strcspn(b, " ") && !strncmp(a, b, la);
     }
+    free(st);
     return same;
 }
 

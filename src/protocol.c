@@ -231,10 +231,21 @@ static int fail(char *res, size_t n, int code, const char *detail)
 }
 
 static const struct game *G(struct proto *p) { return p->s.g; }
+static int gogui_abilities(struct proto *p);
 
-void proto_interrupt(struct proto *p)
+int proto_interrupt(struct proto *p)
 {
+    /* clock_gettime is async-signal-safe, unlike now_ms's callers' needs */
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    int64_t t = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+    if (p->interrupt_last_ms && t - p->interrupt_last_ms <= PROTO_INTERRUPT_REPEAT_MS)
+        p->interrupt_repeat++;
+    else
+        p->interrupt_repeat = 1;
+    p->interrupt_last_ms = t;
     p->interrupt = 1;
+    return p->interrupt_repeat;
 }
 
 int proto_was_interrupted(const struct proto *p)
@@ -247,11 +258,23 @@ int proto_was_interrupted(const struct proto *p)
 static int proto_stop(void *ctx)
 {
     struct proto *p = ctx;
-    if (!p->interrupt && input_take_interrupt(p->in))
+    if (p->watch)
+        p->watch(p, NULL);
+    /* the shell's requests come as SIGINT (Ctrl-C); what the user types
+     * meanwhile is readline's, not a comment line for us to take */
+    if (!p->interrupt && !p->shell && input_take_interrupt(p->in))
         p->interrupt = 1;
     if (p->interrupt)
         p->interrupted = 1;
     return p->interrupted;
+}
+
+/* The search's report, passed on to a front end that watches. */
+static void proto_report(void *ctx, const struct search_info *info)
+{
+    struct proto *p = ctx;
+    if (p->watch)
+        p->watch(p, info);
 }
 
 static void result_text(const struct game *g, const struct game_status *gs,
@@ -333,7 +356,7 @@ static int cmd_version(struct proto *p, int argc, char **argv, char *res, size_t
     return E_OK;
 }
 
-static const struct proto_cmd *find_command(const char *name)
+const struct proto_cmd *proto_find_command(const char *name)
 {
     for (int i = 0; proto_commands[i].name; i++)
         if (strcmp(proto_commands[i].name, name) == 0)
@@ -341,23 +364,46 @@ static const struct proto_cmd *find_command(const char *name)
     return NULL;
 }
 
-/* known_command NAME: "true" or "false". Fails: syntax error. */
+/* Whether list_commands, known_command and help show c. GoGui's rules
+ * commands are shown only when the game the engine started in has point
+ * moves: GoGui takes a program that lists them for a "ruler" and then
+ * treats every refusal of one as fatal. The list is fixed when the
+ * protocol loop starts (proto_loop), so that what a controller read at
+ * attach stays true; a later newgame does not change it (doc/protocol.md). */
+static int offered(const struct proto *p, const struct proto_cmd *c)
+{
+    if (strncmp(c->name, "gogui-rules_", 12) != 0)
+        return 1;
+    const char *r = c->name + 12;
+    if (!strcmp(r, "legal_moves"))
+        return (p->gogui_rules & GOGUI_RULER) != 0;
+    if (!strcmp(r, "board_size") || !strcmp(r, "board_gfx"))
+        return (p->gogui_rules & GOGUI_DISPLAY) != 0;
+    if (!strcmp(r, "board"))
+        return (p->gogui_rules & GOGUI_CELLS) != 0;
+    return 1;                   /* game_id, side_to_move, final_result */
+}
+
+/* known_command NAME: "true" or "false" (as list_commands). Fails: syntax
+ * error. */
 static int cmd_known_command(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
-    (void)p;
     if (argc != 1)
         return E_SYNTAX;
-    snprintf(res, n, "%s", find_command(argv[0]) ? "true" : "false");
+    const struct proto_cmd *c = proto_find_command(argv[0]);
+    snprintf(res, n, "%s", c && offered(p, c) ? "true" : "false");
     return E_OK;
 }
 
-/* list_commands: one command name per line. */
+/* list_commands: one command name per line (GoGui's rules commands only
+ * when the start-up game's moves are points). */
 static int cmd_list_commands(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
-    (void)p; (void)argc; (void)argv;
+    (void)argc; (void)argv;
     size_t pos = 0;
     for (int i = 0; proto_commands[i].name; i++)
-        buf_printf(res, n, &pos, "%s%s", i ? "\n" : "", proto_commands[i].name);
+        if (offered(p, &proto_commands[i]))
+            buf_printf(res, n, &pos, "%s%s", pos ? "\n" : "", proto_commands[i].name);
     return E_OK;
 }
 
@@ -370,7 +416,7 @@ static int cmd_help(struct proto *p, int argc, char **argv, char *res, size_t n)
         return E_SYNTAX;
     for (int i = 0; proto_commands[i].name; i++) {
         const struct proto_cmd *c = &proto_commands[i];
-        if (argc == 1 && strcmp(argv[0], c->name) != 0)
+        if ((argc == 1 && strcmp(argv[0], c->name) != 0) || !offered(p, c))
             continue;
         buf_printf(res, n, &pos, "%s%s%s%s - %s", pos ? "\n" : "", c->name,
                    c->args[0] ? " " : "", c->args, c->help);
@@ -434,8 +480,13 @@ static int cmd_boardsize(struct proto *p, int argc, char **argv, char *res, size
     int has_size = 0;
     for (int i = 0; g->option_names && g->option_names[i]; i++)
         has_size |= strcmp(g->option_names[i], "size") == 0;
-    if (!has_size)
+    if (!has_size) {
+        /* a board of one size: its own size restarts the game, as GTP
+         * controllers (GoGui) send it before clear_board */
+        if (g->board_size && v == g->board_size(p->s.st))
+            return session_error(session_clear(&p->s));
         return E_SIZE;
+    }
     char opt[32], *opts[SESSION_MAX_OPTS];
     int k = 0;
     snprintf(opt, sizeof opt, "size=%ld", v);
@@ -542,6 +593,9 @@ static void set_explain(struct proto *p, const void *st, const struct search_res
              "score %s depth %d nodes %" PRIu64 " time %" PRId64 " proven %s pv %s", sc,
              r->depth, r->nodes, ms, r->exact ? "yes" : "no", pv);
     p->explain.valid = 1;
+    p->explain.result = *r;
+    p->explain.side = G(p)->side_to_move(st);
+    p->explain.ms = ms;
 }
 
 static int genmove_common(struct proto *p, int argc, char **argv, char *res, size_t n,
@@ -572,7 +626,8 @@ static int genmove_common(struct proto *p, int argc, char **argv, char *res, siz
         return E_NOMEM;
     memcpy(before, p->s.st, G(p)->state_size);
     int64_t t0 = now_ms();
-    int rc = session_genmove(&p->s, side, 0, &r, proto_stop, NULL, p);
+    int rc = session_genmove(&p->s, side, 0, &r, proto_stop,
+                             p->watch ? proto_report : NULL, p);
     if (rc == SESS_OK && p->interrupted && r.depth < 1 && !r.exact) {
         /* interrupted before one iteration was complete: rather than the
          * first legal move, a search too small to be noticed */
@@ -581,6 +636,7 @@ static int genmove_common(struct proto *p, int argc, char **argv, char *res, siz
         qp.nodes = 2000;
         qp.movetime_ms = qp.soft_ms = 20;
         qp.seed = session_search_seed(&p->s);
+        qp.threads = p->s.threads;
         p->s.engine->search(p->s.engine_self, G(p), p->s.st, &qp, &r);
         if (r.best == MOVE_NONE)
             rc = SESS_EGAMEOVER;
@@ -690,7 +746,18 @@ static int cmd_final_score(struct proto *p, int argc, char **argv, char *res, si
 
 /* ------------------------------------------------------------ thinking */
 
-/* time_settings MAIN BYOYOMI STONES: GTP clocks in seconds. */
+/* Seconds of a clock command in ms, within 0..SEARCH_MAX_MS: a longer time
+ * means "more than enough" and must not overflow (a negative one is 0). */
+static int64_t clock_ms(double seconds)
+{
+    double ms = seconds * 1000;
+    if (!(ms > 0))
+        return 0;
+    return ms >= (double)SEARCH_MAX_MS ? SEARCH_MAX_MS : (int64_t)ms;
+}
+
+/* time_settings MAIN BYOYOMI STONES: GTP clocks in seconds (0 to 10^9;
+ * more counts as 10^9). Fails: syntax error (not 3 numbers, negative). */
 static int cmd_time_settings(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     double m, b;
@@ -699,14 +766,16 @@ static int cmd_time_settings(struct proto *p, int argc, char **argv, char *res, 
     if (argc != 3 || parse_double(argv[0], &m) || parse_double(argv[1], &b) ||
         parse_int(argv[2], 0, 1000000, &st) || m < 0 || b < 0)
         return E_SYNTAX;
-    p->s.main_ms = (int64_t)(m * 1000);
-    p->s.byo_ms = (int64_t)(b * 1000);
+    p->s.main_ms = clock_ms(m);
+    p->s.byo_ms = clock_ms(b);
     p->s.byo_stones = (int)st;
     p->s.have_left[0] = p->s.have_left[1] = 0;
     return E_OK;
 }
 
-/* time_left COLOR SECONDS STONES: the time COLOR has left. */
+/* time_left COLOR SECONDS STONES: the time COLOR has left (seconds, at most
+ * 10^9 count; a negative time counts as 0). Fails: invalid color, syntax
+ * error. */
 static int cmd_time_left(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     int side;
@@ -719,27 +788,79 @@ static int cmd_time_left(struct proto *p, int argc, char **argv, char *res, size
         return E_COLOR;
     if (parse_double(argv[1], &t) || parse_int(argv[2], 0, 1000000, &st))
         return E_SYNTAX;
-    p->s.left_ms[side] = (int64_t)(t * 1000);
+    p->s.left_ms[side] = clock_ms(t);
     p->s.left_stones[side] = (int)st;
     p->s.have_left[side] = 1;
     return E_OK;
 }
 
-struct option_desc {
-    const char *name, *type, *def, *help;
+const struct option_desc option_table[] = {
+    {"engine", "alphabeta|mcts|random", "alphabeta",
+     "the search algorithm: iterative-deepening alpha-beta with a transposition table and an "
+     "exact solver, Monte-Carlo tree search, or a uniformly random legal move", 1, 0},
+    {"movetime", "ms", "0",
+     "time per move in milliseconds; 0: the clock (time_settings, time_left), else the "
+     "depth or node limit, else a fixed budget ({alphabeta} alpha-beta nodes for the whole "
+     "move, {mcts} MCTS iterations); also limits solve", 0, 86400000L},
+    {"depth", "plies", "0", "depth limit in plies (0: none)", 0, SEARCH_MAX_PLY - 1},
+    {"nodes", "count", "0", "node limit for the whole move, the proof included (0: none); "
+     "also limits solve", 1, 0},
+    {"threads", "count", "1", "search threads of alpha-beta (Lazy SMP on the shared table; "
+     "MCTS and random use one); with one thread, the same seed and commands give the same "
+     "moves", 1, SEARCH_MAX_THREADS},
+    {"hash", "MB", "64", "transposition table / MCTS tree memory in MB; out of memory "
+     "(nothing changed) when it cannot be had", 1, 65536},
+    {"seed", "number", "0", "random seed: with one thread, the same seed and commands "
+     "give the same moves", 1, 0},
+    {"resign", "bool", "false", "genmove may answer resign in a proven lost or finished "
+     "game (for GTP controllers)", 1, 0},
+    {NULL, NULL, NULL, NULL, 0, 0}
 };
 
-static const struct option_desc option_table[] = {
-    {"engine", "alphabeta|mcts|random", "alphabeta", "the search algorithm"},
-    {"movetime", "ms", "0", "time per move in ms (0: use the clock, else 2000)"},
-    {"depth", "plies", "0", "depth limit (0: none)"},
-    {"nodes", "count", "0", "node limit (0: none)"},
-    {"threads", "count", "1", "search threads (alphabeta; the others use one)"},
-    {"hash", "MB", "64", "transposition table / tree memory in MB"},
-    {"seed", "number", "0", "random seed (same seed, same moves)"},
-    {"resign", "bool", "false", "genmove may answer resign in a lost or finished game"},
-    {NULL, NULL, NULL, NULL}
-};
+void proto_expand_help(const char *text, char *buf, size_t n)
+{
+    static const char *const budgets[] = {"alphabeta", "mcts"};
+    size_t pos = 0;
+    buf[0] = '\0';
+    for (const char *c = text; *c; c++) {
+        int done = 0;
+        if (!strncmp(c, "{variants}", 10)) {
+            /* the games' own words: "rastros size=5..8 start=SQ, ..." */
+            for (int i = 0, k = 0; game_list[i]; i++)
+                if (game_list[i]->gen_moves && game_list[i]->option_help)
+                    buf_printf(buf, n, &pos, "%s%s %s", k++ ? ", " : "", game_list[i]->name,
+                               game_list[i]->option_help);
+            c += 9;
+            continue;
+        }
+        for (size_t i = 0; i < sizeof budgets / sizeof *budgets && !done; i++) {
+            size_t len = strlen(budgets[i]);
+            if (c[0] == '{' && !strncmp(c + 1, budgets[i], len) && c[len + 1] == '}') {
+                /* 4000000 as 4,000,000: a person reads the docs */
+                char digits[32], grouped[48];
+                snprintf(digits, sizeof digits, "%" PRIu64,
+                         searcher_find(budgets[i])->default_nodes);
+                size_t k = 0, nd = strlen(digits);
+                for (size_t j = 0; j < nd; j++) {
+                    if (j && (nd - j) % 3 == 0)
+                        grouped[k++] = ',';
+                    grouped[k++] = digits[j];
+                }
+                grouped[k] = '\0';
+                buf_printf(buf, n, &pos, "%s", grouped);
+                c += len + 1;
+                done = 1;
+            }
+        }
+        if (!done)
+            buf_printf(buf, n, &pos, "%c", *c);
+    }
+}
+
+void proto_option_help(const struct option_desc *o, char *buf, size_t n)
+{
+    proto_expand_help(o->help, buf, n);
+}
 
 static void option_value(struct proto *p, const char *name, char *buf, size_t n)
 {
@@ -771,8 +892,10 @@ static int set_option(struct proto *p, const char *name, const char *value)
 {
     struct session *s = &p->s;
     long v;
-    if (!strcmp(name, "engine"))
-        return session_set_engine(s, value) == SESS_OK ? E_OK : E_VALUE;
+    if (!strcmp(name, "engine")) {
+        int rc = session_set_engine(s, value);
+        return rc == SESS_OK ? E_OK : rc == SESS_ENOMEM ? E_NOMEM : E_VALUE;
+    }
     if (!strcmp(name, "movetime")) {
         if (parse_int(value, 0, 86400000L, &v))
             return E_VALUE;
@@ -789,8 +912,10 @@ static int set_option(struct proto *p, const char *name, const char *value)
             return E_VALUE;
         s->threads = (int)v;
     } else if (!strcmp(name, "hash")) {
-        if (parse_int(value, 1, 65536, &v) || session_set_hash(s, (int)v) != SESS_OK)
+        if (parse_int(value, 1, 65536, &v))
             return E_VALUE;
+        if (session_set_hash(s, (int)v) != SESS_OK)
+            return E_NOMEM;
     } else if (!strcmp(name, "seed")) {
         if (parse_u64(value, &s->seed))
             return E_VALUE;
@@ -808,7 +933,7 @@ static int set_option(struct proto *p, const char *name, const char *value)
 int proto_set_option(struct proto *p, const char *name, const char *value)
 {
     int rc = set_option(p, name, value);
-    return rc == E_OK ? 0 : rc == E_OPTION ? -1 : -2;
+    return rc == E_OK ? 0 : rc == E_OPTION ? -1 : rc == E_NOMEM ? -3 : -2;
 }
 
 /* set_option NAME VALUE: sets an engine option (see list_options).
@@ -917,7 +1042,8 @@ static int run_analyze(struct proto *p, const char *id, int argc, char **argv, c
         return E_GAMEOVER;
     if (side >= 0 && side != session_side_to_move(&p->s))
         return fail(err, errn, E_WRONG_TURN, G(p)->side_names[session_side_to_move(&p->s)]);
-    fprintf(p->out, "=%s\n", id);
+    if (!p->respond)            /* (a front end's face has no '=' to write) */
+        fprintf(p->out, "=%s\n", id);
     fflush(p->out);
     struct analyze_ctx ctx = { .p = p, .interval_ms = interval * 10, .last = 0 };
     struct search_params sp;
@@ -936,15 +1062,17 @@ static int run_analyze(struct proto *p, const char *id, int argc, char **argv, c
             struct pollfd pf = { .fd = p->in->fd, .events = POLLIN };
             poll(&pf, 1, 1000);
         }
-    fprintf(p->out, "\n");
+    if (!p->respond)
+        fprintf(p->out, "\n");
     fflush(p->out);
     return -1;                  /* response already written */
 }
 
 /* solve: proves the value of the position for the side to move: "win
  * MOVE", "loss", or "draw MOVE", with " in N" (plies to the end) where
- * known. Uses the movetime and nodes options as limits when set. Fails: not solved
- * (limit reached), game over. */
+ * known. Limits: the movetime and nodes options, else 60 s (see
+ * session_solve_limits). Fails: not solved (a limit reached, or no proof
+ * the solver can find), game over. */
 static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
@@ -961,9 +1089,7 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
         return E_NOMEM;
     struct search_params sp;
     memset(&sp, 0, sizeof sp);
-    sp.movetime_ms = p->s.movetime_ms;
-    sp.nodes = p->s.nodes;
-    sp.threads = p->s.threads;
+    session_solve_limits(&p->s, &sp);
     sp.stop = proto_stop;
     sp.ctx = p;
     struct search_result r;
@@ -990,9 +1116,20 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
     dp.nodes = r.nodes / 8 < 100000 ? 100000 : r.nodes / 8;
     dp.stop = proto_stop;       /* cut short, the proven value stands alone */
     dp.ctx = p;
+    /* within what is left of solve's limits: they bound the whole command */
+    int room = 1;
+    if (sp.nodes) {
+        uint64_t left = sp.nodes > r.nodes ? sp.nodes - r.nodes : 0;
+        dp.nodes = dp.nodes < left ? dp.nodes : left;
+        room = left > 0;
+    }
+    if (sp.movetime_ms) {
+        dp.movetime_ms = sp.movetime_ms - (now_ms() - t0);
+        room &= dp.movetime_ms > 0;
+    }
     struct search_result d;
     memset(&d, 0, sizeof d);
-    if (value != 0 && plies < 0)    /* a draw has no distance to look for */
+    if (value != 0 && plies < 0 && room)    /* a draw has no distance to look for */
         alphabeta_searcher.search(ab, G(p), p->s.st, &dp, &d);
     if (!own)
         alphabeta_searcher.destroy(ab);
@@ -1016,6 +1153,88 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
         buf_printf(res, n, &pos, " in %d", plies);
     if (p->verbose)
         fprintf(stderr, "solve: %" PRId64 " ms with the distance search\n", now_ms() - t0);
+    return E_OK;
+}
+
+struct deadline_ctx {
+    struct proto *p;
+    int64_t deadline;           /* 0: none */
+};
+
+static int deadline_stop(void *ctx)
+{
+    struct deadline_ctx *d = ctx;
+    return proto_stop(d->p) || (d->deadline && now_ms() >= d->deadline);
+}
+
+/* winning_moves: the legal moves proven to win for the side to move, space
+ * separated in the rules' order; empty when there is none (the position is
+ * proven lost or drawn). Every move is proved with the exact solver, under
+ * the movetime (for the whole command) and nodes (for each proof) options
+ * when set. Fails: not solved (a limit or an interrupt stopped a proof),
+ * game over. */
+static int cmd_winning_moves(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    struct game_status gs;
+    if (session_status(&p->s, &gs)) {
+        result_text(G(p), &gs, res, n);
+        return E_GAMEOVER;
+    }
+    const struct game *g = G(p);
+    int own = p->s.engine == &alphabeta_searcher;
+    void *ab = own ? p->s.engine_self : alphabeta_searcher.create(p->s.hash_mb);
+    void *st = malloc(g->state_size);
+    if (!ab || !st) {
+        if (ab && !own)
+            alphabeta_searcher.destroy(ab);
+        free(st);
+        return E_NOMEM;
+    }
+    memcpy(st, p->s.st, g->state_size);
+    struct deadline_ctx dc = {
+        .p = p, .deadline = p->s.movetime_ms > 0 ? now_ms() + p->s.movetime_ms : 0
+    };
+    struct search_params sp;
+    memset(&sp, 0, sizeof sp);
+    sp.nodes = p->s.nodes;
+    sp.threads = p->s.threads;
+    sp.stop = deadline_stop;
+    sp.ctx = &dc;
+    struct search_result r;
+    /* the position first: no winning move unless it is won, and the
+     * proof fills the table the moves' proofs then read */
+    int ok = search_solve(ab, g, st, &sp, &r);
+    size_t pos = 0;
+    res[0] = '\0';
+    if (ok && r.score > 0) {
+        move_t moves[GAME_MAX_MOVES];
+        int k = g->gen_moves(st, moves);
+        int side = g->side_to_move(st);
+        for (int i = 0; i < k && ok; i++) {
+            char mt[64];
+            g->format_move(st, moves[i], mt, sizeof mt);
+            game_undo u;
+            g->make(st, moves[i], &u);
+            struct game_status cs;
+            g->status(st, &cs);
+            int wins;
+            if (cs.over) {
+                wins = cs.winner == side;
+            } else {
+                ok = search_solve(ab, g, st, &sp, &r);
+                wins = ok && r.score < 0;
+            }
+            g->unmake(st, moves[i], &u);
+            if (ok && wins)
+                buf_printf(res, n, &pos, "%s%s", pos ? " " : "", mt);
+        }
+    }
+    free(st);
+    if (!own)
+        alphabeta_searcher.destroy(ab);
+    if (!ok)
+        return p->interrupted ? fail(res, n, E_UNSOLVED, "interrupted") : fail(res, n, E_UNSOLVED, "");
     return E_OK;
 }
 
@@ -1235,19 +1454,63 @@ static int cmd_loadgame(struct proto *p, int argc, char **argv, char *res, size_
 
 /* ------------------------------------------------------------- GoGui */
 
-static int need_square(struct proto *p)
+/* The game has a board GoGui can show (Tablut's 9x9, Grasshopper's track
+ * on 6x6); GOGUI_DISPLAY. */
+static int has_board(struct proto *p)
 {
-    return G(p)->point_moves && G(p)->board_size && G(p)->gogui_board &&
-           G(p)->board_size(p->s.st) > 0;
+    return G(p)->board_size && G(p)->board_size(p->s.st) > 0;
 }
 
-/* gogui-analyze_commands: the analysis commands GoGui may offer. */
+/* The game's moves are points of a square board: GoGui can be its ruler. */
+static int need_square(struct proto *p)
+{
+    return G(p)->point_moves && has_board(p) && G(p)->gogui_board;
+}
+
+/* What GoGui's rules commands can do for the current game (GOGUI_*). */
+static int gogui_abilities(struct proto *p)
+{
+    return (need_square(p) ? GOGUI_RULER : 0) | (has_board(p) ? GOGUI_DISPLAY : 0) |
+           (has_board(p) && G(p)->gogui_board ? GOGUI_CELLS : 0);
+}
+
+/* gogui-analyze_commands: the analysis commands GoGui may offer, as
+ * "type/label/command" lines, for the current game. Where moves are
+ * points (Rastros) results are drawn on GoGui's board: plist marks the
+ * points, pstring marks the points in its text. Elsewhere GoGui's board is
+ * not the game's, so everything is text (string: a window for several
+ * lines). */
 static int cmd_gogui_analyze(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
-    (void)p; (void)argc; (void)argv;
-    snprintf(res, n, "string/Solve/solve\nstring/Evaluation/eval\nstring/Position/getposition\n"
-             "string/Legal moves/legal_moves\nstring/Game over/game_over\n"
-             "string/Perft 3/perft 3\nstring/Show board/showboard");
+    (void)argc; (void)argv;
+    if (need_square(p))
+        snprintf(res, n,
+                 "plist/Legal moves/legal_moves\n"
+                 "plist/Winning moves/winning_moves\n"
+                 "pstring/Solve/solve\n"
+                 "pstring/Best move (not played)/reg_genmove %%m\n"
+                 "pstring/Explain last move/gomill-explain_last_move\n"
+                 "string/Evaluation/eval\n"
+                 "string/Game over/game_over\n"
+                 "string/Position/getposition\n"
+                 "string/Show board/showboard\n"
+                 "string/Options/list_options\n"
+                 "string/Perft 3/perft 3");
+    else
+        snprintf(res, n, "%s"
+                 "string/Show board/showboard\n"
+                 "string/Legal moves/legal_moves\n"
+                 "string/Side to move/side_to_move\n"
+                 "string/History/history\n"
+                 "string/Solve/solve\n"
+                 "string/Evaluation/eval\n"
+                 "string/Game over/game_over\n"
+                 "string/Position/getposition\n"
+                 "none/Set position/setposition %%s\n"
+                 "none/Load game record/loadgame %%r\n"
+                 "string/Options/list_options\n"
+                 "string/Perft 2/perft 2",
+                 has_board(p) ? "gfx/Position on the board/gogui-rules_board_gfx\n" : "");
     return E_OK;
 }
 
@@ -1284,29 +1547,35 @@ static int cmd_explain_last_move(struct proto *p, int argc, char **argv, char *r
     return E_OK;
 }
 
-/* gogui-rules_game_id: the game's name. */
+/* gogui-rules_game_id: the game's name, capitalised as GoGui asks
+ * ("Rastros"). */
 static int cmd_rules_game_id(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
     snprintf(res, n, "%s", G(p)->name);
+    res[0] = (char)toupper((unsigned char)res[0]);
     return E_OK;
 }
 
-/* gogui-rules_board_size: a bare integer. Fails for games without squares. */
+/* gogui-rules_board_size: the size of the square board GoGui shows, a
+ * bare integer ("7"; Tablut 9; Grasshopper's track on 6). Fails for games
+ * without a board. */
 static int cmd_rules_board_size(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
-    if (!need_square(p))
+    if (!has_board(p))
         return E_UNSUPPORTED;
     snprintf(res, n, "%d", G(p)->board_size(p->s.st));
     return E_OK;
 }
 
-/* gogui-rules_board: the board as rows of X/O/. (top row first). */
+/* gogui-rules_board: the board as rows of X/O/. (top row first): Rastros'
+ * snail X, slime O; Tablut's attackers X, defenders and king O. Fails for
+ * games without a square board. */
 static int cmd_rules_board(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
-    if (!need_square(p))
+    if (!has_board(p) || !G(p)->gogui_board)
         return E_UNSUPPORTED;
     int sz = G(p)->board_size(p->s.st);
     char cells[1024];
@@ -1338,8 +1607,6 @@ static int cmd_rules_legal_moves(struct proto *p, int argc, char **argv, char *r
 static int cmd_rules_side_to_move(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
-    if (!need_square(p))
-        return E_UNSUPPORTED;
     int s = session_side_to_move(&p->s);
     snprintf(res, n, "%s", G(p)->gtp_letter[s] == 'B' ? "black" : "white");
     return E_OK;
@@ -1351,55 +1618,143 @@ static int cmd_rules_final_result(struct proto *p, int argc, char **argv, char *
     return cmd_game_over(p, argc, argv, res, n);
 }
 
+/* gogui-rules_board_gfx: GoGui graphics (gfx lines) for the board GoGui
+ * shows, drawn after every move when GoGui is the ruler: Rastros' goal
+ * corners (coloured as their owner, labelled 1 and 2) and a MARK on the
+ * square of the last move; the whole position where GoGui's board knows
+ * nothing of the game (Tablut's pieces, Grasshopper's track), for the
+ * analyze command "Position on the board". Fails for games without a
+ * board. */
+static int cmd_rules_board_gfx(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    if (!has_board(p))
+        return E_UNSUPPORTED;
+    size_t pos = 0;
+    res[0] = '\0';
+    if (G(p)->gogui_gfx) {
+        char gfx[1024];
+        G(p)->gogui_gfx(p->s.st, gfx, sizeof gfx);
+        buf_printf(res, n, &pos, "%s", gfx);
+    }
+    if (p->s.nmoves > 0 && need_square(p)) {
+        char last[SESSION_MOVE_TEXT];
+        snprintf(last, sizeof last, "%s", p->s.moves[p->s.nmoves - 1].text);
+        for (char *c = last; *c; c++)
+            *c = (char)toupper((unsigned char)*c);
+        if (strcmp(last, "PASS") != 0)
+            buf_printf(res, n, &pos, "%sMARK %s", pos ? "\n" : "", last);
+    }
+    return E_OK;
+}
+
+const char *const proto_group_names[PROTO_G_COUNT] = {
+    "(no group)", "Administration", "Games", "Play", "Thinking", "Analysis", "Records",
+    "GoGui"
+};
+
+/* The fields: name, handler, arguments, one line of help, group, and more
+ * help (NULL or lines separated by '\n'). A new command needs all six: the
+ * doc check (make check, tests/run_docsync) fails until it has them and
+ * doc/protocol.md has its section. */
 const struct proto_cmd proto_commands[] = {
-    {"protocol_version", cmd_protocol_version, "", "protocol version (2)"},
-    {"name", cmd_name, "", "engine name"},
-    {"version", cmd_version, "", "engine version"},
-    {"known_command", cmd_known_command, "COMMAND", "true if COMMAND exists"},
-    {"list_commands", cmd_list_commands, "", "all commands, one per line"},
-    {"help", cmd_help, "[COMMAND]", "one line per command"},
-    {"quit", cmd_quit, "", "end the program"},
-    {"list_games", cmd_list_games, "", "the games this engine plays"},
-    {"newgame", cmd_newgame, "GAME [key=value...]", "start GAME with variant options"},
-    {"clear_board", cmd_clear_board, "", "restart the current game"},
-    {"boardsize", cmd_boardsize, "N", "board size, where the game has one"},
-    {"setposition", cmd_setposition, "POSITION", "set the position from a position string"},
-    {"getposition", cmd_getposition, "", "the current position string"},
-    {"showboard", cmd_showboard, "", "a diagram of the position"},
-    {"history", cmd_history, "", "the moves played so far"},
-    {"play", cmd_play, "COLOR MOVE", "play MOVE for COLOR"},
-    {"genmove", cmd_genmove, "COLOR", "choose, play and print a move for COLOR"},
-    {"reg_genmove", cmd_reg_genmove, "COLOR", "choose a move for COLOR without playing it"},
-    {"undo", cmd_undo, "[N]", "take back N moves (default 1)"},
-    {"legal_moves", cmd_legal_moves, "[COLOR]", "the legal moves"},
-    {"side_to_move", cmd_side_to_move, "", "the side to move"},
-    {"game_over", cmd_game_over, "", "ongoing, or who won (or draw) and why"},
-    {"final_score", cmd_final_score, "", "B+, W+ or 0 for a finished game"},
-    {"time_settings", cmd_time_settings, "MAIN BYOYOMI STONES", "clock settings (seconds)"},
-    {"time_left", cmd_time_left, "COLOR SECONDS STONES", "time left for COLOR"},
-    {"set_option", cmd_set_option, "NAME VALUE", "set an engine option"},
-    {"get_option", cmd_get_option, "NAME", "an engine option's value"},
-    {"list_options", cmd_list_options, "", "engine options with type, default, value"},
-    {"set_random_seed", cmd_set_random_seed, "N", "random seed"},
-    {"analyze", cmd_analyze, "[COLOR] [INTERVAL]", "stream info lines until input arrives"},
-    {"solve", cmd_solve, "", "prove the value of the position"},
-    {"eval", cmd_eval, "", "static evaluation for the side to move"},
-    {"perft", cmd_perft, "DEPTH", "count the leaves of the move tree"},
-    {"bench", cmd_bench, "", "node count of the fixed benchmark searches"},
-    {"savegame", cmd_savegame, "FILE", "save the game as a record"},
-    {"loadgame", cmd_loadgame, "FILE [N]", "load a record (its first N moves)"},
+    {"protocol_version", cmd_protocol_version, "", "protocol version (2)", PROTO_G_ADMIN,
+     NULL},
+    {"name", cmd_name, "", "engine name", PROTO_G_ADMIN, NULL},
+    {"version", cmd_version, "", "engine version", PROTO_G_ADMIN, NULL},
+    {"known_command", cmd_known_command, "COMMAND", "true if COMMAND exists", PROTO_G_ADMIN,
+     NULL},
+    {"list_commands", cmd_list_commands, "", "all commands, one per line", PROTO_G_ADMIN,
+     "GoGui's rules commands are listed only where they can answer for the game tabula "
+     "started in; a later newgame does not change the list."},
+    {"help", cmd_help, "[COMMAND]", "one line per command", PROTO_G_ADMIN,
+     "The shell groups the commands; help GROUP lists one group, help all every command."},
+    {"quit", cmd_quit, "", "end the program", PROTO_G_ADMIN, NULL},
+    {"list_games", cmd_list_games, "", "the games this engine plays", PROTO_G_GAMES, NULL},
+    {"newgame", cmd_newgame, "GAME [key=value...]", "start GAME with variant options",
+     PROTO_G_GAMES,
+     "Variants: {variants}. Engine options are kept.\n"
+     "Fails: unknown game, unknown option, invalid value, syntax error."},
+    {"clear_board", cmd_clear_board, "", "restart the current game", PROTO_G_GAMES,
+     "Same game and variant options; forgets any setposition."},
+    {"boardsize", cmd_boardsize, "N", "board size, where the game has one", PROTO_G_GAMES,
+     "Rastros: a new game of size N (5 to 8). Tablut takes 9 and Grasshopper 6 (the boards "
+     "they show GoGui) and restart; any other size is an unacceptable size."},
+    {"setposition", cmd_setposition, "POSITION", "set the position from a position string",
+     PROTO_G_GAMES, "The formats are in doc/rules/. Fails: invalid position."},
+    {"getposition", cmd_getposition, "", "the current position string", PROTO_G_GAMES, NULL},
+    {"showboard", cmd_showboard, "", "a diagram of the position", PROTO_G_GAMES, NULL},
+    {"history", cmd_history, "", "the moves played so far", PROTO_G_GAMES, NULL},
+    {"play", cmd_play, "COLOR MOVE", "play MOVE for COLOR", PROTO_G_PLAY,
+     "Moves: c3 (Rastros), e3-h3 (Tablut), 0/5, 21/off, pass (Grasshopper).\n"
+     "Fails: invalid color, wrong color, illegal move, game over, syntax error."},
+    {"genmove", cmd_genmove, "COLOR", "choose, play and print a move for COLOR", PROTO_G_PLAY,
+     "Uses the engine options (set_option); an interrupt plays the best move so far.\n"
+     "Fails: invalid color, wrong color, game over, syntax error."},
+    {"reg_genmove", cmd_reg_genmove, "COLOR", "choose a move for COLOR without playing it",
+     PROTO_G_PLAY, NULL},
+    {"undo", cmd_undo, "[N]", "take back N moves (default 1)", PROTO_G_PLAY,
+     "Fails: cannot undo (fewer than N moves since the start or setposition)."},
+    {"legal_moves", cmd_legal_moves, "[COLOR]", "the legal moves", PROTO_G_PLAY, NULL},
+    {"side_to_move", cmd_side_to_move, "", "the side to move", PROTO_G_PLAY, NULL},
+    {"game_over", cmd_game_over, "", "ongoing, or who won (or draw) and why", PROTO_G_PLAY,
+     NULL},
+    {"final_score", cmd_final_score, "", "B+, W+ or 0 for a finished game", PROTO_G_PLAY,
+     "Fails: game not over."},
+    {"time_settings", cmd_time_settings, "MAIN BYOYOMI STONES", "clock settings (seconds)",
+     PROTO_G_THINKING, "Used by genmove when the movetime option is 0."},
+    {"time_left", cmd_time_left, "COLOR SECONDS STONES", "time left for COLOR",
+     PROTO_G_THINKING, NULL},
+    {"set_option", cmd_set_option, "NAME VALUE", "set an engine option", PROTO_G_THINKING,
+     "Options: engine, movetime, depth, nodes, threads, hash, seed, resign (list_options).\n"
+     "Fails: unknown option, invalid value, syntax error."},
+    {"get_option", cmd_get_option, "NAME", "an engine option's value", PROTO_G_THINKING,
+     NULL},
+    {"list_options", cmd_list_options, "", "engine options with type, default, value",
+     PROTO_G_THINKING, NULL},
+    {"set_random_seed", cmd_set_random_seed, "N", "random seed", PROTO_G_THINKING, NULL},
+    {"analyze", cmd_analyze, "[COLOR] [INTERVAL]", "stream info lines until input arrives",
+     PROTO_G_ANALYSIS, "INTERVAL is in centiseconds; any input line (or an interrupt) ends "
+     "it."},
+    {"solve", cmd_solve, "", "prove the value of the position", PROTO_G_ANALYSIS,
+     "Answers win MOVE, loss or draw MOVE, with \"in N\" (plies to the end) where known.\n"
+     "Limited by the movetime and nodes options, or to 60 seconds when neither is set; not "
+     "solved when the limit comes first or no proof fits in lines of 512 plies (a "
+     "repetition on a line counts as a draw). An interrupt stops it."},
+    {"winning_moves", cmd_winning_moves, "", "the moves proven to win (empty if none)",
+     PROTO_G_ANALYSIS, "Each move is proved with the exact solver (movetime for the whole "
+     "command, nodes for each proof). Fails: not solved, game over."},
+    {"eval", cmd_eval, "", "static evaluation for the side to move", PROTO_G_ANALYSIS, NULL},
+    {"perft", cmd_perft, "DEPTH", "count the leaves of the move tree", PROTO_G_ANALYSIS,
+     "DEPTH 0 to 64."},
+    {"bench", cmd_bench, "", "node count of the fixed benchmark searches", PROTO_G_ANALYSIS,
+     NULL},
+    {"savegame", cmd_savegame, "FILE", "save the game as a record", PROTO_G_RECORDS,
+     "Fails: cannot open file."},
+    {"loadgame", cmd_loadgame, "FILE [N]", "load a record (its first N moves)",
+     PROTO_G_RECORDS, "Fails (the game unchanged): cannot open file, unknown game, "
+     "invalid position, illegal move."},
     {"gomill-explain_last_move", cmd_explain_last_move, "",
-     "score, depth, nodes, time and PV of the last genmove"},
-    {"gogui-interrupt", cmd_gogui_interrupt, "", "GoGui: '# interrupt' stops a running command"},
-    {"gogui-sigint", cmd_gogui_sigint, "", "GoGui: the pid to send SIGINT to"},
-    {"gogui-analyze_commands", cmd_gogui_analyze, "", "analysis commands for GoGui"},
-    {"gogui-rules_game_id", cmd_rules_game_id, "", "GoGui: game name"},
-    {"gogui-rules_board_size", cmd_rules_board_size, "", "GoGui: board size"},
-    {"gogui-rules_board", cmd_rules_board, "", "GoGui: board"},
-    {"gogui-rules_legal_moves", cmd_rules_legal_moves, "", "GoGui: legal moves"},
-    {"gogui-rules_side_to_move", cmd_rules_side_to_move, "", "GoGui: side to move"},
-    {"gogui-rules_final_result", cmd_rules_final_result, "", "GoGui: result text"},
-    {NULL, NULL, NULL, NULL}
+     "score, depth, nodes, time and PV of the last genmove", PROTO_G_ANALYSIS, NULL},
+    {"gogui-interrupt", cmd_gogui_interrupt, "", "GoGui: '# interrupt' stops a running command",
+     PROTO_G_GUI, NULL},
+    {"gogui-sigint", cmd_gogui_sigint, "", "GoGui: the pid to send SIGINT to", PROTO_G_GUI,
+     NULL},
+    {"gogui-analyze_commands", cmd_gogui_analyze, "", "analysis commands for GoGui",
+     PROTO_G_GUI, NULL},
+    {"gogui-rules_game_id", cmd_rules_game_id, "", "GoGui: game name", PROTO_G_GUI, NULL},
+    {"gogui-rules_board_size", cmd_rules_board_size, "", "GoGui: board size", PROTO_G_GUI,
+     NULL},
+    {"gogui-rules_board", cmd_rules_board, "", "GoGui: board", PROTO_G_GUI, NULL},
+    {"gogui-rules_legal_moves", cmd_rules_legal_moves, "", "GoGui: legal moves", PROTO_G_GUI,
+     NULL},
+    {"gogui-rules_side_to_move", cmd_rules_side_to_move, "", "GoGui: side to move",
+     PROTO_G_GUI, NULL},
+    {"gogui-rules_final_result", cmd_rules_final_result, "", "GoGui: result text",
+     PROTO_G_GUI, NULL},
+    {"gogui-rules_board_gfx", cmd_rules_board_gfx, "", "GoGui: goal corners, last move",
+     PROTO_G_GUI, NULL},
+    {NULL, NULL, NULL, NULL, PROTO_G_NONE, NULL}
 };
 
 /* ------------------------------------------------------------ dispatch */
@@ -1411,7 +1766,10 @@ int proto_init(struct proto *p, FILE *out)
     p->res = malloc(RES_SIZE);
     if (!p->res)
         return -1;
-    return session_init(&p->s) == SESS_OK ? 0 : -1;
+    if (session_init(&p->s) != SESS_OK)
+        return -1;
+    p->gogui_rules = gogui_abilities(p);
+    return 0;
 }
 
 void proto_free(struct proto *p)
@@ -1443,6 +1801,10 @@ static void clean_line(char *line)
 static void write_response(struct proto *p, int ok, const char *id, const char *text)
 {
     FILE *o = p->out;
+    if (p->respond) {
+        p->respond(p, ok, text);
+        return;
+    }
     if (p->shell) {
         if (!ok)
             fprintf(o, "error: %s\n", text);
@@ -1459,7 +1821,10 @@ static void write_response(struct proto *p, int ok, const char *id, const char *
         if (*c == '\n' && prev_nl)
             continue;
         prev_nl = *c == '\n';
-        fputc(*c, o);
+        /* a control character (say from a file's line quoted in an
+         * error) would reach the controller raw: '?' stands for it */
+        unsigned char u = (unsigned char)*c;
+        fputc((u < 32 && u != '\n') || u == 127 ? '?' : *c, o);
     }
     if (!prev_nl)
         fputc('\n', o);
@@ -1481,11 +1846,12 @@ void proto_execute(struct proto *p, char *line)
     char *argv[PROTO_MAX_ARGS + 1];
     int argc = 0;
     char id[24] = "";
+    int toomany = 0;
     clean_line(line);
     for (char *tok = strtok(line, " "); tok; tok = strtok(NULL, " ")) {
         if (argc > PROTO_MAX_ARGS) {
-            write_response(p, 0, id, "syntax error: too many arguments");
-            return;
+            toomany = 1;        /* answered below, once the id is known */
+            break;
         }
         argv[argc++] = tok;
     }
@@ -1498,29 +1864,59 @@ void proto_execute(struct proto *p, char *line)
             memcpy(id, argv[0], k + 1);
             first = 1;
         }
-        if (argc == first) {
-            write_response(p, 0, id, "syntax error: no command");
-            return;
-        }
     }
-    char *res = p->res;
-    const struct proto_cmd *c = find_command(argv[first]);
+    if (toomany) {
+        p->status = E_SYNTAX;
+        write_response(p, 0, id, "syntax error: too many arguments");
+        return;
+    }
+    if (argc == first) {
+        p->status = E_SYNTAX;
+        write_response(p, 0, id, "syntax error: no command");
+        return;
+    }
+    const struct proto_cmd *c = proto_find_command(argv[first]);
     if (!c) {
+        p->status = E_UNKNOWN_COMMAND;
         write_response(p, 0, id, error_text[E_UNKNOWN_COMMAND]);
         return;
     }
+    proto_run_words(p, c, id, argc - first - 1, argv + first + 1);
+}
+
+int proto_error(const char *fixed)
+{
+    for (size_t i = 1; i < sizeof error_text / sizeof *error_text; i++)
+        if (!strcmp(error_text[i], fixed))
+            return (int)i;
+    return E_SYNTAX;
+}
+
+const char *proto_error_text(int code)
+{
+    return code > 0 && (size_t)code < sizeof error_text / sizeof *error_text ?
+        error_text[code] : "";
+}
+
+void proto_run_words(struct proto *p, const struct proto_cmd *c, const char *id, int argc,
+               char **argv)
+{
+    char *res = p->res;
     res[0] = '\0';
     int rc;
     /* an interrupt request belongs to the command it arrives during */
     p->interrupt = 0;
     p->interrupted = 0;
+    p->running = 1;
     if (c->fn == cmd_analyze) {
-        rc = run_analyze(p, id, argc - first - 1, argv + first + 1, res, RES_SIZE);
-        if (rc < 0)
-            return;
+        rc = run_analyze(p, id, argc, argv, res, RES_SIZE);
     } else {
-        rc = c->fn(p, argc - first - 1, argv + first + 1, res, RES_SIZE);
+        rc = c->fn(p, argc, argv, res, RES_SIZE);
     }
+    p->running = 0;
+    p->status = rc < 0 ? E_OK : rc;
+    if (rc < 0)
+        return;                 /* analyze wrote its response */
     if (rc == E_OK) {
         if (changes_game(c))
             p->explain.valid = 0;
@@ -1549,6 +1945,7 @@ int proto_loop(struct proto *p, struct input *in)
     if (!line)
         return 1;
     p->in = in;
+    p->gogui_rules = gogui_abilities(p);    /* the start-up game decides */
     int toolong;
     while (!p->quit && input_getline(in, line, PROTO_MAX_LINE, &toolong)) {
         if (toolong) {

@@ -242,16 +242,18 @@ int session_set_hash(struct session *s, int mb)
 {
     if (mb < 1 || mb > 65536)
         return SESS_EINVALID;
-    s->hash_mb = mb;
-    if (s->engine->resize)
-        s->engine->resize(s->engine_self, mb);
-    else {
+    /* out of memory changes nothing: the old table and size stay */
+    if (s->engine->resize) {
+        if (s->engine->resize(s->engine_self, mb) != 0)
+            return SESS_ENOMEM;
+    } else {
         void *self = s->engine->create(mb);
         if (!self)
             return SESS_ENOMEM;
         s->engine->destroy(s->engine_self);
         s->engine_self = self;
     }
+    s->hash_mb = mb;
     return SESS_OK;
 }
 
@@ -274,6 +276,17 @@ void session_time_budget(const struct session *s, int side, struct search_params
     p->movetime_ms = hard;
     if (!hard && !s->depth && !s->nodes)
         p->nodes = s->engine->default_nodes;
+}
+
+void session_solve_limits(const struct session *s, struct search_params *p)
+{
+    p->depth = 0;
+    p->soft_ms = 0;
+    p->threads = s->threads;
+    p->movetime_ms = s->movetime_ms;
+    p->nodes = s->nodes;
+    if (!p->movetime_ms && !p->nodes)
+        p->movetime_ms = SESSION_SOLVE_DEFAULT_MS;
 }
 
 uint64_t session_search_seed(const struct session *s)

@@ -79,6 +79,13 @@ int session_genmove(struct session *s, int side, int play, struct search_result 
                     void *ctx);
 int session_set_engine(struct session *s, const char *name);
 int session_set_hash(struct session *s, int mb);
+/* solve's time limit when neither the movetime nor the nodes option is
+ * set: a person or a GUI asking for a proof gets an answer. */
+#define SESSION_SOLVE_DEFAULT_MS 60000
+/* The limits of a solve command: the movetime and nodes options (the first
+ * reached stops it), or SESSION_SOLVE_DEFAULT_MS when neither is set. The
+ * depth option and the clocks do not limit a proof. */
+void session_solve_limits(const struct session *s, struct search_params *p);
 /* Budget for the next move of side: fills p->movetime_ms / p->soft_ms. */
 void session_time_budget(const struct session *s, int side, struct search_params *p);
 /* Search seed for the current position: fixed by seed, game and history. */

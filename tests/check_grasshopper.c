@@ -815,10 +815,12 @@ struct bf {
 /* The value of st for the side to move (+1/0/-1) and the length of the
  * game with best play (a winner hurries, a loser holds out; 0 for a
  * draw). Uses the rules only, never exact_value. Sets bf->over when the
- * node budget runs out (the answer is then meaningless). */
+ * node budget runs out: the answer is then 0 in 0 plies and meaningless
+ * (callers look at bf->over before using it). */
 static void bf_value(struct bf *bf, void *st, int *value, int *plies)
 {
     struct game_status s;
+    *value = *plies = 0;
     G->status(st, &s);
     if (s.over) {
         *value = s.winner < 0 ? 0 : s.winner == G->side_to_move(st) ? 1 : -1;
@@ -888,6 +890,8 @@ static int check_exact_tree(struct bf *bf, void *st, int depth)
     if (s.over)
         return 0;
     bf_value(bf, st, &v, &pl);
+    if (bf->over)
+        return known;           /* no brute-force value to compare with */
     if (G->exact_value(st, &ev, &ep)) {
         char pos[128];
         G->format_position(st, pos, sizeof pos);
@@ -908,6 +912,28 @@ static int check_exact_tree(struct bf *bf, void *st, int depth)
     }
     return known;
 }
+
+/* bf_value out of budget sets its answer and says so (issue 11, defect 10:
+ * it left the value unset, and a caller compared it). */
+START_TEST(test_brute_force_exhaustion)
+{
+    struct bf bf;
+    bf.tab = calloc(BF_SIZE, sizeof *bf.tab);
+    void *st = new_state(6);
+    for (long budget = 0; budget < 40; budget += 3) {
+        int v = 99, pl = 99;
+        bf_reset(&bf, budget);
+        bf_value(&bf, st, &v, &pl);
+        ck_assert(bf.over);
+        ck_assert_int_eq(v, 0);
+        ck_assert_int_eq(pl, 0);
+        bf_reset(&bf, budget);
+        ck_assert_int_eq(check_exact_tree(&bf, st, 2), 0);
+    }
+    free(st);
+    free(bf.tab);
+}
+END_TEST
 
 START_TEST(test_exact_value_brute)
 {
@@ -1031,6 +1057,7 @@ static Suite *grasshopper_suite(void)
     tcase_add_test(tc, test_naive_random_games);
     tcase_add_test(tc, test_print);
     tcase_add_test(tc, test_evaluate);
+    tcase_add_test(tc, test_brute_force_exhaustion);
     tcase_add_test(tc, test_exact_value_brute);
     tcase_add_test(tc, test_solve_small);
     suite_add_tcase(s, tc);

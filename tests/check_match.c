@@ -1411,6 +1411,32 @@ START_TEST(test_toy_sprt_and_maxplies)
         ck_assert_int_eq(nres, 15);
     }
 
+    /* The same with the pairs' statistics (the default): every pair is
+     * split 1-1, which the pentanomial SPRT sees as no edge at all with no
+     * spread: -0.974294 per pair (test_pentanomial), H0 after 4 pairs. */
+    for (int pass = 0; pass < 2; pass++) {
+        char out[400];
+        if (pass == 0)
+            unlink(results_path);   /* then a rerun: already decided */
+        snprintf(out, sizeof out, "%s/out", tmpdir);
+        toy_config(&c, "ok 0", "ok 0");
+        fclose(c.out);
+        c.out = fopen(out, "w");
+        c.games = 40;
+        c.sprt = 1;
+        c.elo0 = 200;
+        c.elo1 = 400;
+        c.alpha = c.beta = 0.05;
+        c.rating_interval = 0;
+        ck_assert_int_eq(run(&c), 0);
+        ck_assert_int_eq(nres, 8);
+        char *text = slurp(out, NULL);
+        ck_assert_msg(strstr(text, "  Ptnml(0-2): [0, 0, 4, 0, 0], 4 pair(s)\n"
+                             "  SPRT (pentanomial): llr -3.890, "), "%s", text);
+        ck_assert_msg(strstr(text, "H0 was accepted"), "%s", text);
+        free(text);
+    }
+
     unlink(results_path);
     toy_config(&c, "ok 0", "ok 0");
     c.maxplies = 4;

@@ -471,6 +471,19 @@ START_TEST(test_host_session)
     /* two games, one on each side */
     ck_assert_int_gt(host_game_run(&e, 0, &rng, 160), 3);
     ck_assert_int_ge(host_game_run(&e, 1, &rng, 160), 1);
+    /* the host's board differs from the one its move gives (here the king
+     * stands on b7): the engine takes the host's board, and escapes */
+    {
+        char pos2[256], rec2[256];
+        snprintf(pos2, sizeof pos2, "%s", "3ttt3/4t4/1K2T4/t3T3t/ttTT1TTtt/t3T3t/3tT4/4t4/4tt3 w");
+        otep_position_to_record(pos2, rec2, sizeof rec2);
+        eng_send(&e, "rules %s", TABULA_RULES);
+        eng_send(&e, "opponent-move d1-d3 %s", rec2);
+        eng_send(&e, "play defenders");
+        eng_expect(&e, "move ", line, sizeof line, 5000);
+        ck_assert_msg(!strcmp(line, "move b7-a7") || !strcmp(line, "move b7-b9"), "%s", line);
+        eng_send(&e, "finish 3");
+    }
     /* a position and a side, as for analysis: a defenders' move there */
     void *st = host_game();
     char pos[256], rec[256], mv[64], err[128];

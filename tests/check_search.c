@@ -2,11 +2,13 @@
  * solver and genmove on Rastros versus a plain memoised minimax written
  * here from the rules, alpha-beta tactics, time management, determinism. */
 #include <check.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "game.h"
 #include "search/search.h"
 #include "search/tt.h"
+#include "util.h"
 
 static const struct game *G;
 
@@ -329,8 +331,45 @@ START_TEST(test_stop_and_limits)
                               &(struct search_params){.infinite = 1, .stop = stop_now}, &r);
     ck_assert(r.best != MOVE_NONE);             /* a legal move even so */
     alphabeta_searcher.search(ab, G, &st, &(struct search_params){.nodes = 5000}, &r);
-    ck_assert_uint_le(r.nodes, 5000 + 5000);    /* solver and search each */
+    ck_assert_uint_le(r.nodes, 5000);           /* the proof included */
     alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
+/* The first limit reached stops the whole move, the proof included: a
+ * depth limit next to a time or node limit keeps the move as small as the
+ * depth says (the proof has no depth, so it is skipped), and times far
+ * beyond any clock (up to INT64_MAX) neither overflow nor misbehave. */
+START_TEST(test_limits_combine)
+{
+    static const char *const games[] = {"rastros", "grasshopper", "tablut"};
+    for (int i = 0; i < 3; i++) {
+        const struct game *g = game_find(games[i]);
+        state_buf st;
+        start(g, &st, NULL);
+        void *ab = alphabeta_searcher.create(4);
+        struct search_result r;
+        const struct search_params dt = {.depth = 1, .movetime_ms = 4000};
+        alphabeta_searcher.search(ab, g, &st, &dt, &r);
+        ck_assert(r.best != MOVE_NONE);
+        ck_assert_int_eq(r.depth, 1);
+        ck_assert_uint_lt(r.nodes, 1000);       /* a proof would take millions */
+        const struct search_params dn = {.depth = 2, .nodes = 3000000};
+        alphabeta_searcher.clear(ab);
+        alphabeta_searcher.search(ab, g, &st, &dn, &r);
+        ck_assert_uint_lt(r.nodes, 20000);
+        /* huge times with a node limit: the nodes stop it */
+        const struct search_params big = {.movetime_ms = INT64_MAX, .soft_ms = INT64_MAX,
+                                          .nodes = 2000};
+        alphabeta_searcher.clear(ab);
+        alphabeta_searcher.search(ab, g, &st, &big, &r);
+        ck_assert(r.best != MOVE_NONE);
+        ck_assert_uint_le(r.nodes, 2000);
+        const struct search_params bigsolve = {.movetime_ms = INT64_MAX, .nodes = 2000};
+        search_solve(ab, g, &st, &bigsolve, &r);
+        ck_assert_uint_le(r.nodes, 2000);
+        alphabeta_searcher.destroy(ab);
+    }
 }
 END_TEST
 
@@ -390,6 +429,35 @@ START_TEST(test_timeman)
     ck_assert_int_le(hard, 2000);
     ck_assert_int_eq(timeman_movetime(1000), 970);
     ck_assert_int_eq(timeman_movetime(100), 95);
+
+    /* clocks at the extremes: no overflow, a huge clock is a huge budget
+     * (SEARCH_MAX_MS at most), a negative one a tiny one */
+    static const int64_t huge[] = {INT64_MAX, INT64_MAX / 6 + 1, (int64_t)9e18,
+                                   SEARCH_MAX_MS + 1, SEARCH_MAX_MS};
+    for (int i = 0; i < 5; i++)
+        for (int stones = 0; stones <= 2; stones++) {
+            struct clock_state h = {.main_ms = huge[i], .byo_ms = huge[i], .byo_stones = stones,
+                                    .left_ms = huge[i], .left_stones = stones, .have_left = 1};
+            timeman_budget(&h, 0, &soft, &hard);
+            ck_assert_int_ge(soft, 1);
+            ck_assert_int_le(soft, hard);
+            ck_assert_int_le(hard, SEARCH_MAX_MS);
+            ck_assert_int_ge(hard, SEARCH_MAX_MS / 100);
+            h.have_left = 0;            /* time_settings only (GTP: byo-yomi time
+                                         * with 0 stones would mean no limit) */
+            h.main_ms = stones ? 0 : huge[i];
+            h.byo_ms = stones ? huge[i] : 0;
+            timeman_budget(&h, 0, &soft, &hard);
+            ck_assert_int_ge(soft, 1);
+            ck_assert_int_le(soft, hard);
+            ck_assert_int_le(hard, SEARCH_MAX_MS);
+            ck_assert_int_ge(hard, SEARCH_MAX_MS / 100);
+        }
+    struct clock_state neg = {.main_ms = 1000, .left_ms = INT64_MIN, .left_stones = 1,
+                              .have_left = 1};
+    timeman_budget(&neg, 0, &soft, &hard);
+    ck_assert(soft >= 1 && soft <= hard && hard <= 5);
+    ck_assert_int_eq(timeman_movetime(INT64_MAX), SEARCH_MAX_MS - 30);
 }
 END_TEST
 
@@ -446,6 +514,344 @@ START_TEST(test_tablut_beyond_horizon)
 }
 END_TEST
 
+/* ---- the solver on every game: a ply bound, repetitions in the proof ----
+ * A graph game made for the test: a position is (node, side to move), a
+ * move goes along an edge, a node may end the game (a win for one side, or a
+ * draw); nothing else ends it, so cycles give games that never end and the
+ * value of such a position is a draw (the rules of Tablut, with repetition,
+ * come to the same values). The values come from a retrograde analysis
+ * written here, independent of the solver. */
+
+#define GRAPH_MAX 700
+struct graph {
+    int n;
+    int term[GRAPH_MAX];            /* 0 none, 1 side 0 wins, 2 side 1 wins, 3 draw */
+    int nout[GRAPH_MAX];
+    int out[GRAPH_MAX][4];
+};
+static struct graph gr;
+struct gstate { int node, side; };
+
+static int gg_init(void *st, int nopts, const char *const *opts, char *err, size_t n)
+{
+    (void)nopts; (void)opts; (void)err; (void)n;
+    struct gstate *s = st;
+    s->node = 0;
+    s->side = 0;
+    return GAME_OK;
+}
+static int gg_side(const void *st) { return ((const struct gstate *)st)->side; }
+static int gg_gen(const void *st, move_t *m)
+{
+    const struct gstate *s = st;
+    if (gr.term[s->node])
+        return 0;
+    for (int i = 0; i < gr.nout[s->node]; i++)
+        m[i] = (move_t)gr.out[s->node][i];
+    return gr.nout[s->node];
+}
+static void gg_make(void *st, move_t m, game_undo *u)
+{
+    struct gstate *s = st;
+    memcpy(u->bytes, s, sizeof *s);
+    s->node = (int)m;
+    s->side ^= 1;
+}
+static void gg_unmake(void *st, move_t m, const game_undo *u)
+{
+    (void)m;
+    memcpy(st, u->bytes, sizeof(struct gstate));
+}
+static uint64_t gg_hash(const void *st)
+{
+    const struct gstate *s = st;
+    uint64_t x = (uint64_t)(s->node * 2 + s->side + 1) * 0x9e3779b97f4a7c15ULL;
+    return x ^ (x >> 29);
+}
+static void gg_status(const void *st, struct game_status *o)
+{
+    const struct gstate *s = st;
+    int t = gr.term[s->node];
+    o->over = t != 0 || gr.nout[s->node] == 0;
+    o->winner = t == 1 ? 0 : t == 2 ? 1 : -1;
+    o->reason = "graph";
+}
+static int gg_eval(const void *st) { (void)st; return 0; }
+static int gg_exact(void *st, int *value, int *plies)
+{
+    (void)st; (void)value; (void)plies;
+    return 0;                   /* never known: only makes the pre-phase run */
+}
+
+static const struct game graph_game = {
+    .name = "graph", .side_names = {"first", "second"}, .state_size = sizeof(struct gstate),
+    .undo_size = sizeof(struct gstate), .init = gg_init, .side_to_move = gg_side,
+    .gen_moves = gg_gen, .make = gg_make, .unmake = gg_unmake, .hash = gg_hash,
+    .status = gg_status, .evaluate = gg_eval,
+};
+
+/* Retrograde values of every (node, side): +1/-1/0 for the side to move. */
+static void graph_values(int val[][2])
+{
+    for (int v = 0; v < gr.n; v++)
+        for (int s = 0; s < 2; s++) {
+            int t = gr.term[v];
+            val[v][s] = t == 1 ? (s == 0 ? 1 : -1) : t == 2 ? (s == 1 ? 1 : -1) : 0;
+        }
+    for (int changed = 1; changed; ) {
+        changed = 0;
+        for (int v = 0; v < gr.n; v++)
+            for (int s = 0; s < 2; s++) {
+                if (gr.term[v] || gr.nout[v] == 0 || val[v][s] != 0)
+                    continue;
+                int win = 0, all_lost = 1;
+                for (int i = 0; i < gr.nout[v]; i++) {
+                    int c = val[gr.out[v][i]][!s];
+                    win |= c == -1;
+                    all_lost &= c == 1;
+                }
+                if (win || all_lost) {
+                    val[v][s] = win ? 1 : -1;
+                    changed = 1;
+                }
+            }
+    }
+}
+
+static int solve_graph(void *ab, int node, int side, uint64_t nodes, int *value)
+{
+    struct gstate s = {node, side};
+    struct search_params p;
+    struct search_result r;
+    memset(&p, 0, sizeof p);
+    p.nodes = nodes;
+    int ok = search_solve(ab, &graph_game, &s, &p, &r);
+    ck_assert_int_eq(s.node, node);             /* restored */
+    *value = r.score > 0 ? 1 : r.score < 0 ? -1 : 0;
+    if (ok && *value > 0) {                     /* the move wins */
+        ck_assert(r.best != MOVE_NONE);
+        int t = gr.term[r.best];
+        ck_assert(t == 0 || t == (side ? 2 : 1));
+    }
+    return ok;
+}
+
+START_TEST(test_solve_cycles)
+{
+    /* random graphs with cycles and transpositions: every position solved,
+     * the table kept from root to root (a draw that holds on one line
+     * only must not leak into another) */
+    static int val[GRAPH_MAX][2];
+    void *ab = alphabeta_searcher.create(1);
+    int counts[3] = {0, 0, 0};
+    for (int t = 0; t < 40; t++) {
+        memset(&gr, 0, sizeof gr);
+        gr.n = 12 + (int)(rnd() % 40);
+        for (int v = 0; v < gr.n; v++) {
+            int k = (int)(rnd() % 10);
+            gr.term[v] = k == 0 ? 1 : k == 1 ? 2 : k == 2 && (t & 1) ? 3 : 0;
+            gr.nout[v] = gr.term[v] ? 0 : 1 + (int)(rnd() % 3);
+            for (int i = 0; i < gr.nout[v]; i++)
+                gr.out[v][i] = (int)(rnd() % (uint64_t)gr.n);
+        }
+        graph_values(val);
+        alphabeta_searcher.clear(ab);
+        for (int v = 0; v < gr.n; v++)
+            for (int s = 0; s < 2; s++) {
+                if (gr.term[v] || gr.nout[v] == 0)
+                    continue;
+                int got;
+                ck_assert_msg(solve_graph(ab, v, s, 0, &got), "graph %d: (%d,%d) not solved", t, v, s);
+                ck_assert_msg(got == val[v][s], "graph %d: (%d,%d) solve %d, retrograde %d",
+                              t, v, s, got, val[v][s]);
+                counts[got + 1]++;
+            }
+    }
+    /* all three values came up */
+    ck_assert_int_gt(counts[0], 50);
+    ck_assert_int_gt(counts[1], 50);
+    ck_assert_int_gt(counts[2], 50);
+    alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
+/* A game's own solver gets solve's limits: the nodes, the deadline from
+ * the movetime (60 s is what solve gives when no option is set), the stop
+ * callback; and in genmove's proof pre-phase, its share of them. */
+static struct game_solve_limits seen_lim;
+static int seen_calls;
+static int fake_stop(void *ctx) { (void)ctx; return 0; }
+static void *fake_create(int mb) { (void)mb; static int token; return &token; }
+static void fake_destroy(void *s) { (void)s; }
+static int fake_solve(void *solver, void *st, const struct game_solve_limits *lim,
+                      struct game_solve_result *res)
+{
+    (void)solver; (void)st;
+    seen_lim = *lim;
+    seen_calls++;
+    res->nodes = 1;
+    return 0;                   /* not proved: the limit came first */
+}
+
+START_TEST(test_own_solver_limits)
+{
+    struct game g = graph_game;
+    g.solver_create = fake_create;
+    g.solver_destroy = fake_destroy;
+    g.solve = fake_solve;
+    g.exact_value = NULL;
+    memset(&gr, 0, sizeof gr);
+    gr.n = 2;                   /* two moves from the root: genmove searches */
+    gr.nout[0] = 2;
+    gr.out[0][0] = 1;
+    gr.out[0][1] = 0;
+    gr.nout[1] = 1;
+    gr.out[1][0] = 0;
+    struct gstate st = {0, 0};
+    void *ab = alphabeta_searcher.create(1);
+    struct search_result r;
+    int64_t t0 = now_ms();
+    const struct search_params def = {.movetime_ms = 60000, .stop = fake_stop};
+    ck_assert_int_eq(search_solve(ab, &g, &st, &def, &r), 0);
+    ck_assert_int_eq(seen_calls, 1);
+    ck_assert_uint_eq(seen_lim.nodes, 0);
+    ck_assert(seen_lim.deadline_ms >= t0 + 60000 && seen_lim.deadline_ms <= now_ms() + 60000);
+    ck_assert(seen_lim.stop == fake_stop);
+    const struct search_params nodes = {.nodes = 5000};
+    search_solve(ab, &g, &st, &nodes, &r);
+    ck_assert_uint_eq(seen_lim.nodes, 5000);
+    ck_assert_int_eq(seen_lim.deadline_ms, 0);
+    /* genmove's proof: 60% of the nodes and of the time while proofs
+     * succeed, 15% after one failed */
+    g.exact_value = gg_exact;
+    const struct search_params mv = {.nodes = 10000, .movetime_ms = 2000};
+    seen_calls = 0;
+    t0 = now_ms();
+    alphabeta_searcher.search(ab, &g, &st, &mv, &r);
+    ck_assert_int_eq(seen_calls, 1);
+    ck_assert_uint_eq(seen_lim.nodes, 6000);
+    ck_assert(seen_lim.deadline_ms >= t0 + 1200 && seen_lim.deadline_ms <= now_ms() + 1200);
+    ck_assert_uint_le(r.nodes, 10000);
+    t0 = now_ms();
+    alphabeta_searcher.search(ab, &g, &st, &mv, &r);
+    ck_assert_int_eq(seen_calls, 2);
+    ck_assert_uint_eq(seen_lim.nodes, 1500);    /* the last proof failed */
+    ck_assert(seen_lim.deadline_ms >= t0 + 300 && seen_lim.deadline_ms <= now_ms() + 300);
+    const struct search_params depth = {.nodes = 10000, .movetime_ms = 2000, .depth = 3};
+    alphabeta_searcher.search(ab, &g, &st, &depth, &r);
+    ck_assert_int_eq(seen_calls, 2);            /* a depth limit: no proof */
+    alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
+START_TEST(test_solve_ply_bound)
+{
+    /* a chain of forced moves to a win: provable below the ply bound, not
+     * solved beyond it (and no stack overflow either way) */
+    void *ab = alphabeta_searcher.create(1);
+    int lens[] = {SEARCH_SOLVE_MAX_PLY - 3, SEARCH_SOLVE_MAX_PLY + 40};
+    for (int k = 0; k < 2; k++) {
+        memset(&gr, 0, sizeof gr);
+        gr.n = lens[k] + 1;
+        for (int v = 0; v < lens[k]; v++) {
+            gr.nout[v] = 1;
+            gr.out[v][0] = v + 1;
+        }
+        gr.term[lens[k]] = 1;
+        alphabeta_searcher.clear(ab);
+        int got, ok = solve_graph(ab, 0, 0, 0, &got);
+        if (k == 0) {
+            ck_assert(ok);
+            ck_assert_int_eq(got, 1);
+        } else {
+            ck_assert(!ok);
+        }
+    }
+    /* a loop between two positions and an exit to a loss: a draw */
+    memset(&gr, 0, sizeof gr);
+    gr.n = 3;
+    gr.nout[0] = 2;
+    gr.out[0][0] = 1;
+    gr.out[0][1] = 2;
+    gr.nout[1] = 1;
+    gr.out[1][0] = 0;
+    gr.term[2] = 2;     /* moving there, side 0 hands side 1 the win */
+    int got;
+    alphabeta_searcher.clear(ab);
+    ck_assert(solve_graph(ab, 0, 0, 0, &got));
+    ck_assert_int_eq(got, 0);
+    alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
+/* A random Tablut position (not over) after up to maxplies random moves. */
+static void random_tablut(const struct game *g, state_buf *st, int maxplies)
+{
+    for (;;) {
+        start(g, st, NULL);
+        int plies = (int)(rnd() % (uint64_t)(maxplies + 1));
+        struct game_status s;
+        for (int i = 0; i < plies; i++) {
+            move_t m[GAME_MAX_MOVES];
+            g->status(st, &s);
+            if (s.over)
+                break;
+            game_undo u;
+            g->make(st, m[rnd() % (uint64_t)g->gen_moves(st, m)], &u);
+        }
+        g->status(st, &s);
+        if (!s.over)
+            return;
+    }
+}
+
+START_TEST(test_solve_tablut_budget)
+{
+    /* the start and 100 random positions: each solve ends within its node
+     * budget; a proven win's move leaves a position proven lost */
+    const struct game *g = game_find("tablut");
+    void *ab = alphabeta_searcher.create(4);
+    void *check = alphabeta_searcher.create(4);
+    state_buf st;
+    struct search_params p;
+    struct search_result r;
+    memset(&p, 0, sizeof p);
+    p.nodes = 100000;
+    start(g, &st, NULL);
+    ck_assert_int_eq(search_solve(ab, g, &st, &p, &r), 0);
+    ck_assert_uint_le(r.nodes, p.nodes);
+    int proved = 0;
+    p.nodes = 3000;
+    for (int t = 0; t < 100; t++) {
+        random_tablut(g, &st, 240);
+        alphabeta_searcher.clear(ab);
+        int ok = search_solve(ab, g, &st, &p, &r);
+        ck_assert_uint_le(r.nodes, p.nodes);
+        if (!ok)
+            continue;
+        proved++;
+        if (r.score <= 0)
+            continue;
+        game_undo u;
+        struct game_status gs;
+        struct search_result cr;
+        g->make(&st, r.best, &u);
+        g->status(&st, &gs);
+        if (!gs.over) {
+            alphabeta_searcher.clear(check);
+            ck_assert_int_eq(search_solve(check, g, &st, &p, &cr), 1);
+            ck_assert_int_lt(cr.score, 0);
+        } else {
+            ck_assert_int_eq(gs.winner, g->side_to_move(&st) ^ 1);
+        }
+        g->unmake(&st, r.best, &u);
+    }
+    ck_assert_int_gt(proved, 10);
+    alphabeta_searcher.destroy(ab);
+    alphabeta_searcher.destroy(check);
+}
+END_TEST
+
 static Suite *search_suite(void)
 {
     Suite *s = suite_create("search");
@@ -457,6 +863,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_rastros_start_values);
     tcase_add_test(tc, test_win_in_one_and_mate_scores);
     tcase_add_test(tc, test_stop_and_limits);
+    tcase_add_test(tc, test_limits_combine);
     suite_add_tcase(s, tc);
     TCase *tg = tcase_create("generic");
     tcase_set_timeout(tg, 120);
@@ -467,6 +874,13 @@ static Suite *search_suite(void)
     tcase_add_test(tg, test_tt_scores);
     tcase_add_test(tg, test_tablut_beyond_horizon);
     suite_add_tcase(s, tg);
+    TCase *ts = tcase_create("solver-safety");
+    tcase_set_timeout(ts, 120);
+    tcase_add_test(ts, test_solve_cycles);
+    tcase_add_test(ts, test_solve_ply_bound);
+    tcase_add_test(ts, test_own_solver_limits);
+    tcase_add_test(ts, test_solve_tablut_budget);
+    suite_add_tcase(s, ts);
     return s;
 }
 

@@ -1,9 +1,15 @@
 /* check_session.c -- the session: games, variants, play/undo with exact
- * restoration, failures that change nothing, clocks, reproducible genmove. */
+ * restoration, failures that change nothing, clocks, reproducible genmove;
+ * and through proto_execute: clocks at the extremes, solve's limits, ids,
+ * the hash option when memory runs out. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "protocol.h"
 #include "session.h"
 
 static char err[256];
@@ -146,6 +152,147 @@ START_TEST(test_time_budget)
 }
 END_TEST
 
+/* Runs protocol lines on p; returns the last response (static buffer). */
+static const char *proto_run(struct proto *p, FILE *out, const char *line)
+{
+    static char resp[4096];
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", line);
+    long at = ftell(out);
+    proto_execute(p, buf);
+    fflush(out);
+    fseek(out, at, SEEK_SET);
+    size_t k = fread(resp, 1, sizeof resp - 1, out);
+    resp[k] = '\0';
+    fseek(out, 0, SEEK_END);
+    return resp;
+}
+
+/* Clock values at the extremes (defects 2-4 of issue 11): seconds far above
+ * what an int64 of ms can hold count as SEARCH_MAX_MS, a negative time_left
+ * as 0, and a move under such a clock is still an ordinary move. */
+START_TEST(test_clock_extremes)
+{
+    struct proto p;
+    FILE *out = tmpfile();
+    ck_assert_ptr_nonnull(out);
+    ck_assert_int_eq(proto_init(&p, out), 0);
+    ck_assert_str_eq(proto_run(&p, out, "time_settings 1e300 0 0"), "= \n\n");
+    ck_assert(p.s.main_ms == SEARCH_MAX_MS);
+    ck_assert_str_eq(proto_run(&p, out, "time_settings 9000000000000000 1e300 5"), "= \n\n");
+    ck_assert(p.s.main_ms == SEARCH_MAX_MS && p.s.byo_ms == SEARCH_MAX_MS);
+    ck_assert_str_eq(proto_run(&p, out, "time_settings 1.5 0.25 5"), "= \n\n");
+    ck_assert(p.s.main_ms == 1500 && p.s.byo_ms == 250 && p.s.byo_stones == 5);
+    ck_assert_str_eq(proto_run(&p, out, "time_settings -1 0 0"), "? syntax error\n\n");
+    ck_assert_str_eq(proto_run(&p, out, "time_settings inf 0 0"), "? syntax error\n\n");
+    ck_assert(p.s.main_ms == 1500);             /* the failures changed nothing */
+    ck_assert_str_eq(proto_run(&p, out, "time_left b 1e300 0"), "= \n\n");
+    ck_assert(p.s.left_ms[0] == SEARCH_MAX_MS);
+    ck_assert_str_eq(proto_run(&p, out, "time_left w -1e300 0"), "= \n\n");
+    ck_assert(p.s.left_ms[1] == 0);
+    ck_assert_str_eq(proto_run(&p, out, "time_left b 9000000000000000 1"), "= \n\n");
+    ck_assert_str_eq(proto_run(&p, out, "set_option nodes 100"), "= \n\n");
+    const char *r = proto_run(&p, out, "genmove b");
+    ck_assert_msg(r[0] == '=' && strlen(r) > 4, "genmove: %s", r);
+    ck_assert_str_eq(proto_run(&p, out, "time_settings 9000000000000000 0 0"), "= \n\n");
+    r = proto_run(&p, out, "genmove w");
+    ck_assert_msg(r[0] == '=' && strlen(r) > 4, "genmove: %s", r);
+    /* the budget those clocks give: huge but in range */
+    struct search_params sp;
+    memset(&sp, 0, sizeof sp);
+    session_time_budget(&p.s, 0, &sp);
+    ck_assert(sp.movetime_ms > 0 && sp.movetime_ms <= SEARCH_MAX_MS);
+    proto_free(&p);
+    fclose(out);
+}
+END_TEST
+
+/* solve's limits: the movetime and nodes options, else 60 s. */
+START_TEST(test_solve_limits)
+{
+    struct session s;
+    struct search_params p;
+    ck_assert_int_eq(session_init(&s), SESS_OK);
+    memset(&p, 0, sizeof p);
+    s.depth = 3;                                /* never limits a proof */
+    session_solve_limits(&s, &p);
+    ck_assert(p.movetime_ms == SESSION_SOLVE_DEFAULT_MS && p.nodes == 0 && p.depth == 0);
+    s.nodes = 5000;
+    session_solve_limits(&s, &p);
+    ck_assert(p.movetime_ms == 0 && p.nodes == 5000);
+    s.movetime_ms = 200;
+    session_solve_limits(&s, &p);
+    ck_assert(p.movetime_ms == 200 && p.nodes == 5000);
+    session_free(&s);
+}
+END_TEST
+
+/* The id comes back with "too many arguments" (defect 8 of issue 11). */
+START_TEST(test_too_many_arguments_id)
+{
+    struct proto p;
+    FILE *out = tmpfile();
+    ck_assert_int_eq(proto_init(&p, out), 0);
+    char line[1024] = "7";
+    for (int i = 0; i < 80; i++)
+        strcat(line, " x");
+    ck_assert_str_eq(proto_run(&p, out, line), "?7 syntax error: too many arguments\n\n");
+    ck_assert_str_eq(proto_run(&p, out, line + 2), "? syntax error: too many arguments\n\n");
+    proto_free(&p);
+    fclose(out);
+}
+END_TEST
+
+/* set_option hash N when the memory is not there (defect 7 of issue 11):
+ * "out of memory", the option and the table as they were, for alpha-beta
+ * and MCTS. The address space is limited in a child process; sanitizer
+ * builds reserve terabytes of it, so they skip this. */
+START_TEST(test_hash_out_of_memory)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    return;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    return;
+#endif
+#endif
+    if (getenv("TABULA_NO_RLIMIT"))
+        return;
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        struct rlimit rl = {(rlim_t)1200 << 20, (rlim_t)1200 << 20};
+        int bad = setrlimit(RLIMIT_AS, &rl) != 0;
+        static const char *const engines[] = {"alphabeta", "mcts"};
+        for (int e = 0; e < 2 && !bad; e++) {
+            struct proto p;
+            FILE *out = tmpfile();
+            bad |= !out || proto_init(&p, out) != 0;
+            if (bad)
+                break;
+            char cmd[64];
+            snprintf(cmd, sizeof cmd, "set_option engine %s", engines[e]);
+            bad |= strcmp(proto_run(&p, out, cmd), "= \n\n") != 0;
+            bad |= strcmp(proto_run(&p, out, "set_option hash 16"), "= \n\n") != 0;
+            bad |= strcmp(proto_run(&p, out, "set_option hash 4000"), "? out of memory\n\n") != 0;
+            bad |= strcmp(proto_run(&p, out, "get_option hash"), "= 16\n\n") != 0;
+            bad |= p.s.hash_mb != 16;
+            /* the engine still has its table and plays */
+            bad |= strcmp(proto_run(&p, out, "set_option nodes 2000"), "= \n\n") != 0;
+            bad |= proto_run(&p, out, "genmove b")[0] != '=';
+            bad |= strcmp(proto_run(&p, out, "set_option hash 32"), "= \n\n") != 0;
+            bad |= strcmp(proto_run(&p, out, "get_option hash"), "= 32\n\n") != 0;
+            proto_free(&p);
+            fclose(out);
+        }
+        _exit(bad);
+    }
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child status %d", status);
+}
+END_TEST
+
 static Suite *session_suite(void)
 {
     Suite *s = suite_create("session");
@@ -156,6 +303,10 @@ static Suite *session_suite(void)
     tcase_add_test(tc, test_setposition);
     tcase_add_test(tc, test_genmove_reproducible);
     tcase_add_test(tc, test_time_budget);
+    tcase_add_test(tc, test_clock_extremes);
+    tcase_add_test(tc, test_solve_limits);
+    tcase_add_test(tc, test_too_many_arguments_id);
+    tcase_add_test(tc, test_hash_out_of_memory);
     suite_add_tcase(s, tc);
     return s;
 }

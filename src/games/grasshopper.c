@@ -429,6 +429,64 @@ static void gh_format_position(const void *vst, char *buf, size_t n)
              s->last < 0 ? '-' : s->last ? 'b' : 'w');
 }
 
+/* ---- GoGui display ---- */
+
+/* The track on GoGui's 6x6 board (GoGui draws non-square boards only for
+ * the games it rules): a quadrant per row, A (1-6) on row 1 up to D
+ * (19-24) on row 4, so that every move goes up a row; rows 5 and 6 stay
+ * empty. */
+static void gh_gogui_point(int p, char *buf, size_t n)
+{
+    snprintf(buf, n, "%c%d", "ABCDEF"[(p - 1) % 6], (p - 1) / 6 + 1);
+}
+
+static int gh_board_size(const void *st)
+{
+    (void)st;
+    return 6;
+}
+
+/* Pieces as dark (black) or light (white) fields labelled as in the
+ * position string (w single, W wall); empty points show their number; the
+ * reserves, scores and side to move go to GoGui's status bar. */
+static void gh_gogui_gfx(const void *vst, char *buf, size_t n)
+{
+    const struct gh_state *s = vst;
+    char out[2048], pt[8];
+    size_t k = 0;
+    out[0] = '\0';
+    for (int c = 0; c < 2; c++) {
+        size_t start = k;
+        int any = 0;
+        k += (size_t)snprintf(out + k, sizeof out - k, "%sCOLOR %s", k ? "\n" : "",
+                              c ? "#404040" : "#f4f4f4");
+        for (int p = 1; p <= GH_POINTS; p++)
+            if (s->pt[p] != 0 && (s->pt[p] < 0) == c) {
+                gh_gogui_point(p, pt, sizeof pt);
+                k += (size_t)snprintf(out + k, sizeof out - k, " %s", pt);
+                any = 1;
+            }
+        if (!any) {
+            k = start;
+            out[k] = '\0';
+        }
+    }
+    for (int p = 1; p <= GH_POINTS; p++) {
+        gh_gogui_point(p, pt, sizeof pt);
+        char label[8];
+        if (s->pt[p] == 0)
+            snprintf(label, sizeof label, "%d", p);
+        else
+            snprintf(label, sizeof label, "%c", ".wWbB"[s->pt[p] > 0 ? s->pt[p] : 2 - s->pt[p]]);
+        k += (size_t)snprintf(out + k, sizeof out - k, "%sLABEL %s %s", k ? "\n" : "", pt,
+                              label);
+    }
+    snprintf(out + k, sizeof out - k,
+             "\nTEXT %s to move; reserve white %d black %d; score white %d black %d",
+             s->side ? "black" : "white", s->res[0], s->res[1], s->score[0], s->score[1]);
+    snprintf(buf, n, "%s", out);
+}
+
 /* ---- move text ---- */
 
 static void gh_format_move(const void *vst, move_t m, char *buf, size_t n)
@@ -544,14 +602,20 @@ static int gh_parse_move(const void *vst, const char *str, move_t *m,
 
 /* ---- diagram ---- */
 
-static void gh_print(const void *vst, char *buf, size_t n)
+/* The diagram; marked: the shell's (see struct game's print_marked): no
+ * side to move or result line, the point the last move reached (or left,
+ * bearing off) in parentheses. */
+static void gh_draw(const void *vst, int marked, move_t last, char *buf, size_t n)
 {
     const struct gh_state *s = vst;
     size_t pos = 0;
     struct game_status st;
+    int mark = 0;               /* the point to put in parentheses */
 
     if (n == 0)
         return;
+    if (marked && last != MOVE_NONE && last != GH_PASS)
+        mark = GH_TO(last) == GH_OFF ? GH_FROM(last) : GH_TO(last);
     buf[0] = '\0';
     /* Quadrant letters centred over groups of six 3-column cells. */
     buf_printf(buf, n, &pos, "%10s%20s%20s%20s\n", "A", "B", "C", "D");
@@ -559,9 +623,9 @@ static void gh_print(const void *vst, char *buf, size_t n)
         buf_printf(buf, n, &pos, "%3d%s", i,
                    i == GH_POINTS ? "\n" : i % 6 == 0 ? " |" : "");
     /* Walls are drawn as two stacked letters, singles as one. */
-    char row[2][96];
+    char row[2][100];
     for (int r = 0; r < 2; r++) {
-        int k = 0;
+        int k = 0, at = -1;
         for (int i = 1; i <= GH_POINTS; i++) {
             int v = s->pt[i];
             char c;
@@ -571,11 +635,19 @@ static void gh_print(const void *vst, char *buf, size_t n)
                 c = ".wWbB"[v >= 0 ? v : 2 - v];
             row[r][k++] = ' ';
             row[r][k++] = ' ';
+            if (r == 1 && i == mark)
+                at = k;
             row[r][k++] = c;
             if (i % 6 == 0 && i < GH_POINTS) {
                 row[r][k++] = ' ';
                 row[r][k++] = '|';
             }
+        }
+        if (at >= 0) {
+            row[r][at - 1] = '(';
+            if (at + 1 == k)
+                k++;
+            row[r][at + 1] = ')';
         }
         while (k > 0 && row[r][k - 1] == ' ')
             k--;
@@ -583,12 +655,21 @@ static void gh_print(const void *vst, char *buf, size_t n)
         buf_printf(buf, n, &pos, "%s\n", row[r]);
     }
     for (int c = 0; c < 2; c++) {
+        if (c)
+            buf_printf(buf, n, &pos, "\n");
         buf_printf(buf, n, &pos, "%s %-5s (%c single, %c wall)  reserve %2d  score %d%s",
                    s->side == c ? ">" : " ", gh_side_name[c], c ? 'b' : 'w',
                    c ? 'B' : 'W', s->res[c], s->score[c],
                    s->last == c ? "  scored last" : "");
-        buf_printf(buf, n, &pos, "\n");
     }
+    if (marked) {
+        if (mark)
+            buf_printf(buf, n, &pos, "\n( ) last move");
+        if (s->pieces != GH_DEFAULT_PIECES)
+            buf_printf(buf, n, &pos, "%s(pieces=%d)", mark ? "  " : "\n", s->pieces);
+        return;
+    }
+    buf_printf(buf, n, &pos, "\n");
     gh_status(s, &st);
     if (st.over)
         buf_printf(buf, n, &pos, "game over: %s", st.reason);
@@ -596,6 +677,18 @@ static void gh_print(const void *vst, char *buf, size_t n)
         buf_printf(buf, n, &pos, "%s to move", gh_side_name[s->side]);
     if (s->pieces != GH_DEFAULT_PIECES)
         buf_printf(buf, n, &pos, "  (pieces=%d)", s->pieces);
+}
+
+static void gh_print(const void *vst, char *buf, size_t n)
+{
+    gh_draw(vst, 0, MOVE_NONE, buf, n);
+}
+
+static void gh_print_marked(const void *st, const void *before, move_t last, char *buf,
+                            size_t n)
+{
+    (void)before;
+    gh_draw(st, 1, last, buf, n);
 }
 
 /* ---- exact values of settled positions ---- */
@@ -937,4 +1030,7 @@ const struct game grasshopper_game = {
     .parse_move = gh_parse_move,
     .format_move = gh_format_move,
     .print = gh_print,
+    .board_size = gh_board_size,
+    .gogui_gfx = gh_gogui_gfx,
+    .print_marked = gh_print_marked,
 };

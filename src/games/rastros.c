@@ -529,7 +529,9 @@ static void ra_format_move(const void *st, move_t m, char *buf, size_t n)
     square_name((int)m, buf, n);
 }
 
-static void ra_print(const void *st, char *buf, size_t n)
+/* The diagram; marked: the shell's (no side to move, last move `last` in
+ * parentheses, see struct game's print_marked). */
+static void ra_draw(const void *st, int marked, move_t last, char *buf, size_t n)
 {
     const struct rastros *p = st;
     char out[1024];
@@ -542,6 +544,7 @@ static void ra_print(const void *st, char *buf, size_t n)
     PUT("\n");
     for (int r = sz - 1; r >= 0; r--) {
         PUT(" %d ", r + 1);
+        size_t row = k;         /* the cell of file f is at row + 2 f + 1 */
         for (int f = 0; f < sz; f++) {
             int sq = sq_of(f, r);
             char c = '.';
@@ -556,6 +559,10 @@ static void ra_print(const void *st, char *buf, size_t n)
             PUT(" %c", c);
         }
         PUT("  %d", r + 1);
+        if (marked && last < 64 && sq_rank((int)last) == r) {
+            out[row + 2 * (size_t)sq_file((int)last)] = '(';
+            out[row + 2 * (size_t)sq_file((int)last) + 2] = ')';
+        }
         if (r == sz - 1)
             PUT("    @ snail  # slime");
         else if (r == sz - 2)
@@ -564,9 +571,11 @@ static void ra_print(const void *st, char *buf, size_t n)
             char g[8];
             square_name(p->goal[1], g, sizeof g);
             PUT("    2 %s goal of player 2 (white)", g);
-        } else if (r == sz - 4)
+        } else if (r == sz - 4 && !marked)
             PUT("    to move: player %d (%s)", p->stm + 1,
                 p->stm ? "white" : "black");
+        else if (r == sz - 4 && last < 64)
+            PUT("    ( ) last move");
         PUT("\n");
     }
     PUT("   ");
@@ -574,6 +583,18 @@ static void ra_print(const void *st, char *buf, size_t n)
         PUT(" %c", 'a' + f);
 #undef PUT
     snprintf(buf, n, "%s", out);
+}
+
+static void ra_print(const void *st, char *buf, size_t n)
+{
+    ra_draw(st, 0, MOVE_NONE, buf, n);
+}
+
+static void ra_print_marked(const void *st, const void *before, move_t last, char *buf,
+                            size_t n)
+{
+    (void)before;
+    ra_draw(st, 1, last, buf, n);
 }
 
 static int ra_board_size(const void *st)
@@ -595,6 +616,25 @@ static void ra_gogui_board(const void *st, char *buf, size_t n)
                 buf[k++] = c;
         }
     buf[k] = '\0';
+}
+
+/* GoGui's points skip the letter I (Rastros stops at h). */
+static void gogui_point(int sq, char *buf, size_t n)
+{
+    char name[8];
+    square_name(sq, name, sizeof name);
+    snprintf(buf, n, "%c%s", toupper((unsigned char)name[0]), name + 1);
+}
+
+/* The goal corners, in the colour of the side that wins there. */
+static void ra_gogui_gfx(const void *st, char *buf, size_t n)
+{
+    const struct rastros *p = st;
+    char g0[8], g1[8];
+    gogui_point(p->goal[0], g0, sizeof g0);
+    gogui_point(p->goal[1], g1, sizeof g1);
+    snprintf(buf, n, "COLOR #505050 %s\nCOLOR #f0f0f0 %s\nLABEL %s 1\nLABEL %s 2",
+             g0, g1, g0, g1);
 }
 
 /* ---- fast perft ---- */
@@ -902,6 +942,7 @@ const struct game rastros_game = {
     .parse_move = ra_parse_move,
     .format_move = ra_format_move,
     .print = ra_print,
+    .print_marked = ra_print_marked,
     .exact_value = ra_exact_value,
     .solve_key = ra_solve_key,
     .no_draws = 1,
@@ -909,4 +950,5 @@ const struct game rastros_game = {
     .perft = ra_perft,
     .board_size = ra_board_size,
     .gogui_board = ra_gogui_board,
+    .gogui_gfx = ra_gogui_gfx,
 };

@@ -861,22 +861,46 @@ static void tablut_format_move_long(const void *st, move_t m, char *buf,
     snprintf(buf, n, "%s", out);
 }
 
-static void tablut_print(const void *st, char *buf, size_t n)
+/* The diagram; marked: the shell's (see struct game's print_marked): no
+ * side to move or result, the last move's square in parentheses and the
+ * squares it emptied by capture as 'x'. */
+static void tablut_draw(const void *st, int marked, const void *before, move_t last,
+                        char *buf, size_t n)
 {
     const struct tablut *t = st;
+    const struct tablut *b = marked && last != MOVE_NONE ? before : NULL;
     char out[1024];
     size_t k = 0;
+    uint8_t capt[4];
+    int kc = 0, ncapt = b ? move_captures(b, mv_from(last), mv_to(last), capt, &kc) : 0;
     k += (size_t)sprintf(out + k, "   a b c d e f g h i\n");
     for (int r = N - 1; r >= 0; r--) {
         k += (size_t)sprintf(out + k, "%d ", r + 1);
+        size_t row = k;         /* the cell of file f is at row + 2 f + 1 */
         for (int f = 0; f < N; f++) {
             int sq = r * N + f, p = t->board[sq];
+            char c = p ? " tTK"[p] : sq == CASTLE ? '+' : '.';
+            for (int i = 0; i < ncapt; i++)
+                if (capt[i] == sq && !p)
+                    c = 'x';
             out[k++] = ' ';
-            out[k++] = p ? " tTK"[p] : sq == CASTLE ? '+' : '.';
+            out[k++] = c;
         }
         k += (size_t)sprintf(out + k, "  %d\n", r + 1);
+        if (b && sq_rank(mv_to(last)) == r) {
+            out[row + 2 * (size_t)sq_file(mv_to(last))] = '(';
+            out[row + 2 * (size_t)sq_file(mv_to(last)) + 2] = ')';
+        }
     }
     k += (size_t)sprintf(out + k, "   a b c d e f g h i\n");
+    if (marked) {
+        if (b)
+            k += (size_t)sprintf(out + k, "( ) last move%s; ", ncapt ? ", x captured" : "");
+        k += (size_t)sprintf(out + k, "t attacker, T defender, K king, + castle; "
+                             "%d attackers, %d defenders", t->count[0], t->count[1]);
+        snprintf(buf, n, "%s", out);
+        return;
+    }
     struct game_status gs;
     tablut_status(t, &gs);
     if (gs.over)
@@ -890,6 +914,17 @@ static void tablut_print(const void *st, char *buf, size_t n)
     k += (size_t)sprintf(out + k, "; + castle, %d attackers, %d defenders",
                          t->count[0], t->count[1]);
     snprintf(buf, n, "%s", out);
+}
+
+static void tablut_print(const void *st, char *buf, size_t n)
+{
+    tablut_draw(st, 0, NULL, MOVE_NONE, buf, n);
+}
+
+static void tablut_print_marked(const void *st, const void *before, move_t last,
+                                char *buf, size_t n)
+{
+    tablut_draw(st, 1, before, last, buf, n);
 }
 
 static int tablut_board_size(const void *st)
@@ -906,6 +941,43 @@ static void tablut_gogui_board(const void *st, char *buf, size_t n)
         for (int f = 0; f < N; f++, k++)
             out[k] = "XOO."[t->board[r * N + f] ? t->board[r * N + f] - 1 : 3];
     out[NSQ] = '\0';
+    snprintf(buf, n, "%s", out);
+}
+
+/* The position drawn over GoGui's 9x9 board (which knows no Tablut):
+ * attackers on dark fields (GoGui's black territory), defenders on light
+ * ones, the king's gold, each labelled as in the position string (t, T,
+ * K); the empty castle squared. GoGui's columns skip the letter
+ * I, so file i is GoGui's J. */
+static void tablut_gogui_gfx(const void *st, char *buf, size_t n)
+{
+    const struct tablut *t = st;
+    static const char *const head[3] = {"BLACK", "WHITE", "COLOR #e8c040"};
+    char out[1024];
+    size_t k = 0;
+    out[0] = '\0';
+    for (int piece = ATT; piece <= KING; piece++) {
+        size_t start = k;
+        k += (size_t)snprintf(out + k, sizeof out - k, "%s%s", k ? "\n" : "", head[piece - 1]);
+        int any = 0;
+        for (int sq = 0; sq < NSQ && k < sizeof out - 8; sq++)
+            if (t->board[sq] == piece) {
+                k += (size_t)sprintf(out + k, " %c%d", "ABCDEFGHJ"[sq % N], sq / N + 1);
+                any = 1;
+            }
+        if (!any) {
+            k = start;
+            out[k] = '\0';
+        }
+    }
+    for (int sq = 0; sq < NSQ && k < sizeof out - 16; sq++)
+        if (t->board[sq] != EMPTY)
+            k += (size_t)sprintf(out + k, "%sLABEL %c%d %c", k ? "\n" : "",
+                                 "ABCDEFGHJ"[sq % N], sq / N + 1, " tTK"[t->board[sq]]);
+    if (t->board[CASTLE] == EMPTY)
+        k += (size_t)snprintf(out + k, sizeof out - k, "\nSQUARE E5");
+    snprintf(out + k, sizeof out - k, "\nTEXT %s to move",
+             t->side ? "white (defenders)" : "black (attackers)");
     snprintf(buf, n, "%s", out);
 }
 
@@ -1326,6 +1398,7 @@ const struct game tablut_game = {
     .parse_move = tablut_parse_move,
     .format_move = tablut_format_move,
     .print = tablut_print,
+    .print_marked = tablut_print_marked,
     .perft = tablut_perft,
     .format_move_long = tablut_format_move_long,
     .gen_tactical = tablut_gen_tactical,
@@ -1334,4 +1407,5 @@ const struct game tablut_game = {
     .unmake_null = tablut_unmake_null,
     .board_size = tablut_board_size,
     .gogui_board = tablut_gogui_board,
+    .gogui_gfx = tablut_gogui_gfx,
 };

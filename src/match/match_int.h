@@ -12,7 +12,10 @@
 
 /* The tournament's state: tournament.c owns it; referee.c only reads it,
  * but for warned[] under mu. */
-struct pair_score { int w, l, d; };     /* from pairs[p].a's view */
+struct pair_score {                     /* from pairs[p].a's view */
+    int w, l, d;
+    int penta[5];               /* complete pairs of games by points 0..4 */
+};
 
 /* What the start-up check learnt about an engine. */
 struct engine_info {

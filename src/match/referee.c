@@ -490,7 +490,9 @@ void match_play_game(struct worker *w, const struct match_slot *s,
             int64_t eto = c->setup_timeout_ms;
             r = eng_command(e, eto, text, sizeof text,
                             "gomill-explain_last_move");
-            if (check_exchange(&rf, side, r, "gomill-explain_last_move",
+            /* "?" (nothing to explain) only leaves the score out */
+            if (r != ENG_FAIL &&
+                check_exchange(&rf, side, r, "gomill-explain_last_move",
                                text, 0, eto))
                 break;
             if (r == ENG_OK)

@@ -23,19 +23,7 @@ int tour_penta(const struct tour *t)
 
 void tour_penta_counts(const struct tour *t, int pair, int n[5])
 {
-    memset(n, 0, 5 * sizeof n[0]);
-    for (int i = 0; i < t->nslots; i++) {
-        const struct match_slot *s = &t->slots[i];
-        /* the first game of a pair has the odd index, its partner the
-         * next one (match_schedule) */
-        if (s->pair != pair || s->index % 2 == 0 || !t->done[i] ||
-            s->index + 1 > t->maxindex)
-            continue;
-        int j = t->slot_of_index[s->index + 1];
-        if (j < 0 || !t->done[j] || t->points[i] < 0 || t->points[j] < 0)
-            continue;
-        n[t->points[i] + t->points[j]]++;
-    }
+    memcpy(n, t->score[pair].penta, sizeof t->score[pair].penta);
 }
 
 void tour_sprt(const struct tour *t, struct match_sprt *sp)

@@ -34,6 +34,12 @@ void tour_tally(struct tour *t, int slot, int winner)
         t->points[slot] = 0;
     }
     t->done[slot] = 1;
+    /* the other game of its opening: the index next to it (2k-1, 2k) */
+    int other = s->index % 2 ? s->index + 1 : s->index - 1;
+    int os = other >= 1 && other <= t->maxindex ? t->slot_of_index[other]
+                                                : -1;
+    if (os >= 0 && t->done[os] && t->points[os] >= 0)
+        ps->penta[t->points[slot] + t->points[os]]++;
 }
 
 static void show(char *out, size_t n, const char *s)

@@ -13,6 +13,14 @@
 #define HISTORY_SIZE 4096
 /* A proven win whose length the game could not tell counts as this long. */
 #define UNKNOWN_PLIES 1000
+#define SOLVE_MAX_PLY SEARCH_SOLVE_MAX_PLY
+
+/* The exact solver's moves at one ply (on the heap: its lines are long). */
+struct solve_frame {
+    move_t moves[GAME_MAX_MOVES];
+    int keys[GAME_MAX_MOVES];
+    uint64_t ckeys[GAME_MAX_MOVES];
+};
 
 struct ab_thread;
 
@@ -31,6 +39,12 @@ struct ab {
     int nthreads;               /* threads of the current search */
     uint8_t lmr[64][64];        /* late-move reductions by depth, move number */
     atomic_int halt;            /* set by thread 0: every thread stops */
+    /* the exact solver's line: moves per ply (made on first use), the
+     * positions on it, a scratch move list, the marks of the last result */
+    struct solve_frame *sframes;
+    uint64_t spath[SOLVE_MAX_PLY + 1];
+    move_t sreplies[GAME_MAX_MOVES];
+    int sdep;
     /* per search */
     const struct game *g;
     void *st;
@@ -120,6 +134,7 @@ static void ab_destroy(void *self)
         thread_free(a->threads[i]);
     tt_free(&a->tt);
     tt_free(&a->stt);
+    free(a->sframes);
     free(a);
 }
 
@@ -139,15 +154,16 @@ static void ab_clear(void *self)
         a->gsolver_game->solver_clear(a->gsolver);
 }
 
-static void ab_resize(void *self, int hash_mb)
+static int ab_resize(void *self, int hash_mb)
 {
     struct ab *a = self;
     struct tt t1, t2;
+    /* out of memory keeps the old tables */
     if (tt_init(&t1, tt_bytes(hash_mb)))
-        return;
+        return -1;
     if (tt_init(&t2, tt_bytes(hash_mb))) {
         tt_free(&t1);
-        return;
+        return -1;
     }
     tt_free(&a->tt);
     tt_free(&a->stt);
@@ -155,6 +171,7 @@ static void ab_resize(void *self, int hash_mb)
     a->stt = t2;
     a->hash_mb = hash_mb;
     drop_game_solver(a);        /* made again, at the new size, when needed */
+    return 0;
 }
 
 static int check_stop(struct ab *a)
@@ -189,6 +206,19 @@ static int oracle_score(int value, int plies, int ply)
     return value > 0 ? SCORE_WIN - ply - len : -(SCORE_WIN - ply - len);
 }
 
+/* A time limit as the clock can add it (SEARCH_MAX_MS at most). */
+static int64_t clamp_ms(int64_t ms)
+{
+    return ms > SEARCH_MAX_MS ? SEARCH_MAX_MS : ms;
+}
+
+/* pct percent of x >= 0 (at least 1), without overflow. */
+static int64_t share_of(int64_t x, int pct)
+{
+    int64_t s = x / 100 * pct + x % 100 * pct / 100;
+    return s > 0 ? s : 1;
+}
+
 static void begin_search(struct ab *a, const struct game *g, void *st,
                          const struct search_params *p)
 {
@@ -199,7 +229,8 @@ static void begin_search(struct ab *a, const struct game *g, void *st,
     a->stopped = 0;
     a->dirty = 1;
     a->start = now_ms();
-    a->hard_deadline = (p->movetime_ms > 0 && !p->infinite) ? a->start + p->movetime_ms : 0;
+    a->hard_deadline = (p->movetime_ms > 0 && !p->infinite) ?
+        a->start + clamp_ms(p->movetime_ms) : 0;
 }
 
 static int is_proven(int score)
@@ -595,7 +626,19 @@ static void iterate(struct ab *a, struct search_result *res, int64_t soft_deadli
     a->nthreads = 1;
 }
 
-/* ---- the exact solver ---- */
+/* ---- the exact solver ----
+ * A win/loss/draw proof search (values +1/0/-1, side to move's view) that is
+ * safe on every game: its line is at most SOLVE_MAX_PLY plies deep, and a
+ * return to a position of its own line is a draw (a repetition: the side
+ * that could win never needs one, so the value is that of the game with a
+ * repetition rule). Both leaves are scored 0 and marked: a result of +1 or
+ * -1 never rests on a 0 leaf, so it is a proof whatever the marks; a 0
+ * that rests on a marked leaf is kept out of the table (it holds on this
+ * line only), and a 0 at the root that rests on the ply bound is no proof. */
+
+/* solve_rec's marks (a->sdep) */
+#define DEP_HORIZON 1           /* a leaf at the ply bound */
+#define DEP_CYCLE 2             /* a repetition of a position on the line */
 
 /* key: the position's solve key (the parent has it already). */
 static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_move,
@@ -606,12 +649,21 @@ static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_mo
     struct game_status s;
     uint64_t nodes0 = a->nodes;
 
+    a->sdep = 0;
     a->nodes++;
     if (check_stop(a))
         return 0;
     g->status(st, &s);
+    if (s.over && s.winner >= 0)
+        return s.winner == g->side_to_move(st) ? 1 : -1;
+    uint64_t h = g->hash(st);
+    for (int i = ply - 1; i >= 0; i--)
+        if (a->spath[i] == h) {
+            a->sdep = DEP_CYCLE;
+            return 0;
+        }
     if (s.over)
-        return s.winner < 0 ? 0 : s.winner == g->side_to_move(st) ? 1 : -1;
+        return 0;
     move_t ttm = MOVE_NONE;
     const struct tt_entry *e = tt_probe(&a->stt, key);
     if (e) {
@@ -628,10 +680,16 @@ static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_mo
             return v;
         }
     }
+    if (ply >= SOLVE_MAX_PLY) {
+        a->sdep = DEP_HORIZON;
+        return 0;
+    }
+    a->spath[ply] = h;
 
-    move_t moves[GAME_MAX_MOVES], replies[GAME_MAX_MOVES];
-    int keys[GAME_MAX_MOVES];
-    uint64_t ckeys[GAME_MAX_MOVES];
+    struct solve_frame *f = &a->sframes[ply];
+    move_t *moves = f->moves;
+    int *keys = f->keys;
+    uint64_t *ckeys = f->ckeys;
     int n = g->gen_moves(st, moves);
     int me = g->side_to_move(st);
     /* Order: the stored move, then the moves that leave the opponent the
@@ -669,7 +727,7 @@ static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_mo
                 tt_store(&a->stt, key, moves[i], 1, 1, TT_EXACT);
                 return 1;
             }
-            keys[i] = g->gen_moves(st, replies);
+            keys[i] = g->gen_moves(st, a->sreplies);
             ckeys[i] = ck;
         }
         g->unmake(st, moves[i], &u);
@@ -692,12 +750,13 @@ static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_mo
         ckeys[j + 1] = ck;
     }
 
-    int alpha0 = alpha, best = -2;
+    int alpha0 = alpha, best = -2, dep = 0;
     move_t bm = MOVE_NONE;
     for (int i = 0; i < n; i++) {
         game_undo u;
         g->make(st, moves[i], &u);
         int v = -solve_rec(a, ply + 1, -beta, -alpha, NULL, ckeys[i]);
+        dep |= a->sdep;
         g->unmake(st, moves[i], &u);
         if (a->stopped)
             return 0;
@@ -712,6 +771,10 @@ static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_mo
     }
     if (best_move)
         *best_move = bm;
+    /* a win or a loss is proved by won and lost leaves alone */
+    a->sdep = best != 0 ? 0 : dep;
+    if (a->sdep)
+        return best;
     int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
     /* the depth field holds log2 of the work below: big proofs stay */
     int work = 1;
@@ -770,10 +833,17 @@ int search_solve(void *self, const struct game *g, void *st,
         res->score = oracle_score(gr.value, gr.plies, 0);
         return 1;
     }
+    if (!a->sframes) {
+        a->sframes = malloc(SOLVE_MAX_PLY * sizeof *a->sframes);
+        if (!a->sframes)
+            return 0;
+    }
     move_t bm = MOVE_NONE;
     int v = solve_rec(a, 0, -1, 1, &bm, g->solve_key ? g->solve_key(st) : g->hash(st));
     res->nodes = a->nodes;
-    if (a->stopped)
+    /* a draw that rests on the ply bound is no proof; one that rests on
+     * repetitions of the line alone is the game's value */
+    if (a->stopped || (v == 0 && (a->sdep & DEP_HORIZON)))
         return 0;
     res->exact = 1;
     res->best = bm;
@@ -801,30 +871,48 @@ static int ab_search(void *self, const struct game *g, void *st,
         return 0;
 
     /* A game that can tell exact values in its endgame is worth proving
-     * first: a proven win is never thrown away by the heuristic search. */
+     * first: a proven win is never thrown away by the heuristic search.
+     * The limits hold for the whole move, the proof included: the proof
+     * gets a share of the time and of the nodes, the search the rest. A
+     * depth limit skips the proof (it has no depth): the depth-limited
+     * search sees every win within its horizon, and stays reproducible. */
     struct search_result solved;
     int have_solved = 0;
     uint64_t solve_nodes = 0;
-    /* (a depth-only search stays a pure, reproducible depth search) */
-    if (g->exact_value && !p->infinite &&
-        (p->movetime_ms > 0 || p->nodes > 0 || p->depth == 0)) {
+    struct search_params rest = *p;
+    if (g->exact_value && !p->infinite && p->depth == 0) {
         struct search_params sp = *p;
-        /* most of the time while proofs succeed; a little while they
-         * don't (early in long games), so the search keeps its time */
+        /* most of the budget while proofs succeed; a little while they
+         * don't (early in long games), so the search keeps its share */
         int share = a->solve_failed ? 15 : 60;
         if (p->movetime_ms > 0)
-            sp.movetime_ms = p->movetime_ms * share / 100 > 0 ? p->movetime_ms * share / 100 : 1;
-        sp.nodes = p->nodes;
+            sp.movetime_ms = share_of(clamp_ms(p->movetime_ms), share);
+        if (p->nodes > 0)
+            sp.nodes = (uint64_t)share_of(p->nodes > INT64_MAX ? INT64_MAX : (int64_t)p->nodes,
+                                          share);
         have_solved = search_solve(a, g, st, &sp, &solved);
         a->solve_failed = !have_solved;
         solve_nodes = a->nodes;
+        if (p->nodes > 0)
+            rest.nodes = p->nodes > solve_nodes ? p->nodes - solve_nodes : 1;
+        if (have_solved && p->report) {
+            /* the proof, as an iteration of depth 0 (see search_params) */
+            struct search_info info;
+            memset(&info, 0, sizeof info);
+            info.score = solved.score;
+            info.nodes = solve_nodes;
+            info.time_ms = now_ms() - t_solve;
+            info.pvlen = solved.best != MOVE_NONE;
+            info.pv[0] = solved.best;
+            p->report(p->ctx, &info);
+        }
     }
 
     int64_t t0 = now_ms();
-    begin_search(a, g, st, p);
+    begin_search(a, g, st, &rest);
     if (p->movetime_ms > 0 && !p->infinite)
-        a->hard_deadline = t_solve + p->movetime_ms;
-    int64_t soft = p->soft_ms > 0 && !p->infinite ? t_solve + p->soft_ms : 0;
+        a->hard_deadline = t_solve + clamp_ms(p->movetime_ms);
+    int64_t soft = p->soft_ms > 0 && !p->infinite ? t_solve + clamp_ms(p->soft_ms) : 0;
     if (have_solved && !p->depth && !p->nodes && !p->movetime_ms) {
         /* proven, and no limit given: look for a shorter win (or a longer
          * defence) for about as long as the proof took */

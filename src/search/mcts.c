@@ -73,28 +73,23 @@ static uint32_t pool_cap(int hash_mb)
     return (uint32_t)n;
 }
 
+/* Makes the node pool for hash_mb; on failure m is left as it was. */
 static int pool_alloc(struct mcts *m, int hash_mb)
 {
-    m->cap = pool_cap(hash_mb);
-    m->used = 0;
-    m->pool = malloc((size_t)m->cap * sizeof *m->pool);
-    m->remap = malloc((size_t)m->cap * sizeof *m->remap);
-    if (!m->pool || !m->remap) {
-        free(m->pool);
-        free(m->remap);
-        /* fall back to the floor rather than fail */
-        m->cap = MCTS_MIN_NODES;
-        m->pool = malloc((size_t)m->cap * sizeof *m->pool);
-        m->remap = malloc((size_t)m->cap * sizeof *m->remap);
-        if (!m->pool || !m->remap) {
-            free(m->pool);
-            free(m->remap);
-            m->pool = NULL;
-            m->remap = NULL;
-            m->cap = 0;
-            return -1;
-        }
+    uint32_t cap = pool_cap(hash_mb);
+    struct mnode *pool = malloc((size_t)cap * sizeof *pool);
+    uint32_t *remap = malloc((size_t)cap * sizeof *remap);
+    if (!pool || !remap) {
+        free(pool);
+        free(remap);
+        return -1;
     }
+    free(m->pool);
+    free(m->remap);
+    m->pool = pool;
+    m->remap = remap;
+    m->cap = cap;
+    m->used = 0;
     return 0;
 }
 
@@ -134,16 +129,14 @@ static void mcts_clear(void *self)
     m->game = NULL;
 }
 
-static void mcts_resize(void *self, int hash_mb)
+static int mcts_resize(void *self, int hash_mb)
 {
     struct mcts *m = self;
-    free(m->pool);
-    free(m->remap);
-    m->pool = NULL;
-    m->remap = NULL;
-    /* out of memory leaves cap 0: search() then plays randomly */
-    pool_alloc(m, hash_mb);
+    /* out of memory keeps the old pool */
+    if (pool_alloc(m, hash_mb) < 0)
+        return -1;
     mcts_clear(m);
+    return 0;
 }
 
 /* ---- solved values ---- */
@@ -657,9 +650,12 @@ static int mcts_search(void *self, const struct game *g, void *st,
     int64_t last_report = t0;
     struct search_info info;
     for (;;) {
-        if ((iters & 255) == 0 && p->stop && p->stop(p->ctx))
-            break;
         if ((iters & 15) == 0) {
+            /* a Tablut playout can take 50 us: the stop request (an
+             * interrupt must be seen within milliseconds) is asked as
+             * often as the clock */
+            if (p->stop && p->stop(p->ctx))
+                break;
             int64_t t = now_ms();
             if ((hard > 0 && t - t0 >= hard) || (soft > 0 && t - t0 >= soft))
                 break;

@@ -9,6 +9,10 @@
 #define SEARCH_MAX_PLY 128
 #define SEARCH_MAX_PV 64
 #define SEARCH_MAX_THREADS 64    /* the threads option's bound */
+/* The longest time a limit or a clock may give, in ms: 10^9 s (about 31.7
+ * years). Longer times count as this, so that sums and products of times
+ * stay far from overflow. */
+#define SEARCH_MAX_MS ((int64_t)1000000000 * 1000)
 
 /* A line of analysis, reported while searching. */
 struct search_info {
@@ -30,7 +34,8 @@ struct search_params {
     int threads;                /* threads the search may use; 0 or 1 = one */
     /* Polled now and then; nonzero asks the search to stop. */
     int (*stop)(void *ctx);
-    /* Called after each completed iteration (may be NULL). */
+    /* Called after each completed iteration (may be NULL); depth 0 is a
+     * proof by the exact solver before the iterations (its score exact). */
     void (*report)(void *ctx, const struct search_info *info);
     void *ctx;
 };
@@ -54,7 +59,8 @@ struct searcher_ops {
     void *(*create)(int hash_mb);
     void (*destroy)(void *self);
     void (*clear)(void *self);              /* new game */
-    void (*resize)(void *self, int hash_mb); /* may be NULL */
+    /* may be NULL; 0 done, -1 out of memory (the old table is kept) */
+    int (*resize)(void *self, int hash_mb);
     /* st is restored before returning. */
     int (*search)(void *self, const struct game *g, void *st,
                   const struct search_params *p, struct search_result *res);
@@ -65,8 +71,16 @@ extern const struct searcher_ops mcts_searcher;
 extern const struct searcher_ops random_searcher;
 const struct searcher_ops *searcher_find(const char *name);
 
-/* Proves the value of st with the alpha-beta solver (no depth limit).
- * Returns 1 if proven (res->exact), 0 if stopped first. */
+/* The generic exact solver's lines are at most this long: a position whose
+ * proof needs longer lines is not solved. */
+#define SEARCH_SOLVE_MAX_PLY 512
+
+/* Proves the value of st: with the game's own solver where it has one, else
+ * with the generic one (any game: lines of at most SEARCH_SOLVE_MAX_PLY
+ * plies, a return to a position of the line counts as a draw). p->nodes and
+ * p->movetime_ms limit it (the first reached stops it); p->depth does not.
+ * Returns 1 if proven (res->exact), 0 if a limit stopped it first or the
+ * position cannot be proved so. */
 int search_solve(void *alphabeta_self, const struct game *g, void *st,
                  const struct search_params *p, struct search_result *res);
 
@@ -79,7 +93,8 @@ struct clock_state {
     int have_left;
 };
 /* soft: stop starting new iterations; hard: stop at once. Both 0 when the
- * clock sets no limit. ply = moves played so far in the game. */
+ * clock sets no limit. ply = moves played so far in the game. Times above
+ * SEARCH_MAX_MS count as SEARCH_MAX_MS, negative ones as 0. */
 void timeman_budget(const struct clock_state *c, int ply, int64_t *soft, int64_t *hard);
 /* The budget for a fixed time per move: a margin for the pipe. */
 int64_t timeman_movetime(int64_t movetime_ms);

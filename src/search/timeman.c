@@ -4,8 +4,15 @@
 
 #define MARGIN_MS 30            /* pipes, process switches, output */
 
+/* Any time into 0..SEARCH_MAX_MS: the arithmetic below stays in range. */
+static int64_t clamp_time(int64_t ms)
+{
+    return ms < 0 ? 0 : ms > SEARCH_MAX_MS ? SEARCH_MAX_MS : ms;
+}
+
 int64_t timeman_movetime(int64_t movetime_ms)
 {
+    movetime_ms = clamp_time(movetime_ms);
     int64_t margin = movetime_ms / 20;
     if (margin > MARGIN_MS)
         margin = MARGIN_MS;
@@ -25,13 +32,15 @@ void timeman_budget(const struct clock_state *c, int ply, int64_t *soft, int64_t
     if (!c->have_left && c->main_ms == 0 && c->byo_ms == 0)
         return;
     int64_t left = c->have_left ? c->left_ms : c->main_ms;
+    int64_t byo = clamp_time(c->byo_ms);
     int stones = c->have_left ? c->left_stones : 0;
     if (!c->have_left && c->main_ms == 0 && c->byo_stones > 0) {
-        left = c->byo_ms;
+        left = byo;
         stones = c->byo_stones;
     }
-    if (left < 0)
-        left = 0;
+    left = clamp_time(left);
+    if (stones < 0)
+        stones = 0;
     int64_t s, h;
     if (stones > 0) {
         /* in a byo-yomi period: left must cover `stones` moves */
@@ -43,8 +52,8 @@ void timeman_budget(const struct clock_state *c, int ply, int64_t *soft, int64_t
         if (to_go < 15)
             to_go = 15;
         s = left / to_go;
-        if (c->byo_ms > 0 && c->byo_stones > 0)
-            s += c->byo_ms / c->byo_stones / 2;
+        if (byo > 0 && c->byo_stones > 0)
+            s += byo / c->byo_stones / 2;
         h = s * 4;
         if (h > left / 3)
             h = left / 3;

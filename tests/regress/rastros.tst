@@ -5,310 +5,310 @@
 
 # ---- sizes, start squares, perft -------------------------------------------
 # the perft figures are the table of doc/rules/rastros.md
-newgame rastros size=5
-getposition
-#? [= 5/5/2s2/5/5 1]
-perft 1
-#? [= 8]
-perft 2
-#? [= 56]
-perft 3
-#? [= 262]
-perft 4
-#? [= 1038]
-perft 6
-#? [= 12322]
-perft 9
-#? [= 392530]
-newgame rastros size=6
-getposition
-#? [= 6/6/3s2/6/6/6 1]
-perft 3
-#? [= 314]
-perft 5
-#? [= 6540]
-perft 8
-#? [= 405382]
-newgame rastros
-getposition
-#? [= 7/7/7/3s3/7/7/7 1]
-perft 3
-#? [= 368]
-perft 4
-#? [= 2014]
-perft 7
-#? [= 191514]
-perft 9
-#? [= 3315602]
-newgame rastros size=7
-getposition
-#? [= 7/7/7/3s3/7/7/7 1]
-newgame rastros size=8
-getposition
-#? [= 8/8/8/4s3/8/8/8/8 1]
-perft 4
-#? [= 2174]
-perft 6
-#? [= 58586]
-perft 8
-#? [= 1281784]
-newgame rastros size=4
-#? [\? invalid value.*]
-newgame rastros size=9
-#? [\? invalid value.*]
-newgame rastros size=seven
-#? [\? invalid value.*]
+1 newgame rastros size=5
+2 getposition
+#? [5/5/2s2/5/5 1]
+3 perft 1
+#? [8]
+4 perft 2
+#? [56]
+5 perft 3
+#? [262]
+6 perft 4
+#? [1038]
+7 perft 6
+#? [12322]
+8 perft 9
+#? [392530]
+9 newgame rastros size=6
+10 getposition
+#? [6/6/3s2/6/6/6 1]
+11 perft 3
+#? [314]
+12 perft 5
+#? [6540]
+13 perft 8
+#? [405382]
+14 newgame rastros
+15 getposition
+#? [7/7/7/3s3/7/7/7 1]
+16 perft 3
+#? [368]
+17 perft 4
+#? [2014]
+18 perft 7
+#? [191514]
+19 perft 9
+#? [3315602]
+20 newgame rastros size=7
+21 getposition
+#? [7/7/7/3s3/7/7/7 1]
+22 newgame rastros size=8
+23 getposition
+#? [8/8/8/4s3/8/8/8/8 1]
+24 perft 4
+#? [2174]
+25 perft 6
+#? [58586]
+26 perft 8
+#? [1281784]
+27 newgame rastros size=4
+#? [invalid value.*]*
+28 newgame rastros size=9
+#? [invalid value.*]*
+29 newgame rastros size=seven
+#? [invalid value.*]*
 
 # start=: from b2 the snail may step into a1 at once (a leaf of perft 2):
 # 1 + a2 4 + a3 4 + b1 4 + b3 7 + c1 4 + c2 7 + c3 7 = 38
-newgame rastros start=b2
-getposition
-#? [= 7/7/7/7/7/1s5/7 1]
-perft 1
-#? [= 8]
-perft 2
-#? [= 38]
+30 newgame rastros start=b2
+31 getposition
+#? [7/7/7/7/7/1s5/7 1]
+32 perft 1
+#? [8]
+33 perft 2
+#? [38]
 # a corner that is no goal: a7 has three neighbours, then 4 + 7 + 4
-newgame rastros start=a7
-perft 1
-#? [= 3]
-perft 2
-#? [= 15]
-newgame rastros size=5 start=e1
-getposition
-#? [= 5/5/5/5/4s 1]
-perft 2
-#? [= 15]
-newgame rastros size=8 start=b7
-getposition
-#? [= 8/1s6/8/8/8/8/8/8 1]
-perft 2
-#? [= 39]
-newgame rastros size=7 start=e5
-getposition
-#? [= 7/7/4s2/7/7/7/7 1]
-perft 3
-#? [= 314]
-newgame rastros size=5 start=d3
-getposition
-#? [= 5/5/3s1/5/5 1]
+34 newgame rastros start=a7
+35 perft 1
+#? [3]
+36 perft 2
+#? [15]
+37 newgame rastros size=5 start=e1
+38 getposition
+#? [5/5/5/5/4s 1]
+39 perft 2
+#? [15]
+40 newgame rastros size=8 start=b7
+41 getposition
+#? [8/1s6/8/8/8/8/8/8 1]
+42 perft 2
+#? [39]
+43 newgame rastros size=7 start=e5
+44 getposition
+#? [7/7/4s2/7/7/7/7 1]
+45 perft 3
+#? [314]
+46 newgame rastros size=5 start=d3
+47 getposition
+#? [5/5/3s1/5/5 1]
 # the goal corners and squares off the board are refused as start squares
-newgame rastros start=a1
-#? [\? invalid value.*]
-newgame rastros start=g7
-#? [\? invalid value.*]
-newgame rastros size=5 start=e5
-#? [\? invalid value.*]
-newgame rastros size=8 start=h8
-#? [\? invalid value.*]
-newgame rastros start=h1
-#? [\? invalid value.*]
-newgame rastros start=e5 size=6
-#? [=]
-getposition
-#? [= 6/4s1/6/6/6/6 1]
-newgame rastros start=f6 size=6
-#? [\? invalid value.*]
+48 newgame rastros start=a1
+#? [invalid value.*]*
+49 newgame rastros start=g7
+#? [invalid value.*]*
+50 newgame rastros size=5 start=e5
+#? [invalid value.*]*
+51 newgame rastros size=8 start=h8
+#? [invalid value.*]*
+52 newgame rastros start=h1
+#? [invalid value.*]*
+53 newgame rastros start=e5 size=6
+#? []
+54 getposition
+#? [6/4s1/6/6/6/6 1]
+55 newgame rastros start=f6 size=6
+#? [invalid value.*]*
 # clear_board keeps the variant
-play b d5
-clear_board
-getposition
-#? [= 6/4s1/6/6/6/6 1]
+56 play b d5
+57 clear_board
+58 getposition
+#? [6/4s1/6/6/6/6 1]
 
 # ---- goal corners -------------------------------------------------------------
 # each size: player 2's corner is the top-right one
-newgame rastros size=5
-play b d4
-play w e5
-game_over
-#? [= white wins: snail reached e5]
-newgame rastros size=6
-play b e5
-play w f6
-game_over
-#? [= white wins: snail reached f6]
-final_score
-#? [= W\+]
-newgame rastros size=8
-play b f6
-play w g7
-play b h8
+59 newgame rastros size=5
+60 play b d4
+61 play w e5
+62 game_over
+#? [white wins: snail reached e5]
+63 newgame rastros size=6
+64 play b e5
+65 play w f6
+66 game_over
+#? [white wins: snail reached f6]
+67 final_score
+#? [W\+]
+68 newgame rastros size=8
+69 play b f6
+70 play w g7
+71 play b h8
 # player 1 stepped into player 2's corner: player 2 wins
-game_over
-#? [= white wins: snail reached h8]
-final_score
-#? [= W\+]
-legal_moves
-#? [=]
-perft 1
-#? [= 0]
-newgame rastros
-play b c3
-play w b2
-play b a1
-game_over
-#? [= black wins: snail reached a1]
-final_score
-#? [= B\+]
+72 game_over
+#? [white wins: snail reached h8]
+73 final_score
+#? [W\+]
+74 legal_moves
+#? []
+75 perft 1
+#? [0]
+76 newgame rastros
+77 play b c3
+78 play w b2
+79 play b a1
+80 game_over
+#? [black wins: snail reached a1]
+81 final_score
+#? [B\+]
 # player 2 stepping into player 1's corner: player 1 wins
-undo
-play b b1
-play w a1
-game_over
-#? [= black wins: snail reached a1]
-final_score
-#? [= B\+]
+82 undo
+83 play b b1
+84 play w a1
+85 game_over
+#? [black wins: snail reached a1]
+86 final_score
+#? [B\+]
 # a goal corner slimed in a set-up position can never be reached
-newgame rastros size=5
-setposition 5/5/5/xs3/x4 1
-#? [=]
-legal_moves
-#? [= b1 c1 c2 a3 b3 c3]
-play b a1
-#? [\? illegal move.*]
+87 newgame rastros size=5
+88 setposition 5/5/5/xs3/x4 1
+#? []
+89 legal_moves
+#? [b1 c1 c2 a3 b3 c3]
+90 play b a1
+#? [illegal move.*]*
 # the snail never sits on a goal corner in a position string
-setposition 5/5/5/5/s4 1
-#? [\? invalid position.*]
-setposition 4s/5/5/5/5 2
-#? [\? invalid position.*]
+91 setposition 5/5/5/5/s4 1
+#? [invalid position.*]*
+92 setposition 4s/5/5/5/5 2
+#? [invalid position.*]*
 
 # ---- no legal move loses --------------------------------------------------------
-newgame rastros size=5
-setposition xxxxx/xxxxx/x1s2/xxxxx/xxxxx 1
-legal_moves
-#? [= b3 d3]
-play b b3
-game_over
-#? [= black wins: no legal move]
-final_score
-#? [= B\+]
-legal_moves
-#? [=]
-undo
-play b d3
-play w e3
-game_over
-#? [= white wins: no legal move]
-final_score
-#? [= W\+]
+93 newgame rastros size=5
+94 setposition xxxxx/xxxxx/x1s2/xxxxx/xxxxx 1
+95 legal_moves
+#? [b3 d3]
+96 play b b3
+97 game_over
+#? [black wins: no legal move]
+98 final_score
+#? [B\+]
+99 legal_moves
+#? []
+100 undo
+101 play b d3
+102 play w e3
+103 game_over
+#? [white wins: no legal move]
+104 final_score
+#? [W\+]
 # a position where the side to move is already stuck
-setposition xxxxx/xxxxx/xxsxx/xxxxx/xxxxx 2
-game_over
-#? [= black wins: no legal move]
-genmove white
-#? [\? game over]
+105 setposition xxxxx/xxxxx/xxsxx/xxxxx/xxxxx 2
+106 game_over
+#? [black wins: no legal move]
+107 genmove white
+#? [game over]*
 
 # ---- moves: syntax and legality -------------------------------------------------
-newgame rastros
-play b d4
-#? [\? illegal move.*]
-play b d6
-#? [\? illegal move.*]
-play b h8
-#? [\? illegal move.*]
-play b c3x
-#? [\? illegal move.*]
-play b C3
-#? [=]
-play w d4
-#? [\? illegal move.*]
-play w  b2 
-#? [=]
-history
-#? [= c3 b2]
-getposition
-#? [= 7/7/7/3x3/2x4/1s5/7 1]
+108 newgame rastros
+109 play b d4
+#? [illegal move.*]*
+110 play b d6
+#? [illegal move.*]*
+111 play b h8
+#? [illegal move.*]*
+112 play b c3x
+#? [illegal move.*]*
+113 play b C3
+#? []
+114 play w d4
+#? [illegal move.*]*
+115 play w  b2 
+#? []
+116 history
+#? [c3 b2]
+117 getposition
+#? [7/7/7/3x3/2x4/1s5/7 1]
 
 # ---- genmove -------------------------------------------------------------------
-set_option depth 3
+118 set_option depth 3
 # an immediate win is taken
-genmove b
-#? [= a1]
+119 genmove b
+#? [a1]
 # and for player 2
-newgame rastros
-play b e5
-play w e6
-play b f6
-reg_genmove w
-#? [= g7]
+120 newgame rastros
+121 play b e5
+122 play w e6
+123 play b f6
+124 reg_genmove w
+#? [g7]
 # player 2 must not enter a1 or stop next to it (b1, a2): c1 c2 a3 b3 c3 win
-newgame rastros size=5
-setposition 5/5/5/1s3/5 2
-genmove w
-#? [= (c1|c2|a3|b3|c3)]
+125 newgame rastros size=5
+126 setposition 5/5/5/1s3/5 2
+127 genmove w
+#? [(c1|c2|a3|b3|c3)]
 # f6 and f7 let player 2 into g7; d6 loses to c7; d5 d6 c7 wins
-newgame rastros
-setposition xx1xx2/xxx1s1x/xxx1xxx/xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx 1
-legal_moves
-#? [= d5 d6 f6 f7]
-genmove b
-#? [= d5]
-genmove w
-#? [= d6]
-genmove b
-#? [= c7]
-game_over
-#? [= black wins: no legal move]
+128 newgame rastros
+129 setposition xx1xx2/xxx1s1x/xxx1xxx/xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx 1
+130 legal_moves
+#? [d5 d6 f6 f7]
+131 genmove b
+#? [d5]
+132 genmove w
+#? [d6]
+133 genmove b
+#? [c7]
+134 game_over
+#? [black wins: no legal move]
 # a single legal move is played at once
-newgame rastros size=5
-setposition s2xx/xxxxx/xxxxx/xxxxx/xxxxx 1
-genmove b
-#? [= b5]
-set_option depth 0
+135 newgame rastros size=5
+136 setposition s2xx/xxxxx/xxxxx/xxxxx/xxxxx 1
+137 genmove b
+#? [b5]
+138 set_option depth 0
 
 # ---- solved positions ---------------------------------------------------------------
 # 5x5: player 1 wins with c2, b3, d3 or c4 (d4 lets player 2 into e5; b2,
 # d2 and b4 lose)
-newgame rastros size=5
-solve
-#? [= win (c2|b3|d3|c4)( in 17)?]
-play b b2
-solve
-#? [= win [a-e][1-5]( in [0-9]+)?]
-undo
-play b b3
-solve
-#? [= loss( in [0-9]+)?]
-undo
-play b d4
-solve
-#? [= win e5 in 1]
+139 newgame rastros size=5
+140 solve
+#? [win (c2|b3|d3|c4)( in 17)?]
+141 play b b2
+142 solve
+#? [win [a-e][1-5]( in [0-9]+)?]
+143 undo
+144 play b b3
+145 solve
+#? [loss( in [0-9]+)?]
+146 undo
+147 play b d4
+148 solve
+#? [win e5 in 1]
 # 6x6: player 1 wins with c3, d3 or c4
-newgame rastros size=6
-solve
-#? [= win (c3|d3|c4)( in [0-9]+)?]
+149 newgame rastros size=6
+150 solve
+#? [win (c3|d3|c4)( in [0-9]+)?]
 # the 7x7 endgame above: d5 d6 c7
-newgame rastros
-setposition xx1xx2/xxx1s1x/xxx1xxx/xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx 1
-solve
-#? [= win d5 in 3]
+151 newgame rastros
+152 setposition xx1xx2/xxx1s1x/xxx1xxx/xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx 1
+153 solve
+#? [win d5 in 3]
 # geography without goals: a path of two free squares loses, three win
-newgame rastros size=5
-setposition s2xx/xxxxx/xxxxx/xxxxx/xxxxx 1
-solve
-#? [= loss( in 2)?]
-setposition s3x/xxxxx/xxxxx/xxxxx/xxxxx 1
-solve
-#? [= win b5( in 3)?]
+154 newgame rastros size=5
+155 setposition s2xx/xxxxx/xxxxx/xxxxx/xxxxx 1
+156 solve
+#? [loss( in 2)?]
+157 setposition s3x/xxxxx/xxxxx/xxxxx/xxxxx 1
+158 solve
+#? [win b5( in 3)?]
 # a 2x2 block with the snail in it: three moves, the mover makes the last
-setposition s1xxx/2xxx/xxxxx/xxxxx/xxxxx 1
-solve
-#? [= win (b5|a4|b4)( in 3)?]
+159 setposition s1xxx/2xxx/xxxxx/xxxxx/xxxxx 1
+160 solve
+#? [win (b5|a4|b4)( in 3)?]
 # a 2x3 block, the snail at its top middle: a perfect matching, so every
 # move wins; b4 (next to every square) in 3, the others in 5
-setposition 1s1xx/3xx/xxxxx/xxxxx/xxxxx 1
-solve
-#? [= win (b4 in 3|a4|b4|c4|a5|c5)]
-play b a4
-solve
-#? [= loss( in 4)?]
+161 setposition 1s1xx/3xx/xxxxx/xxxxx/xxxxx 1
+162 solve
+#? [win (b4 in 3|a4|b4|c4|a5|c5)]
+163 play b a4
+164 solve
+#? [loss( in 4)?]
 # player 2 stuck next to a1: every move enters it or stops next to it
-setposition xxxx1/xxxxx/xxxxx/1sxxx/2xxx 2
-solve
-#? [= loss in 2]
+165 setposition xxxx1/xxxxx/xxxxx/1sxxx/2xxx 2
+166 solve
+#? [loss in 2]
 
 # ---- showboard ------------------------------------------------------------------------
-newgame rastros size=6
-play b e5
-showboard
-#? [= \n    a b c d e f\n 6  \. \. \. \. \. 2  6    @ snail  # slime\n 5  \. \. \. \. @ \.  5    1 a1 goal of player 1 \(black\)\n 4  \. \. \. # \. \.  4    2 f6 goal of player 2 \(white\)\n 3  \. \. \. \. \. \.  3    to move: player 2 \(white\)\n 2  \. \. \. \. \. \.  2\n 1  1 \. \. \. \. \.  1\n    a b c d e f]
+167 newgame rastros size=6
+168 play b e5
+169 showboard
+#? [a b c d e f\n 6  \. \. \. \. \. 2  6    @ snail  # slime\n 5  \. \. \. \. @ \.  5    1 a1 goal of player 1 \(black\)\n 4  \. \. \. # \. \.  4    2 f6 goal of player 2 \(white\)\n 3  \. \. \. \. \. \.  3    to move: player 2 \(white\)\n 2  \. \. \. \. \. \.  2\n 1  1 \. \. \. \. \.  1\n    a b c d e f]
