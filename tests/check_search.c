@@ -852,6 +852,39 @@ START_TEST(test_solve_tablut_budget)
 }
 END_TEST
 
+/* A search stopped in the middle of an iteration (here by its node limit)
+ * keeps the move it found, and that move's score: it used to report 0, the
+ * value of the unfinished subtree, in clearly won positions (the shell's
+ * report: "score 0 depth 6" for the defenders after i6-i7 e6-b6 f9-f6 e7-f7
+ * e8-h8, where every full iteration scores them far ahead). */
+START_TEST(test_partial_iteration_score)
+{
+    const struct game *g = game_find("tablut");
+    state_buf st;
+    char err[128];
+    start(g, &st, NULL);
+    static const char *const line[] = {"i6-i7", "e6-b6", "f9-f6", "e7-f7", "e8-h8"};
+    for (int i = 0; i < 5; i++) {
+        move_t m;
+        game_undo u;
+        ck_assert_int_eq(g->parse_move(&st, line[i], &m, err, sizeof err), GAME_OK);
+        g->make(&st, m, &u);
+    }
+    void *ab = alphabeta_searcher.create(4);
+    int partial = 0;
+    for (uint64_t nodes = 10000; nodes <= 600000; nodes = nodes * 3 / 2) {
+        struct search_result r;
+        alphabeta_searcher.clear(ab);
+        alphabeta_searcher.search(ab, g, &st, &(struct search_params){.nodes = nodes}, &r);
+        ck_assert_int_ge(r.depth, 2);
+        ck_assert_int_gt(r.score, 0);
+        partial += r.nodes >= nodes;
+    }
+    ck_assert_int_gt(partial, 0);
+    alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
 static Suite *search_suite(void)
 {
     Suite *s = suite_create("search");
@@ -873,6 +906,7 @@ static Suite *search_suite(void)
     tcase_add_test(tg, test_clock_shortcuts);
     tcase_add_test(tg, test_tt_scores);
     tcase_add_test(tg, test_tablut_beyond_horizon);
+    tcase_add_test(tg, test_partial_iteration_score);
     suite_add_tcase(s, tg);
     TCase *ts = tcase_create("solver-safety");
     tcase_set_timeout(ts, 120);

@@ -73,6 +73,7 @@ struct ab_thread {
     struct search_result res;   /* threads > 0: their last iteration */
     int64_t soft_deadline;
     int rootdepth;              /* depth of the current iteration */
+    int root_score;             /* the root's best score so far in it */
 };
 
 static void thread_clear(struct ab_thread *t)
@@ -472,6 +473,8 @@ static int negamax(struct ab_thread *t, int depth, int ply, int alpha, int beta)
             bm = moves[i];
             if (v > alpha) {
                 alpha = v;
+                if (ply == 0)
+                    t->root_score = v;
                 t->pv[ply][0] = bm;
                 memcpy(&t->pv[ply][1], t->pv[ply + 1],
                        (size_t)t->pvlen[ply + 1] * sizeof(move_t));
@@ -516,6 +519,10 @@ static void thread_iterate(struct ab_thread *t, struct search_result *res)
         int score = negamax(t, d, 0, -SCORE_INF, SCORE_INF);
         if (t->stopped && t->pvlen[0] == 0)
             break;
+        /* stopped: negamax gave up with 0, but the moves searched in full
+         * have their scores (a 0 here was a draw in clearly won games) */
+        if (t->stopped)
+            score = t->root_score;
         if (t->pvlen[0] > 0) {
             /* a partial iteration's best move is used only if it was searched
              * first (the previous best) or beat it */
