@@ -149,6 +149,11 @@ struct game {
      * gen_moves, make...); unmake_null takes it back. */
     int (*make_null)(void *st, game_undo *undo);
     void (*unmake_null)(void *st, const game_undo *undo);
+    /* Nonzero when the position occurred before in the game and may come
+     * again (where the rules need more than two occurrences for a draw):
+     * the search scores it as a draw, since the side that came back could
+     * keep coming back, and keeps no such score in its table. */
+    int (*repeated)(const void *st);
     /* The square board GoGui shows: its width (= height). GoGui's rules
      * commands that make it a ruler are offered only where point_moves is
      * set (a move is one square); elsewhere GoGui's board is only drawn on

@@ -885,6 +885,34 @@ START_TEST(test_partial_iteration_score)
 }
 END_TEST
 
+/* Tablut, repetition=3: the attackers, far ahead, shuffled b5-b3 e6-d6
+ * b3-b5 d6-e6. b5-b3 again (the best move before) would let the defenders
+ * repeat for a draw: the search must see it as a draw and play on. */
+START_TEST(test_tablut_repetition_avoided)
+{
+    const struct game *g = game_find("tablut");
+    state_buf st;
+    char err[128], mv[16];
+    start(g, &st, "repetition=3");
+    ck_assert_int_eq(g->parse_position(&st, "3ttt3/4t4/9/t3T3t/ttT1K1Ttt/t3T3t/9/4t4/3ttt3 b",
+                                       err, sizeof err), GAME_OK);
+    static const char *const line[] = {"b5-b3", "e6-d6", "b3-b5", "d6-e6"};
+    for (int i = 0; i < 4; i++) {
+        move_t m;
+        game_undo u;
+        ck_assert_int_eq(g->parse_move(&st, line[i], &m, err, sizeof err), GAME_OK);
+        g->make(&st, m, &u);
+    }
+    void *ab = alphabeta_searcher.create(4);
+    struct search_result r;
+    alphabeta_searcher.search(ab, g, &st, &(struct search_params){.depth = 3}, &r);
+    g->format_move(&st, r.best, mv, sizeof mv);
+    ck_assert_str_ne(mv, "b5-b3");
+    ck_assert_int_gt(r.score, 500);
+    alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
 static Suite *search_suite(void)
 {
     Suite *s = suite_create("search");
@@ -907,6 +935,7 @@ static Suite *search_suite(void)
     tcase_add_test(tg, test_tt_scores);
     tcase_add_test(tg, test_tablut_beyond_horizon);
     tcase_add_test(tg, test_partial_iteration_score);
+    tcase_add_test(tg, test_tablut_repetition_avoided);
     suite_add_tcase(s, tg);
     TCase *ts = tcase_create("solver-safety");
     tcase_set_timeout(ts, 120);

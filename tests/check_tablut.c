@@ -620,11 +620,22 @@ START_TEST(test_repetition)
     ck_assert_int_eq(G->gen_moves(st, moves), 0);
     free(st);
 
-    /* repetition=3: the third occurrence */
+    /* repetition=3: the third occurrence; the second is marked for the
+     * search (repeated), not the position after a pass */
     st = new_game("repetition=3");
-    play_line(st, "a4-a3 e3-d3 a3-a4 d3-e3");
+    play_line(st, "a4-a3");
+    ck_assert_int_eq(G->repeated(st), 0);
+    play_line(st, "e3-d3 a3-a4 d3-e3");
     ck_assert_int_eq(status_of(st).over, 0);
-    play_line(st, "a4-a3 e3-d3 a3-a4");
+    ck_assert_int_ne(G->repeated(st), 0);
+    play_line(st, "a4-a3");
+    ck_assert_int_ne(G->repeated(st), 0);
+    game_undo nu;
+    ck_assert_int_eq(G->make_null(st, &nu), 1);
+    ck_assert_int_eq(G->repeated(st), 0);
+    G->unmake_null(st, &nu);
+    ck_assert_int_ne(G->repeated(st), 0);
+    play_line(st, "e3-d3 a3-a4");
     ck_assert_int_eq(status_of(st).over, 0);
     play_line(st, "d3-e3");
     ck_assert_int_eq(status_of(st).over, 1);

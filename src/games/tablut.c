@@ -38,7 +38,7 @@ struct tablut {
     uint8_t rep_limit;          /* repetition=N */
     uint8_t count[2];           /* soldiers: attackers, defenders (no king) */
     uint8_t nomove_loss;        /* nomove=loss: no legal move loses (else draw) */
-    uint8_t pad_;
+    uint8_t seen;               /* the position occurred before (no draw yet) */
     uint32_t hist_len;          /* positions recorded in the game so far */
     uint32_t hist_start;        /* index of the first one since a capture */
     uint64_t hist[TABLUT_HIST_CAP]; /* ring: index i at hist[i % CAP] */
@@ -50,6 +50,7 @@ struct tablut_undo {
     uint32_t hist_start;
     uint8_t from, to, flags, ncapt;
     uint8_t capt[4];
+    uint8_t seen;
 };
 
 /* ---- Zobrist keys, computed at compile time (splitmix64 of the index) -- */
@@ -252,20 +253,21 @@ static int has_move(const struct tablut *t)
 }
 
 /* ---- make / unmake ---------------------------------------------------- */
+/* How many times the new position (index hist_len-1) occurred before since
+ * the last capture, counting up to the repetition limit's need. */
 static int repeated(const struct tablut *t)
 {
-    /* The new position is index hist_len-1; earlier ones with the same
-     * side to move are 2, 4, ... plies back. */
+    /* earlier ones with the same side to move are 2, 4, ... plies back */
     uint32_t last = t->hist_len - 1, lo = t->hist_start;
     if (t->hist_len > TABLUT_HIST_CAP && lo < t->hist_len - TABLUT_HIST_CAP)
         lo = t->hist_len - TABLUT_HIST_CAP;
-    int need = t->rep_limit - 1;
+    int need = t->rep_limit - 1, found = 0;
     for (uint32_t i = last; i >= lo + 2; ) {
         i -= 2;
-        if (t->hist[i % TABLUT_HIST_CAP] == t->hash && --need == 0)
-            return 1;
+        if (t->hist[i % TABLUT_HIST_CAP] == t->hash && ++found == need)
+            break;
     }
-    return 0;
+    return found;
 }
 
 static const int dir_delta[4] = {1, -1, N, -N};
@@ -389,8 +391,14 @@ static void tablut_make_fast(struct tablut *t, int from, int to,
         t->hist_start = t->hist_len;
     t->hist[slot] = t->hash;
     t->hist_len++;
-    if (!u->ncapt && repeated(t))
-        t->flags |= F_REPETITION;
+    u->seen = t->seen;
+    t->seen = 0;
+    if (!u->ncapt) {
+        int r = repeated(t);
+        if (r >= t->rep_limit - 1)
+            t->flags |= F_REPETITION;
+        t->seen = r > 0;
+    }
 }
 
 static void tablut_unmake_fast(struct tablut *t, const struct tablut_undo *u)
@@ -400,6 +408,7 @@ static void tablut_unmake_fast(struct tablut *t, const struct tablut_undo *u)
     t->hist[t->hist_len % TABLUT_HIST_CAP] = u->old_slot;
     t->hist_start = u->hist_start;
     t->flags = u->flags;
+    t->seen = u->seen;
     t->side ^= 1;
     int side = t->side, piece = t->board[to];
     for (int i = 0; i < u->ncapt; i++)
@@ -428,6 +437,7 @@ static const char start_position[] =
 static void reset_history(struct tablut *t)
 {
     t->flags = 0;
+    t->seen = 0;
     t->hist_len = 1;
     t->hist_start = 0;
     memset(t->hist, 0, sizeof t->hist);
@@ -999,7 +1009,10 @@ struct tablut_weights {
     int blockade;       /* per attacker on a corner-diagonal square */
     int guard;          /* per attacker on the second line (b..h 2, etc.) */
     int threat;         /* side to move can capture a soldier: percent of
-                         * its value (no quiescence search: the horizon) */
+                         * its value */
+    int balance;        /* the defenders' share of an even game: material
+                         * alone makes the start look 3 soldiers down, and
+                         * the search's draws (0) would look good to them */
 };
 
 static const struct tablut_weights tablut_weights_default = {
@@ -1018,6 +1031,7 @@ static const struct tablut_weights tablut_weights_default = {
     .blockade = 30,
     .guard = 8,
     .threat = 50,
+    .balance = 410,
 };
 
 /* Squares that close the corners' diagonals (b3 c2 g2 h3 b7 c8 g8 h7). */
@@ -1176,6 +1190,8 @@ static int eval_defenders(const struct tablut *t,
                             popcount64(a[1] & blockade_bb[1]));
     score -= w->guard * (popcount64(a[0] & guard_bb[0]) +
                          popcount64(a[1] & guard_bb[1]));
+
+    score += w->balance;
 
     /* A capture the side to move has in hand (one is made, the other
      * piece can usually be saved). */
@@ -1340,6 +1356,13 @@ static int tablut_threatened(const void *st)
     return king_capturable(t);
 }
 
+/* The position occurred before since the last capture (and is not yet a
+ * draw by the repetition rule). */
+static int tablut_repeated(const void *st)
+{
+    return ((const struct tablut *)st)->seen;
+}
+
 /* A pass: the side flips; no repetition reaches back across it. Refused
  * when the side to move has fewer than three soldiers (a lone king, or a
  * few pieces, may have to move into harm: zugzwang). */
@@ -1352,6 +1375,8 @@ static int tablut_make_null(void *st, game_undo *undo)
     u->hash = t->hash;
     u->hist_start = t->hist_start;
     u->flags = t->flags;
+    u->seen = t->seen;
+    t->seen = 0;
     t->side ^= 1;
     t->hash ^= ZSIDE;
     uint32_t slot = t->hist_len % TABLUT_HIST_CAP;
@@ -1370,6 +1395,7 @@ static void tablut_unmake_null(void *st, const game_undo *undo)
     t->hist[t->hist_len % TABLUT_HIST_CAP] = u->old_slot;
     t->hist_start = u->hist_start;
     t->flags = u->flags;
+    t->seen = u->seen;
     t->side ^= 1;
     t->hash = u->hash;
 }
@@ -1405,6 +1431,7 @@ const struct game tablut_game = {
     .threatened = tablut_threatened,
     .make_null = tablut_make_null,
     .unmake_null = tablut_unmake_null,
+    .repeated = tablut_repeated,
     .board_size = tablut_board_size,
     .gogui_board = tablut_gogui_board,
     .gogui_gfx = tablut_gogui_gfx,

@@ -410,6 +410,10 @@ static int negamax(struct ab_thread *t, int depth, int ply, int alpha, int beta)
         if (g->exact_value(st, &v, &plies))
             return oracle_score(v, plies, ply);
     }
+    /* a position that came back may come back again: a draw, as far as
+     * the search can tell (the rule may want a third time) */
+    if (ply > 0 && g->repeated && g->repeated(st))
+        return 0;
     /* a side that must answer a threat is searched a ply deeper (within
      * reason: twice the nominal depth at most) */
     int threatened = g->threatened && g->threatened(st);
@@ -496,8 +500,11 @@ static int negamax(struct ab_thread *t, int depth, int ply, int alpha, int beta)
             }
         }
     }
+    /* a draw score may come from a repetition on this path only: kept out
+     * of the table, where another path would take it for the position's */
     int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
-    tt_store(&a->tt, key, bm, tt_score_to(best, ply), depth, flag);
+    if (!(best == 0 && g->repeated))
+        tt_store(&a->tt, key, bm, tt_score_to(best, ply), depth, flag);
     return best;
 }
 
