@@ -139,6 +139,28 @@ struct game {
      * Tablut's captures ("d7-d3xc3xe3"); parse_move accepts it. Records
      * use it; format_move is used when NULL. */
     void (*format_move_long)(const void *st, move_t m, char *buf, size_t n);
+    /* ---- optional search helpers: the search is exact without them ---- */
+    /* The moves that change the material or end the game at once (wins in
+     * one, captures), best first: the quiescence search plays only these
+     * past the depth limit, and the search tries them early. 0 when the
+     * game is over. NULL: the search stops at the depth limit. */
+    int (*gen_tactical)(const void *st, move_t *moves);
+    /* Nonzero when the opponent threatens to win with their next move (the
+     * side to move is "in check" and must answer): the search extends such
+     * nodes and never prunes them on a static guess. */
+    int (*threatened)(const void *st);
+    /* A pass for null-move pruning: returns 0 (and leaves st alone) where
+     * passing could be better than every move (zugzwang); NULL in games
+     * where that is common, which the search then never tries. The
+     * position after it is seen only by the search (hash, evaluate,
+     * gen_moves, make...); unmake_null takes it back. */
+    int (*make_null)(void *st, game_undo *undo);
+    void (*unmake_null)(void *st, const game_undo *undo);
+    /* Nonzero when the position occurred before in the game and may come
+     * again (where the rules need more than two occurrences for a draw):
+     * the search scores it as a draw, since the side that came back could
+     * keep coming back, and keeps no such score in its table. */
+    int (*repeated)(const void *st);
     /* The square board GoGui shows: its width (= height). GoGui's rules
      * commands that make it a ruler are offered only where point_moves is
      * set (a move is one square); elsewhere GoGui's board is only drawn on

@@ -805,8 +805,9 @@ const struct option_desc option_table[] = {
     {"depth", "plies", "0", "depth limit in plies (0: none)", 0, SEARCH_MAX_PLY - 1},
     {"nodes", "count", "0", "node limit for the whole move, the proof included (0: none); "
      "also limits solve", 1, 0},
-    {"threads", "count", "1", "search threads; the Rastros solver uses them all, the other "
-     "searches one", 1, 64},
+    {"threads", "count", "1", "search threads: alpha-beta searches with them all (Lazy SMP on "
+     "the shared table) and the Rastros solver proves with them all; MCTS and random use one; "
+     "with one thread, the same seed and commands give the same moves", 1, SEARCH_MAX_THREADS},
     {"hash", "MB", "64", "transposition table / MCTS tree memory in MB; out of memory "
      "(nothing changed) when it cannot be had", 1, 65536},
     {"seed", "number", "0", "random seed: with one thread, the same seed and commands "
@@ -913,7 +914,7 @@ static int set_option(struct proto *p, const char *name, const char *value)
         if (parse_u64(value, &s->nodes))
             return E_VALUE;
     } else if (!strcmp(name, "threads")) {
-        if (parse_int(value, 1, 64, &v))
+        if (parse_int(value, 1, SEARCH_MAX_THREADS, &v))
             return E_VALUE;
         s->threads = (int)v;
     } else if (!strcmp(name, "hash")) {

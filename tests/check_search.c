@@ -477,6 +477,43 @@ START_TEST(test_tt_scores)
 }
 END_TEST
 
+/* A Tablut position searched to a fixed depth: the move found, its score. */
+static void tablut_search(const char *pos, int depth, char *mv, size_t n, int *score)
+{
+    const struct game *g = game_find("tablut");
+    state_buf st;
+    char err[128];
+    start(g, &st, NULL);
+    ck_assert_int_eq(g->parse_position(&st, pos, err, sizeof err), GAME_OK);
+    void *ab = alphabeta_searcher.create(4);
+    struct search_result r;
+    alphabeta_searcher.search(ab, g, &st, &(struct search_params){.depth = depth}, &r);
+    g->format_move(&st, r.best, mv, n);
+    *score = r.score;
+    alphabeta_searcher.destroy(ab);
+}
+
+/* Beyond the horizon: a king's capture two moves away, and an escape two
+ * moves away, proven by a one-ply search (a threatened side is searched a
+ * ply deeper, and past the depth limit the quiescence search plays the
+ * winning captures and escapes). Without them a depth-1 search saw only
+ * the static score of the first move. */
+START_TEST(test_tablut_beyond_horizon)
+{
+    char mv[16];
+    int score;
+    /* d9-d7 leaves the king on e7 one move: f7, where d7-e7 takes him;
+     * anything else and f9-f7 or f1-f7 takes him on e7 */
+    tablut_search("3t1t3/4T4/4K1t2/4T4/9/9/9/9/5t3 b", 1, mv, sizeof mv, &score);
+    ck_assert_str_eq(mv, "d9-d7");
+    ck_assert_int_eq(score, SCORE_WIN - 3);
+    /* c6-c7: the king then sees a7 and i7, one block cannot close both */
+    tablut_search("2tt5/4t4/9/t1K1T1t2/3T1T1t1/1t7/4T3t/5t3/2t6 w", 1, mv, sizeof mv, &score);
+    ck_assert_str_eq(mv, "c6-c7");
+    ck_assert_int_eq(score, SCORE_WIN - 3);
+}
+END_TEST
+
 /* ---- the solver on every game: a ply bound, repetitions in the proof ----
  * A graph game made for the test: a position is (node, side to move), a
  * move goes along an edge, a node may end the game (a win for one side, or a
@@ -816,6 +853,67 @@ START_TEST(test_solve_tablut_budget)
 }
 END_TEST
 
+/* A search stopped in the middle of an iteration (here by its node limit)
+ * keeps the move it found, and that move's score: it used to report 0, the
+ * value of the unfinished subtree, in clearly won positions (the shell's
+ * report: "score 0 depth 6" for the defenders after i6-i7 e6-b6 f9-f6 e7-f7
+ * e8-h8, where every full iteration scores them far ahead). */
+START_TEST(test_partial_iteration_score)
+{
+    const struct game *g = game_find("tablut");
+    state_buf st;
+    char err[128];
+    start(g, &st, NULL);
+    static const char *const line[] = {"i6-i7", "e6-b6", "f9-f6", "e7-f7", "e8-h8"};
+    for (int i = 0; i < 5; i++) {
+        move_t m;
+        game_undo u;
+        ck_assert_int_eq(g->parse_move(&st, line[i], &m, err, sizeof err), GAME_OK);
+        g->make(&st, m, &u);
+    }
+    void *ab = alphabeta_searcher.create(4);
+    int partial = 0;
+    for (uint64_t nodes = 10000; nodes <= 600000; nodes = nodes * 3 / 2) {
+        struct search_result r;
+        alphabeta_searcher.clear(ab);
+        alphabeta_searcher.search(ab, g, &st, &(struct search_params){.nodes = nodes}, &r);
+        ck_assert_int_ge(r.depth, 2);
+        ck_assert_int_gt(r.score, 0);
+        partial += r.nodes >= nodes;
+    }
+    ck_assert_int_gt(partial, 0);
+    alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
+/* Tablut, repetition=3: the attackers, far ahead, shuffled b5-b3 e6-d6
+ * b3-b5 d6-e6. b5-b3 again (the best move before) would let the defenders
+ * repeat for a draw: the search must see it as a draw and play on. */
+START_TEST(test_tablut_repetition_avoided)
+{
+    const struct game *g = game_find("tablut");
+    state_buf st;
+    char err[128], mv[16];
+    start(g, &st, "repetition=3");
+    ck_assert_int_eq(g->parse_position(&st, "3ttt3/4t4/9/t3T3t/ttT1K1Ttt/t3T3t/9/4t4/3ttt3 b",
+                                       err, sizeof err), GAME_OK);
+    static const char *const line[] = {"b5-b3", "e6-d6", "b3-b5", "d6-e6"};
+    for (int i = 0; i < 4; i++) {
+        move_t m;
+        game_undo u;
+        ck_assert_int_eq(g->parse_move(&st, line[i], &m, err, sizeof err), GAME_OK);
+        g->make(&st, m, &u);
+    }
+    void *ab = alphabeta_searcher.create(4);
+    struct search_result r;
+    alphabeta_searcher.search(ab, g, &st, &(struct search_params){.depth = 3}, &r);
+    g->format_move(&st, r.best, mv, sizeof mv);
+    ck_assert_str_ne(mv, "b5-b3");
+    ck_assert_int_gt(r.score, 500);
+    alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
 static Suite *search_suite(void)
 {
     Suite *s = suite_create("search");
@@ -836,6 +934,9 @@ static Suite *search_suite(void)
     tcase_add_test(tg, test_timeman);
     tcase_add_test(tg, test_clock_shortcuts);
     tcase_add_test(tg, test_tt_scores);
+    tcase_add_test(tg, test_tablut_beyond_horizon);
+    tcase_add_test(tg, test_partial_iteration_score);
+    tcase_add_test(tg, test_tablut_repetition_avoided);
     suite_add_tcase(s, tg);
     TCase *ts = tcase_create("solver-safety");
     tcase_set_timeout(ts, 120);

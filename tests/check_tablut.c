@@ -620,11 +620,22 @@ START_TEST(test_repetition)
     ck_assert_int_eq(G->gen_moves(st, moves), 0);
     free(st);
 
-    /* repetition=3: the third occurrence */
+    /* repetition=3: the third occurrence; the second is marked for the
+     * search (repeated), not the position after a pass */
     st = new_game("repetition=3");
-    play_line(st, "a4-a3 e3-d3 a3-a4 d3-e3");
+    play_line(st, "a4-a3");
+    ck_assert_int_eq(G->repeated(st), 0);
+    play_line(st, "e3-d3 a3-a4 d3-e3");
     ck_assert_int_eq(status_of(st).over, 0);
-    play_line(st, "a4-a3 e3-d3 a3-a4");
+    ck_assert_int_ne(G->repeated(st), 0);
+    play_line(st, "a4-a3");
+    ck_assert_int_ne(G->repeated(st), 0);
+    game_undo nu;
+    ck_assert_int_eq(G->make_null(st, &nu), 1);
+    ck_assert_int_eq(G->repeated(st), 0);
+    G->unmake_null(st, &nu);
+    ck_assert_int_ne(G->repeated(st), 0);
+    play_line(st, "e3-d3 a3-a4");
     ck_assert_int_eq(status_of(st).over, 0);
     play_line(st, "d3-e3");
     ck_assert_int_eq(status_of(st).over, 1);
@@ -886,6 +897,118 @@ START_TEST(test_evaluate)
 }
 END_TEST
 
+/* ---- search helpers ---------------------------------------------------- */
+/* The same position with the other side to move (a fresh history). */
+static void *flipped(const void *st)
+{
+    char pos[128], err[128];
+    G->format_position(st, pos, sizeof pos);
+    size_t l = strlen(pos);
+    pos[l - 1] = pos[l - 1] == 'b' ? 'w' : 'b';
+    void *f = new_game(NULL);
+    ck_assert_int_eq(G->parse_position(f, pos, err, sizeof err), GAME_OK);
+    return f;
+}
+
+/* Does the side to move of st have a move that wins at once? */
+static int wins_in_one(void *st)
+{
+    move_t moves[GAME_MAX_MOVES];
+    int n = G->gen_moves(st, moves), me = G->side_to_move(st), w = 0;
+    for (int i = 0; i < n && !w; i++) {
+        game_undo u;
+        G->make(st, moves[i], &u);
+        struct game_status s = status_of(st);
+        w = s.over && s.winner == me;
+        G->unmake(st, moves[i], &u);
+    }
+    return w;
+}
+
+START_TEST(test_search_helpers)
+{
+    uint64_t seed = 99;
+    void *st = new_game(NULL);
+    int tactical_seen = 0, wins_seen = 0, threats[2] = {0, 0}, nulls = 0;
+    for (int games = 0; games < 30; games++) {
+        ck_assert_int_eq(G->init(st, 0, NULL, (char[64]){0}, 64), GAME_OK);
+        for (int ply = 0; ply < 300; ply++) {
+            move_t moves[GAME_MAX_MOVES], tact[GAME_MAX_MOVES];
+            int n = G->gen_moves(st, moves);
+            int nt = G->gen_tactical(st, tact);
+            if (!n) {
+                ck_assert_int_eq(nt, 0);
+                break;
+            }
+            /* the tactical moves: exactly the wins in one and the
+             * captures, wins first, each once */
+            int me = G->side_to_move(st), k = 0, last_win = -1, first_other = nt;
+            for (int i = 0; i < n; i++) {
+                char before[81], after[81];
+                game_undo u;
+                grid_of(st, before);
+                G->make(st, moves[i], &u);
+                grid_of(st, after);
+                struct game_status s = status_of(st);
+                int win = s.over && s.winner == me, capt = 0;
+                for (int q = 0; q < 81; q++)
+                    capt += before[q] != '.' && after[q] == '.' &&
+                            q != (int)(moves[i] & 0xff);
+                G->unmake(st, moves[i], &u);
+                int at = -1;
+                for (int j = 0; j < nt; j++)
+                    if (tact[j] == moves[i]) {
+                        ck_assert_int_eq(at, -1);
+                        at = j;
+                    }
+                ck_assert_msg((at >= 0) == (win || capt > 0),
+                              "game %d ply %d: move %x win %d capt %d listed %d",
+                              games, ply, moves[i], win, capt, at);
+                if (at >= 0) {
+                    k++;
+                    if (win && at > last_win)
+                        last_win = at;
+                    if (!win && at < first_other)
+                        first_other = at;
+                }
+                wins_seen += win;
+            }
+            ck_assert_int_eq(k, nt);
+            ck_assert_int_lt(last_win, first_other);
+            tactical_seen += nt;
+            /* threatened: the opponent, were it to move, would win at once */
+            void *f = flipped(st);
+            int th = G->threatened(st);
+            ck_assert_int_eq(th, wins_in_one(f));
+            threats[me] += th;
+            /* a pass: the flipped position, taken back exactly */
+            unsigned char *snap = malloc(G->state_size);
+            memcpy(snap, st, G->state_size);
+            game_undo u;
+            if (G->make_null(st, &u)) {
+                nulls++;
+                ck_assert_uint_eq(G->hash(st), G->hash(f));
+                ck_assert_int_eq(G->side_to_move(st), !me);
+                ck_assert_int_eq(G->gen_moves(st, tact), G->gen_moves(f, moves));
+                ck_assert_int_eq(G->evaluate(st), G->evaluate(f));
+                G->unmake_null(st, &u);
+            }
+            ck_assert(memcmp(snap, st, G->state_size) == 0);
+            free(snap);
+            free(f);
+            n = G->gen_moves(st, moves);
+            G->make(st, moves[rng_next(&seed) % (uint64_t)n], &u);
+        }
+    }
+    ck_assert_int_gt(tactical_seen, 100);
+    ck_assert_int_gt(wins_seen, 10);
+    ck_assert_int_gt(threats[0], 10);
+    ck_assert_int_gt(threats[1], 10);
+    ck_assert_int_gt(nulls, 1000);
+    free(st);
+}
+END_TEST
+
 static Suite *tablut_suite(void)
 {
     Suite *s = suite_create("tablut");
@@ -914,6 +1037,7 @@ static Suite *tablut_suite(void)
     tcase_add_test(tc, test_unmake_random);
     tcase_add_test(tc, test_sizes_and_print);
     tcase_add_test(tc, test_evaluate);
+    tcase_add_test(tc, test_search_helpers);
     suite_add_tcase(s, tc);
     return s;
 }

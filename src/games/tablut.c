@@ -38,7 +38,7 @@ struct tablut {
     uint8_t rep_limit;          /* repetition=N */
     uint8_t count[2];           /* soldiers: attackers, defenders (no king) */
     uint8_t nomove_loss;        /* nomove=loss: no legal move loses (else draw) */
-    uint8_t pad_;
+    uint8_t seen;               /* the position occurred before (no draw yet) */
     uint32_t hist_len;          /* positions recorded in the game so far */
     uint32_t hist_start;        /* index of the first one since a capture */
     uint64_t hist[TABLUT_HIST_CAP]; /* ring: index i at hist[i % CAP] */
@@ -50,6 +50,7 @@ struct tablut_undo {
     uint32_t hist_start;
     uint8_t from, to, flags, ncapt;
     uint8_t capt[4];
+    uint8_t seen;
 };
 
 /* ---- Zobrist keys, computed at compile time (splitmix64 of the index) -- */
@@ -252,20 +253,21 @@ static int has_move(const struct tablut *t)
 }
 
 /* ---- make / unmake ---------------------------------------------------- */
+/* How many times the new position (index hist_len-1) occurred before since
+ * the last capture, counting up to the repetition limit's need. */
 static int repeated(const struct tablut *t)
 {
-    /* The new position is index hist_len-1; earlier ones with the same
-     * side to move are 2, 4, ... plies back. */
+    /* earlier ones with the same side to move are 2, 4, ... plies back */
     uint32_t last = t->hist_len - 1, lo = t->hist_start;
     if (t->hist_len > TABLUT_HIST_CAP && lo < t->hist_len - TABLUT_HIST_CAP)
         lo = t->hist_len - TABLUT_HIST_CAP;
-    int need = t->rep_limit - 1;
+    int need = t->rep_limit - 1, found = 0;
     for (uint32_t i = last; i >= lo + 2; ) {
         i -= 2;
-        if (t->hist[i % TABLUT_HIST_CAP] == t->hash && --need == 0)
-            return 1;
+        if (t->hist[i % TABLUT_HIST_CAP] == t->hash && ++found == need)
+            break;
     }
-    return 0;
+    return found;
 }
 
 static const int dir_delta[4] = {1, -1, N, -N};
@@ -389,8 +391,14 @@ static void tablut_make_fast(struct tablut *t, int from, int to,
         t->hist_start = t->hist_len;
     t->hist[slot] = t->hash;
     t->hist_len++;
-    if (!u->ncapt && repeated(t))
-        t->flags |= F_REPETITION;
+    u->seen = t->seen;
+    t->seen = 0;
+    if (!u->ncapt) {
+        int r = repeated(t);
+        if (r >= t->rep_limit - 1)
+            t->flags |= F_REPETITION;
+        t->seen = r > 0;
+    }
 }
 
 static void tablut_unmake_fast(struct tablut *t, const struct tablut_undo *u)
@@ -400,6 +408,7 @@ static void tablut_unmake_fast(struct tablut *t, const struct tablut_undo *u)
     t->hist[t->hist_len % TABLUT_HIST_CAP] = u->old_slot;
     t->hist_start = u->hist_start;
     t->flags = u->flags;
+    t->seen = u->seen;
     t->side ^= 1;
     int side = t->side, piece = t->board[to];
     for (int i = 0; i < u->ncapt; i++)
@@ -428,6 +437,7 @@ static const char start_position[] =
 static void reset_history(struct tablut *t)
 {
     t->flags = 0;
+    t->seen = 0;
     t->hist_len = 1;
     t->hist_start = 0;
     memset(t->hist, 0, sizeof t->hist);
@@ -999,7 +1009,10 @@ struct tablut_weights {
     int blockade;       /* per attacker on a corner-diagonal square */
     int guard;          /* per attacker on the second line (b..h 2, etc.) */
     int threat;         /* side to move can capture a soldier: percent of
-                         * its value (no quiescence search: the horizon) */
+                         * its value */
+    int balance;        /* the defenders' share of an even game: material
+                         * alone makes the start look 3 soldiers down, and
+                         * the search's draws (0) would look good to them */
 };
 
 static const struct tablut_weights tablut_weights_default = {
@@ -1018,6 +1031,7 @@ static const struct tablut_weights tablut_weights_default = {
     .blockade = 30,
     .guard = 8,
     .threat = 50,
+    .balance = 410,
 };
 
 /* Squares that close the corners' diagonals (b3 c2 g2 h3 b7 c8 g8 h7). */
@@ -1177,6 +1191,8 @@ static int eval_defenders(const struct tablut *t,
     score -= w->guard * (popcount64(a[0] & guard_bb[0]) +
                          popcount64(a[1] & guard_bb[1]));
 
+    score += w->balance;
+
     /* A capture the side to move has in hand (one is made, the other
      * piece can usually be saved). */
     if (w->threat && capturable_soldiers(t))
@@ -1194,6 +1210,194 @@ static int tablut_evaluate(const void *st)
     if (s < -SCORE_EVAL_MAX)
         s = -SCORE_EVAL_MAX;
     return t->side ? s : -s;
+}
+
+/* ---- search helpers: tactical moves, threats, a pass --------------------- */
+/* Squares an attacker may land on to capture the king (at most four). */
+static u128 king_capture_squares(const struct tablut *t)
+{
+    int k = t->king, kf = sq_file(k), kr = sq_rank(k);
+    int near = k == CASTLE || next_to_castle(k);
+    u128 out = 0;
+    if (kf == 0 || kf == N - 1 || kr == 0 || kr == N - 1)
+        return 0;
+    for (int d = 0; d < 4; d++) {
+        int s = k + dir_delta[d];
+        if (s == CASTLE || t->board[s] != EMPTY)
+            continue;
+        int closed = 1;
+        if (near) {
+            for (int e = 0; e < 4; e++) {
+                int o = k + dir_delta[e];
+                if (o != s && o != CASTLE && t->board[o] != ATT)
+                    closed = 0;
+            }
+        } else
+            closed = t->board[k - dir_delta[d]] == ATT;
+        if (closed)
+            out |= (u128)1 << s;
+    }
+    return out;
+}
+
+/* Empty squares where a piece of the side to move, landing, captures a
+ * soldier: one neighbour holds an enemy soldier whose far side is hostile
+ * (a piece of the mover's side, the king included, or the empty castle).
+ * The hostile piece never is the mover: the soldier stands in its way. */
+static u128 capture_squares(const struct tablut *t)
+{
+    const uint64_t *o = t->bb[t->side], *e = t->bb[!t->side];
+    u128 own = U128(o[1], o[0]), en = U128(e[1], e[0]);
+    u128 empty = ~(own | en) & ALL81;
+    u128 hostile = own | (empty & CASTLE_BIT);
+    u128 v = en;
+    if (t->side == 0)
+        v &= ~((u128)1 << t->king);
+    /* east(x): each square's east neighbour; west, north, south alike */
+#define EAST(x) (((x) << 1) & NOT_A)
+#define WEST(x) (((x) >> 1) & NOT_I)
+#define NORTH(x) (((x) << N) & ALL81)
+#define SOUTH(x) ((x) >> N)
+    u128 tg = WEST(v & WEST(hostile)) | EAST(v & EAST(hostile)) |
+              SOUTH(v & SOUTH(hostile)) | NORTH(v & NORTH(hostile));
+#undef EAST
+#undef WEST
+#undef NORTH
+#undef SOUTH
+    return tg & empty & ~CASTLE_BIT;
+}
+
+/* Appends the moves of the side to move onto sq (empty, not the castle):
+ * the nearest piece along each of the four rays, if it is its own. With
+ * king_only, only a king's move. */
+static int moves_onto(const struct tablut *t, int sq, move_t *moves, int n,
+                      int king_only)
+{
+    int f = sq_file(sq), r = sq_rank(sq), lo, hi, from[4], k = 0;
+    line_span(t->rows[r], f, &lo, &hi);
+    if (lo >= 0) from[k++] = r * N + lo;
+    if (hi < N) from[k++] = r * N + hi;
+    line_span(t->cols[f], r, &lo, &hi);
+    if (lo >= 0) from[k++] = lo * N + f;
+    if (hi < N) from[k++] = hi * N + f;
+    for (int i = 0; i < k; i++) {
+        int p = t->board[from[i]];
+        if (king_only ? p == KING : p != EMPTY && side_of(p) == t->side)
+            moves[n++] = mk_move(from[i], sq);
+    }
+    return n;
+}
+
+static int tablut_gen_tactical(const void *st, move_t *moves)
+{
+    const struct tablut *t = st;
+    int n = 0;
+    if (game_ended(t))
+        return 0;
+    if (t->side == 1) {
+        /* the king's moves to an edge win */
+        unsigned rm, cm;
+        int k = t->king, kf = sq_file(k), kr = sq_rank(k);
+        piece_dests(t, k, &rm, &cm);
+        for (; rm; rm &= rm - 1) {
+            int to = kr * N + __builtin_ctz(rm);
+            if (on_edge(to))
+                moves[n++] = mk_move(k, to);
+        }
+        for (; cm; cm &= cm - 1) {
+            int to = __builtin_ctz(cm) * N + kf;
+            if (on_edge(to))
+                moves[n++] = mk_move(k, to);
+        }
+    } else {
+        for (u128 b = king_capture_squares(t); b; b &= b - 1) {
+            int sq = (uint64_t)b ? __builtin_ctzll((uint64_t)b)
+                                 : 64 + __builtin_ctzll((uint64_t)(b >> 64));
+            int n0 = n;
+            n = moves_onto(t, sq, moves, n, 0);
+            /* keep only the moves that really take him (the mover must
+             * not be one of the surrounding attackers); a square may also
+             * be a capture square: such moves come again below */
+            for (int i = n0; i < n; i++) {
+                uint8_t c[4];
+                int kc;
+                move_captures(t, mv_from(moves[i]), sq, c, &kc);
+                if (!kc)
+                    moves[i--] = moves[--n];
+            }
+        }
+    }
+    int nwin = n;
+    u128 tg = capture_squares(t);
+    for (; tg; tg &= tg - 1) {
+        int sq = (uint64_t)tg ? __builtin_ctzll((uint64_t)tg)
+                              : 64 + __builtin_ctzll((uint64_t)(tg >> 64));
+        n = moves_onto(t, sq, moves, n, 0);
+    }
+    /* (a capture by the king to an edge is listed once, as a win) */
+    for (int i = nwin; i < n; i++)
+        for (int j = 0; j < nwin; j++)
+            if (moves[i] == moves[j]) {
+                moves[i--] = moves[--n];
+                break;
+            }
+    return n;
+}
+
+/* The attackers must block a line of the king to an edge, or the defenders
+ * must stop a capture of the king. */
+static int tablut_threatened(const void *st)
+{
+    const struct tablut *t = st;
+    if (game_ended(t))
+        return 0;
+    if (t->side == 0)
+        return open_lines(t->rows, t->cols, t->king) > 0;
+    return king_capturable(t);
+}
+
+/* The position occurred before since the last capture (and is not yet a
+ * draw by the repetition rule). */
+static int tablut_repeated(const void *st)
+{
+    return ((const struct tablut *)st)->seen;
+}
+
+/* A pass: the side flips; no repetition reaches back across it. Refused
+ * when the side to move has fewer than three soldiers (a lone king, or a
+ * few pieces, may have to move into harm: zugzwang). */
+static int tablut_make_null(void *st, game_undo *undo)
+{
+    struct tablut *t = st;
+    struct tablut_undo *u = (struct tablut_undo *)undo;
+    if (t->count[t->side] < 3)
+        return 0;
+    u->hash = t->hash;
+    u->hist_start = t->hist_start;
+    u->flags = t->flags;
+    u->seen = t->seen;
+    t->seen = 0;
+    t->side ^= 1;
+    t->hash ^= ZSIDE;
+    uint32_t slot = t->hist_len % TABLUT_HIST_CAP;
+    u->old_slot = t->hist[slot];
+    t->hist_start = t->hist_len;
+    t->hist[slot] = t->hash;
+    t->hist_len++;
+    return 1;
+}
+
+static void tablut_unmake_null(void *st, const game_undo *undo)
+{
+    struct tablut *t = st;
+    const struct tablut_undo *u = (const struct tablut_undo *)undo;
+    t->hist_len--;
+    t->hist[t->hist_len % TABLUT_HIST_CAP] = u->old_slot;
+    t->hist_start = u->hist_start;
+    t->flags = u->flags;
+    t->seen = u->seen;
+    t->side ^= 1;
+    t->hash = u->hash;
 }
 
 const struct game tablut_game = {
@@ -1223,6 +1427,11 @@ const struct game tablut_game = {
     .print_marked = tablut_print_marked,
     .perft = tablut_perft,
     .format_move_long = tablut_format_move_long,
+    .gen_tactical = tablut_gen_tactical,
+    .threatened = tablut_threatened,
+    .make_null = tablut_make_null,
+    .unmake_null = tablut_unmake_null,
+    .repeated = tablut_repeated,
     .board_size = tablut_board_size,
     .gogui_board = tablut_gogui_board,
     .gogui_gfx = tablut_gogui_gfx,

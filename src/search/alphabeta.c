@@ -1,6 +1,9 @@
 /* alphabeta.c -- iterative-deepening negamax (principal variation search)
  * with a transposition table, killer/history move ordering, and an exact
  * win/loss/draw solver for finite games. Knows only struct game. */
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include "search/search.h"
@@ -19,8 +22,10 @@ struct solve_frame {
     uint64_t ckeys[GAME_MAX_MOVES];
 };
 
+struct ab_thread;
+
 struct ab {
-    struct tt tt;               /* heuristic search */
+    struct tt tt;               /* heuristic search (shared by its threads) */
     struct tt stt;              /* solver: values -1/0/+1, no depth */
     int hash_mb;
     int dirty;                  /* tables used since the last clear */
@@ -28,14 +33,18 @@ struct ab {
     /* the game's own solver (struct game's solve entry), made on first use */
     const struct game *gsolver_game;
     void *gsolver;
+    /* the heuristic search's threads, made on first use; thread 0 runs in
+     * the caller's thread on the caller's position */
+    struct ab_thread *threads[SEARCH_MAX_THREADS];
+    int nthreads;               /* threads of the current search */
+    uint8_t lmr[64][64];        /* late-move reductions by depth, move number */
+    atomic_int halt;            /* set by thread 0: every thread stops */
     /* the exact solver's line: moves per ply (made on first use), the
      * positions on it, a scratch move list, the marks of the last result */
     struct solve_frame *sframes;
     uint64_t spath[SOLVE_MAX_PLY + 1];
     move_t sreplies[GAME_MAX_MOVES];
     int sdep;
-    move_t killers[SEARCH_MAX_PLY][2];
-    uint32_t history[2][HISTORY_SIZE];
     /* per search */
     const struct game *g;
     void *st;
@@ -43,10 +52,43 @@ struct ab {
     uint64_t nodes;
     int64_t start, hard_deadline;
     int stopped;
-    int first_iteration;        /* depth 1 runs: only an interrupt stops it */
+};
+
+/* One thread of the heuristic search: its position, counters, move-ordering
+ * tables and principal variation. */
+struct ab_thread {
+    struct ab *a;
+    int id;
+    void *st;                   /* the position searched */
+    void *own;                  /* threads > 0: their own copy of it */
+    size_t own_size;
+    pthread_t tid;
+    uint64_t nodes;
+    atomic_uint_least64_t nodes_pub;    /* nodes, published now and then */
+    int stopped;
+    move_t killers[SEARCH_MAX_PLY][2];
+    uint32_t history[2][HISTORY_SIZE];
     move_t pv[SEARCH_MAX_PLY + 1][SEARCH_MAX_PLY + 1];
     int pvlen[SEARCH_MAX_PLY + 1];
+    struct search_result res;   /* threads > 0: their last iteration */
+    int64_t soft_deadline;
+    int rootdepth;              /* depth of the current iteration */
+    int root_score;             /* the root's best score so far in it */
 };
+
+static void thread_clear(struct ab_thread *t)
+{
+    memset(t->killers, 0xff, sizeof t->killers);
+    memset(t->history, 0, sizeof t->history);
+}
+
+static void thread_free(struct ab_thread *t)
+{
+    if (t) {
+        free(t->own);
+        free(t);
+    }
+}
 
 static size_t tt_bytes(int hash_mb)
 {
@@ -61,7 +103,11 @@ static void *ab_create(int hash_mb)
     if (!a)
         return NULL;
     a->hash_mb = hash_mb;
-    memset(a->killers, 0xff, sizeof a->killers);
+    /* late moves of a well-ordered list are searched shallower: by about
+     * log(depth) log(move number) / 2.25 plies */
+    for (int d = 1; d < 64; d++)
+        for (int i = 1; i < 64; i++)
+            a->lmr[d][i] = (uint8_t)(0.75 + log(d) * log(i) / 2.25);
     if (tt_init(&a->tt, tt_bytes(hash_mb)) || tt_init(&a->stt, tt_bytes(hash_mb))) {
         tt_free(&a->tt);
         tt_free(&a->stt);
@@ -85,6 +131,8 @@ static void ab_destroy(void *self)
     if (!a)
         return;
     drop_game_solver(a);
+    for (int i = 0; i < SEARCH_MAX_THREADS; i++)
+        thread_free(a->threads[i]);
     tt_free(&a->tt);
     tt_free(&a->stt);
     free(a->sframes);
@@ -99,8 +147,9 @@ static void ab_clear(void *self)
         tt_clear(&a->stt);
         a->dirty = 0;
     }
-    memset(a->killers, 0xff, sizeof a->killers);
-    memset(a->history, 0, sizeof a->history);
+    for (int i = 0; i < SEARCH_MAX_THREADS; i++)
+        if (a->threads[i])
+            thread_clear(a->threads[i]);
     a->solve_failed = 0;
     if (a->gsolver && a->gsolver_game->solver_clear)
         a->gsolver_game->solver_clear(a->gsolver);
@@ -126,22 +175,11 @@ static int ab_resize(void *self, int hash_mb)
     return 0;
 }
 
-static unsigned hist_index(move_t m)
-{
-    return (unsigned)((m * 2654435761u) >> 20) & (HISTORY_SIZE - 1);
-}
-
 static int check_stop(struct ab *a)
 {
     if (a->stopped)
         return 1;
-    if (a->first_iteration) {
-        /* the first iteration always ends (it is cheap): a move that loses
-         * at once is never played for want of nodes or time; only an
-         * interrupt stops it */
-        if ((a->nodes & 1023) == 0 && a->p->stop && a->p->stop(a->p->ctx))
-            a->stopped = 1;
-    } else if (a->p->nodes && a->nodes >= a->p->nodes)
+    if (a->p->nodes && a->nodes >= a->p->nodes)
         a->stopped = 1;
     else if ((a->nodes & 1023) == 0) {
         if (a->hard_deadline && now_ms() >= a->hard_deadline)
@@ -167,124 +205,6 @@ static int oracle_score(int value, int plies, int ply)
         return 0;
     int len = plies >= 0 ? plies : UNKNOWN_PLIES;
     return value > 0 ? SCORE_WIN - ply - len : -(SCORE_WIN - ply - len);
-}
-
-/* Orders moves: tt move, killers, then history (simple selection sort). */
-static void order_moves(struct ab *a, move_t *moves, int n, move_t ttm,
-                        int ply, int side)
-{
-    int keys[GAME_MAX_MOVES];
-    for (int i = 0; i < n; i++) {
-        move_t m = moves[i];
-        if (m == ttm)
-            keys[i] = 1 << 30;
-        else if (ply < SEARCH_MAX_PLY && m == a->killers[ply][0])
-            keys[i] = (1 << 29) + 1;
-        else if (ply < SEARCH_MAX_PLY && m == a->killers[ply][1])
-            keys[i] = 1 << 29;
-        else
-            keys[i] = (int)(a->history[side][hist_index(m)] >> 1);
-    }
-    /* insertion sort, stable: keeps the game's own order among equals */
-    for (int i = 1; i < n; i++) {
-        int k = keys[i];
-        move_t m = moves[i];
-        int j = i - 1;
-        while (j >= 0 && keys[j] < k) {
-            keys[j + 1] = keys[j];
-            moves[j + 1] = moves[j];
-            j--;
-        }
-        keys[j + 1] = k;
-        moves[j + 1] = m;
-    }
-}
-
-static int negamax(struct ab *a, int depth, int ply, int alpha, int beta)
-{
-    const struct game *g = a->g;
-    void *st = a->st;
-    struct game_status s;
-
-    a->pvlen[ply] = 0;
-    a->nodes++;
-    if (check_stop(a))
-        return 0;
-    g->status(st, &s);
-    if (s.over)
-        return terminal_score(g, st, &s, ply);
-    if (ply > 0 && g->exact_value) {
-        int v, plies;
-        if (g->exact_value(st, &v, &plies))
-            return oracle_score(v, plies, ply);
-    }
-    if (depth <= 0 || ply >= SEARCH_MAX_PLY)
-        return g->evaluate(st);
-
-    uint64_t key = g->hash(st);
-    move_t ttm = MOVE_NONE;
-    const struct tt_entry *e = tt_probe(&a->tt, key);
-    if (e) {
-        ttm = e->move;
-        int sc = tt_score_from(e->score, ply);
-        if (ply > 0 && e->depth >= depth) {
-            if (e->flag == TT_EXACT ||
-                (e->flag == TT_LOWER && sc >= beta) ||
-                (e->flag == TT_UPPER && sc <= alpha))
-                return sc;
-        }
-    }
-
-    move_t moves[GAME_MAX_MOVES];
-    int n = g->gen_moves(st, moves);
-    int side = g->side_to_move(st);
-    order_moves(a, moves, n, ttm, ply, side);
-
-    int alpha0 = alpha, best = -SCORE_INF;
-    move_t bm = MOVE_NONE;
-    for (int i = 0; i < n; i++) {
-        game_undo u;
-        int v;
-        g->make(st, moves[i], &u);
-        if (i == 0) {
-            v = -negamax(a, depth - 1, ply + 1, -beta, -alpha);
-        } else {
-            v = -negamax(a, depth - 1, ply + 1, -alpha - 1, -alpha);
-            if (v > alpha && v < beta && !a->stopped)
-                v = -negamax(a, depth - 1, ply + 1, -beta, -alpha);
-        }
-        g->unmake(st, moves[i], &u);
-        if (a->stopped)
-            return 0;
-        if (v > best) {
-            best = v;
-            bm = moves[i];
-            if (v > alpha) {
-                alpha = v;
-                a->pv[ply][0] = bm;
-                memcpy(&a->pv[ply][1], a->pv[ply + 1],
-                       (size_t)a->pvlen[ply + 1] * sizeof(move_t));
-                a->pvlen[ply] = a->pvlen[ply + 1] + 1;
-                if (a->pvlen[ply] > SEARCH_MAX_PLY)
-                    a->pvlen[ply] = SEARCH_MAX_PLY;
-            }
-            if (alpha >= beta) {
-                if (ply < SEARCH_MAX_PLY && moves[i] != a->killers[ply][0]) {
-                    a->killers[ply][1] = a->killers[ply][0];
-                    a->killers[ply][0] = moves[i];
-                }
-                uint32_t *h = &a->history[side][hist_index(moves[i])];
-                *h += (uint32_t)(depth * depth);
-                if (*h > (1u << 28))
-                    for (int k = 0; k < HISTORY_SIZE; k++)
-                        a->history[side][k] >>= 1;
-                break;
-            }
-        }
-    }
-    int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
-    tt_store(&a->tt, key, bm, tt_score_to(best, ply), depth, flag);
-    return best;
 }
 
 /* A time limit as the clock can add it (SEARCH_MAX_MS at most). */
@@ -327,36 +247,315 @@ static int proven_plies(int score)
     return d < UNKNOWN_PLIES / 2 ? d : -1;
 }
 
-/* The iterative deepening driver. Fills res; returns 0. */
-static void iterate(struct ab *a, struct search_result *res, int64_t soft_deadline)
+/* ---- the heuristic search: negamax on one or more threads ---- */
+
+static unsigned hist_index(move_t m)
 {
+    return (unsigned)((m * 2654435761u) >> 20) & (HISTORY_SIZE - 1);
+}
+
+/* Thread 0 polls the limits and the stop callback and halts the others;
+ * they look at the halt flag now and then. With one thread the node limit
+ * is exact (a search by nodes is reproducible); with more it is the sum of
+ * the threads' published counts, checked now and then. */
+static int thread_stop(struct ab_thread *t)
+{
+    struct ab *a = t->a;
+    const struct search_params *p = a->p;
+    if (t->stopped)
+        return 1;
+    if (t->id > 0) {
+        if ((t->nodes & 255) == 0) {
+            atomic_store_explicit(&t->nodes_pub, t->nodes, memory_order_relaxed);
+            if (atomic_load_explicit(&a->halt, memory_order_relaxed))
+                t->stopped = 1;
+        }
+        return t->stopped;
+    }
+    if (t->rootdepth == 1) {
+        /* the first iteration always ends (it is cheap): a move that loses
+         * at once is never played for want of nodes or time left by the
+         * proof; only an interrupt stops it */
+        if ((t->nodes & 1023) == 0 && p->stop && p->stop(p->ctx))
+            t->stopped = 1;
+    } else if (a->nthreads == 1) {
+        if (p->nodes && t->nodes >= p->nodes)
+            t->stopped = 1;
+    } else if (p->nodes && (t->nodes & 255) == 0) {
+        uint64_t total = t->nodes;
+        for (int i = 1; i < a->nthreads; i++)
+            total += atomic_load_explicit(&a->threads[i]->nodes_pub, memory_order_relaxed);
+        if (total >= p->nodes)
+            t->stopped = 1;
+    }
+    if (!t->stopped && t->rootdepth != 1 && (t->nodes & 1023) == 0) {
+        if (a->hard_deadline && now_ms() >= a->hard_deadline)
+            t->stopped = 1;
+        else if (p->stop && p->stop(p->ctx))
+            t->stopped = 1;
+    }
+    if (t->stopped)
+        atomic_store_explicit(&a->halt, 1, memory_order_relaxed);
+    return t->stopped;
+}
+
+/* Orders moves: tt move, the game's tactical moves (in its order), killers,
+ * then history (insertion sort). */
+static void order_moves(struct ab_thread *t, move_t *moves, int n, move_t ttm,
+                        const move_t *tact, int ntact, int ply, int side)
+{
+    int keys[GAME_MAX_MOVES];
+    for (int i = 0; i < n; i++) {
+        move_t m = moves[i];
+        int k = -1;
+        for (int j = 0; j < ntact; j++)
+            if (tact[j] == m) {
+                k = (1 << 29) + 64 - j;
+                break;
+            }
+        if (m == ttm)
+            keys[i] = 1 << 30;
+        else if (k >= 0)
+            keys[i] = k;
+        else if (ply < SEARCH_MAX_PLY && m == t->killers[ply][0])
+            keys[i] = (1 << 28) + 1;
+        else if (ply < SEARCH_MAX_PLY && m == t->killers[ply][1])
+            keys[i] = 1 << 28;
+        else
+            keys[i] = (int)(t->history[side][hist_index(m)] >> 1);
+    }
+    /* insertion sort, stable: keeps the game's own order among equals */
+    for (int i = 1; i < n; i++) {
+        int k = keys[i];
+        move_t m = moves[i];
+        int j = i - 1;
+        while (j >= 0 && keys[j] < k) {
+            keys[j + 1] = keys[j];
+            moves[j + 1] = moves[j];
+            j--;
+        }
+        keys[j + 1] = k;
+        moves[j + 1] = m;
+    }
+}
+
+static int is_tactical(move_t m, const move_t *tact, int ntact)
+{
+    for (int j = 0; j < ntact; j++)
+        if (tact[j] == m)
+            return 1;
+    return 0;
+}
+
+/* Past the depth limit, in games that list their tactical moves: the
+ * static score unless a tactical move beats it ("stand pat"). A threatened
+ * side stands pat too: answering with all its moves here made the tree
+ * explode (Tablut: a king with open lines forks again and again), and the
+ * evaluation knows a threat one move deep. */
+static int qsearch(struct ab_thread *t, int ply, int alpha, int beta)
+{
+    struct ab *a = t->a;
+    const struct game *g = a->g;
+    void *st = t->st;
+    struct game_status s;
+
+    t->pvlen[ply] = 0;
+    t->nodes++;
+    if (thread_stop(t))
+        return 0;
+    g->status(st, &s);
+    if (s.over)
+        return terminal_score(g, st, &s, ply);
+    if (ply > 0 && g->exact_value) {
+        int v, plies;
+        if (g->exact_value(st, &v, &plies))
+            return oracle_score(v, plies, ply);
+    }
+    int best = g->evaluate(st);
+    if (best >= beta || ply >= SEARCH_MAX_PLY)
+        return best;
+    if (best > alpha)
+        alpha = best;
+    move_t moves[GAME_MAX_MOVES];
+    int n = g->gen_tactical(st, moves);
+    for (int i = 0; i < n; i++) {
+        game_undo u;
+        g->make(st, moves[i], &u);
+        int v = -qsearch(t, ply + 1, -beta, -alpha);
+        g->unmake(st, moves[i], &u);
+        if (t->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+static int negamax(struct ab_thread *t, int depth, int ply, int alpha, int beta)
+{
+    struct ab *a = t->a;
+    const struct game *g = a->g;
+    void *st = t->st;
+    struct game_status s;
+
+    t->pvlen[ply] = 0;
+    t->nodes++;
+    if (thread_stop(t))
+        return 0;
+    g->status(st, &s);
+    if (s.over)
+        return terminal_score(g, st, &s, ply);
+    if (ply > 0 && g->exact_value) {
+        int v, plies;
+        if (g->exact_value(st, &v, &plies))
+            return oracle_score(v, plies, ply);
+    }
+    /* a position that came back may come back again: a draw, as far as
+     * the search can tell (the rule may want a third time) */
+    if (ply > 0 && g->repeated && g->repeated(st))
+        return 0;
+    /* a side that must answer a threat is searched a ply deeper (within
+     * reason: twice the nominal depth at most) */
+    int threatened = g->threatened && g->threatened(st);
+    if (threatened && ply < 2 * t->rootdepth)
+        depth++;
+    if (depth <= 0 || ply >= SEARCH_MAX_PLY)
+        return g->gen_tactical && ply < SEARCH_MAX_PLY ? qsearch(t, ply, alpha, beta)
+                                                       : g->evaluate(st);
+
+    uint64_t key = g->hash(st);
+    move_t ttm = MOVE_NONE;
+    struct tt_entry e;
+    if (tt_read(&a->tt, key, &e)) {
+        ttm = e.move;
+        int sc = tt_score_from(e.score, ply);
+        if (ply > 0 && e.depth >= depth) {
+            if (e.flag == TT_EXACT ||
+                (e.flag == TT_LOWER && sc >= beta) ||
+                (e.flag == TT_UPPER && sc <= alpha))
+                return sc;
+        }
+    }
+
+    move_t moves[GAME_MAX_MOVES], tact[GAME_MAX_MOVES];
+    int n = g->gen_moves(st, moves);
+    int ntact = g->gen_tactical ? g->gen_tactical(st, tact) : 0;
+    int side = g->side_to_move(st);
+    order_moves(t, moves, n, ttm, tact, ntact, ply, side);
+
+    int alpha0 = alpha, best = -SCORE_INF, pv = beta - alpha > 1;
+    move_t bm = MOVE_NONE;
+    for (int i = 0; i < n; i++) {
+        game_undo u;
+        int v;
+        /* a quiet move late in the order is searched shallower first, and
+         * again at full depth only if it beats alpha */
+        int r = 0;
+        if (depth >= 3 && i >= 2 && !threatened && ply > 0 && !is_tactical(moves[i], tact, ntact) &&
+            moves[i] != t->killers[ply][0] && moves[i] != t->killers[ply][1]) {
+            r = a->lmr[depth < 64 ? depth : 63][i < 64 ? i : 63];
+            if (pv && r > 0)
+                r--;
+            if (r > depth - 2)
+                r = depth - 2;
+        }
+        g->make(st, moves[i], &u);
+        if (i == 0) {
+            v = -negamax(t, depth - 1, ply + 1, -beta, -alpha);
+        } else {
+            v = -negamax(t, depth - 1 - r, ply + 1, -alpha - 1, -alpha);
+            if (r > 0 && v > alpha && !t->stopped)
+                v = -negamax(t, depth - 1, ply + 1, -alpha - 1, -alpha);
+            if (v > alpha && v < beta && !t->stopped)
+                v = -negamax(t, depth - 1, ply + 1, -beta, -alpha);
+        }
+        g->unmake(st, moves[i], &u);
+        if (t->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            bm = moves[i];
+            if (v > alpha) {
+                alpha = v;
+                if (ply == 0)
+                    t->root_score = v;
+                t->pv[ply][0] = bm;
+                memcpy(&t->pv[ply][1], t->pv[ply + 1],
+                       (size_t)t->pvlen[ply + 1] * sizeof(move_t));
+                t->pvlen[ply] = t->pvlen[ply + 1] + 1;
+                if (t->pvlen[ply] > SEARCH_MAX_PLY)
+                    t->pvlen[ply] = SEARCH_MAX_PLY;
+            }
+            if (alpha >= beta) {
+                if (ply < SEARCH_MAX_PLY && moves[i] != t->killers[ply][0]) {
+                    t->killers[ply][1] = t->killers[ply][0];
+                    t->killers[ply][0] = moves[i];
+                }
+                uint32_t *h = &t->history[side][hist_index(moves[i])];
+                *h += (uint32_t)(depth * depth);
+                if (*h > (1u << 28))
+                    for (int k = 0; k < HISTORY_SIZE; k++)
+                        t->history[side][k] >>= 1;
+                break;
+            }
+        }
+    }
+    /* a draw score may come from a repetition on this path only: kept out
+     * of the table, where another path would take it for the position's */
+    int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+    if (!(best == 0 && g->repeated))
+        tt_store(&a->tt, key, bm, tt_score_to(best, ply), depth, flag);
+    return best;
+}
+
+/* One thread's iterative deepening; thread 0 fills res and reports, the
+ * others keep their results to themselves. */
+static void thread_iterate(struct ab_thread *t, struct search_result *res)
+{
+    struct ab *a = t->a;
     const struct search_params *p = a->p;
     int maxdepth = p->depth > 0 ? p->depth : SEARCH_MAX_PLY - 1;
     if (maxdepth > SEARCH_MAX_PLY - 1)
         maxdepth = SEARCH_MAX_PLY - 1;
     for (int d = 1; d <= maxdepth; d++) {
-        a->first_iteration = d == 1;
-        int score = negamax(a, d, 0, -SCORE_INF, SCORE_INF);
-        a->first_iteration = 0;
-        if (a->stopped && a->pvlen[0] == 0)
+        /* the helpers skip every other depth, in turns: they run ahead of
+         * thread 0 and fill the table with what it will need next */
+        if (t->id > 0 && (d + t->id) % 2 == 0 && d < maxdepth)
+            continue;
+        t->rootdepth = d;
+        int score = negamax(t, d, 0, -SCORE_INF, SCORE_INF);
+        if (t->stopped && t->pvlen[0] == 0)
             break;
-        if (a->pvlen[0] > 0) {
+        /* stopped: negamax gave up with 0, but the moves searched in full
+         * have their scores (a 0 here was a draw in clearly won games) */
+        if (t->stopped)
+            score = t->root_score;
+        if (t->pvlen[0] > 0) {
             /* a partial iteration's best move is used only if it was searched
              * first (the previous best) or beat it */
-            res->best = a->pv[0][0];
+            res->best = t->pv[0][0];
             res->score = score;
             res->depth = d;
-            res->pvlen = a->pvlen[0] < SEARCH_MAX_PV ? a->pvlen[0] : SEARCH_MAX_PV;
-            memcpy(res->pv, a->pv[0], (size_t)res->pvlen * sizeof(move_t));
-            res->exact = is_proven(score) && !a->stopped;
+            res->pvlen = t->pvlen[0] < SEARCH_MAX_PV ? t->pvlen[0] : SEARCH_MAX_PV;
+            memcpy(res->pv, t->pv[0], (size_t)res->pvlen * sizeof(move_t));
+            res->exact = is_proven(score) && !t->stopped;
         }
-        if (a->stopped)
+        if (t->stopped)
             break;
-        if (p->report) {
+        if (p->report && t->id == 0) {
             struct search_info info;
             info.depth = d;
             info.score = score;
-            info.nodes = a->nodes;
+            info.nodes = t->nodes;
+            for (int i = 1; i < a->nthreads; i++)
+                info.nodes += atomic_load_explicit(&a->threads[i]->nodes_pub,
+                                                   memory_order_relaxed);
             info.time_ms = now_ms() - a->start;
             info.pvlen = res->pvlen;
             memcpy(info.pv, res->pv, (size_t)res->pvlen * sizeof(move_t));
@@ -366,9 +565,85 @@ static void iterate(struct ab *a, struct search_result *res, int64_t soft_deadli
         if (is_proven(score) && proven_plies(score) >= 0 && proven_plies(score) <= d
             && !p->infinite)
             break;
-        if (soft_deadline && now_ms() >= soft_deadline && !p->infinite)
+        if (t->soft_deadline && now_ms() >= t->soft_deadline && !p->infinite)
             break;
     }
+}
+
+static void *helper_main(void *arg)
+{
+    struct ab_thread *t = arg;
+    thread_iterate(t, &t->res);
+    atomic_store_explicit(&t->nodes_pub, t->nodes, memory_order_relaxed);
+    return NULL;
+}
+
+/* Thread i of the search, made on first use; NULL when out of memory. */
+static struct ab_thread *get_thread(struct ab *a, int i)
+{
+    if (!a->threads[i]) {
+        struct ab_thread *t = calloc(1, sizeof *t);
+        if (!t)
+            return NULL;
+        t->a = a;
+        t->id = i;
+        thread_clear(t);
+        a->threads[i] = t;
+    }
+    struct ab_thread *t = a->threads[i];
+    if (i > 0 && t->own_size != a->g->state_size) {
+        free(t->own);
+        t->own = malloc(a->g->state_size);
+        t->own_size = t->own ? a->g->state_size : 0;
+        if (!t->own)
+            return NULL;
+    }
+    return t;
+}
+
+/* The iterative deepening driver: thread 0 here, the others (Lazy SMP:
+ * the same search on a shared table) on threads of their own until thread
+ * 0 is done. Fills res (as far as a first iteration got). */
+static void iterate(struct ab *a, struct search_result *res, int64_t soft_deadline)
+{
+    int n = a->p->threads > 1 ? a->p->threads : 1;
+    if (n > SEARCH_MAX_THREADS)
+        n = SEARCH_MAX_THREADS;
+    for (int i = 0; i < n; i++) {
+        struct ab_thread *t = get_thread(a, i);
+        if (!t) {
+            n = i > 0 ? i : 1;
+            break;
+        }
+        t->nodes = 0;
+        t->stopped = 0;
+        t->soft_deadline = soft_deadline;
+        atomic_store_explicit(&t->nodes_pub, 0, memory_order_relaxed);
+        if (i > 0) {
+            memcpy(t->own, a->st, a->g->state_size);
+            t->st = t->own;
+            t->res = *res;
+        } else {
+            t->st = a->st;
+        }
+    }
+    if (!a->threads[0])
+        return;
+    atomic_store_explicit(&a->halt, 0, memory_order_relaxed);
+    a->nthreads = n;
+    for (int i = 1; i < a->nthreads; i++)
+        if (pthread_create(&a->threads[i]->tid, NULL, helper_main, a->threads[i])) {
+            a->nthreads = i;
+            break;
+        }
+    thread_iterate(a->threads[0], res);
+    atomic_store_explicit(&a->halt, 1, memory_order_relaxed);
+    a->nodes = a->threads[0]->nodes;
+    for (int i = 1; i < a->nthreads; i++) {
+        pthread_join(a->threads[i]->tid, NULL);
+        a->nodes += a->threads[i]->nodes;
+    }
+    a->nthreads = 1;
 }
 
 /* ---- the exact solver ----

@@ -8,6 +8,7 @@
 
 #define SEARCH_MAX_PLY 128
 #define SEARCH_MAX_PV 64
+#define SEARCH_MAX_THREADS 64    /* the threads option's bound */
 /* The longest time a limit or a clock may give, in ms: 10^9 s (about 31.7
  * years). Longer times count as this, so that sums and products of times
  * stay far from overflow. */

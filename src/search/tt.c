@@ -35,33 +35,61 @@ void tt_clear(struct tt *t)
         memset(t->table, 0, (t->mask + 1) * TT_BUCKET * sizeof(struct tt_entry));
 }
 
+/* One entry's two words, read one at a time (other threads may be writing:
+ * relaxed atomic loads keep each word whole). */
+static inline void load_entry(const struct tt_entry *e, struct tt_entry *out)
+{
+    out->check = __atomic_load_n(&e->check, __ATOMIC_RELAXED);
+    out->data = __atomic_load_n(&e->data, __ATOMIC_RELAXED);
+}
+
 const struct tt_entry *tt_probe(const struct tt *t, uint64_t key)
 {
     const struct tt_entry *b = t->table + (key & t->mask) * TT_BUCKET;
     for (int i = 0; i < TT_BUCKET; i++)
-        if (b[i].key == key && b[i].flag != TT_NONE)
+        if ((b[i].check ^ b[i].data) == key && b[i].flag != TT_NONE)
             return &b[i];
     return NULL;
+}
+
+int tt_read(const struct tt *t, uint64_t key, struct tt_entry *out)
+{
+    const struct tt_entry *b = t->table + (key & t->mask) * TT_BUCKET;
+    for (int i = 0; i < TT_BUCKET; i++) {
+        load_entry(&b[i], out);
+        if ((out->check ^ out->data) == key && out->flag != TT_NONE)
+            return 1;
+    }
+    return 0;
 }
 
 void tt_store(struct tt *t, uint64_t key, move_t move, int score, int depth,
               int flag)
 {
     struct tt_entry *b = t->table + (key & t->mask) * TT_BUCKET;
-    struct tt_entry *victim = &b[0];
+    int victim = 0;
+    struct tt_entry e, v;
+    load_entry(&b[0], &v);
     for (int i = 0; i < TT_BUCKET; i++) {
-        if (b[i].key == key || b[i].flag == TT_NONE) {
-            victim = &b[i];
-            if (b[i].key == key && move == MOVE_NONE)
-                move = b[i].move;       /* keep the old best move */
+        load_entry(&b[i], &e);
+        int same = (e.check ^ e.data) == key;
+        if (same || e.flag == TT_NONE) {
+            victim = i;
+            if (same && move == MOVE_NONE)
+                move = e.move;          /* keep the old best move */
             break;
         }
-        if (b[i].depth < victim->depth)
-            victim = &b[i];
+        if (e.depth < v.depth) {
+            victim = i;
+            v = e;
+        }
     }
-    victim->key = key;
-    victim->move = move;
-    victim->score = (int16_t)score;
-    victim->depth = (uint8_t)(depth < 0 ? 0 : depth > 255 ? 255 : depth);
-    victim->flag = (uint8_t)flag;
+    struct tt_entry n;
+    n.data = 0;
+    n.move = move;
+    n.score = (int16_t)score;
+    n.depth = (uint8_t)(depth < 0 ? 0 : depth > 255 ? 255 : depth);
+    n.flag = (uint8_t)flag;
+    __atomic_store_n(&b[victim].check, key ^ n.data, __ATOMIC_RELAXED);
+    __atomic_store_n(&b[victim].data, n.data, __ATOMIC_RELAXED);
 }

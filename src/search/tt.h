@@ -1,5 +1,9 @@
 /* tt.h -- transposition table: fixed-size buckets keyed by 64-bit hashes.
- * Knows nothing about games; stores scores, bounds and a move. */
+ * Knows nothing about games; stores scores, bounds and a move. Several
+ * threads may share one table (tt_read, tt_store): an entry is two 64-bit
+ * words written and read one word at a time, and its key word is stored
+ * xored with its data word, so that an entry torn by two threads writing at
+ * once no longer matches any key and is never believed. */
 #ifndef TABULA_TT_H
 #define TABULA_TT_H
 
@@ -10,11 +14,16 @@
 enum { TT_NONE = 0, TT_LOWER = 1, TT_UPPER = 2, TT_EXACT = 3 };
 
 struct tt_entry {
-    uint64_t key;
-    move_t move;
-    int16_t score;
-    uint8_t depth;
-    uint8_t flag;
+    uint64_t check;             /* the key xor data */
+    union {
+        struct {
+            move_t move;
+            int16_t score;
+            uint8_t depth;
+            uint8_t flag;
+        };
+        uint64_t data;
+    };
 };
 
 struct tt {
@@ -28,8 +37,11 @@ struct tt {
 int tt_init(struct tt *t, size_t bytes);        /* 0 ok */
 void tt_free(struct tt *t);
 void tt_clear(struct tt *t);
-/* Returns the entry for key or NULL. */
+/* Returns the entry for key or NULL (for a table only one thread uses). */
 const struct tt_entry *tt_probe(const struct tt *t, uint64_t key);
+/* Copies the entry for key into *out and returns 1, or returns 0: safe
+ * while other threads store into the table. */
+int tt_read(const struct tt *t, uint64_t key, struct tt_entry *out);
 void tt_store(struct tt *t, uint64_t key, move_t move, int score, int depth,
               int flag);
 

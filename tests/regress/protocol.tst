@@ -568,264 +568,264 @@
 #? []
 258 set_option threads 2
 #? []
-2581 get_option threads
+259 get_option threads
 #? [2]
-2582 set_option threads 65
+260 set_option threads 65
 #? [invalid value]*
-2583 set_option threads 0
+261 set_option threads 0
 #? [invalid value]*
-2584 set_option threads 1
+262 set_option threads 1
 #? []
-259 set_option hash 16
+263 set_option hash 16
 #? []
-260 get_option hash
+264 get_option hash
 #? [16]
-261 set_option hash 0
+265 set_option hash 0
 #? [invalid value]*
-262 set_option engine mcts
+266 set_option engine mcts
 #? []
-263 get_option engine
+267 get_option engine
 #? [mcts]
-264 set_option engine minimax
+268 set_option engine minimax
 #? [invalid value]*
-265 get_option engine
+269 get_option engine
 #? [mcts]
-266 set_option engine random
+270 set_option engine random
 #? []
-267 set_option engine alphabeta
+271 set_option engine alphabeta
 #? []
-268 set_option resign on
+272 set_option resign on
 #? []
-269 get_option resign
+273 get_option resign
 #? [true]
-270 set_option resign maybe
+274 set_option resign maybe
 #? [invalid value]*
-271 set_option resign no
+275 set_option resign no
 #? []
-272 get_option resign
+276 get_option resign
 #? [false]
-2721 set_option book off
+277 set_option book off
 #? []
-2722 get_option book
+278 get_option book
 #? [false]
-2723 set_option book perhaps
+279 set_option book perhaps
 #? [invalid value]*
-2724 set_option book true
+280 set_option book true
 #? []
-601 set_option tables /nonexistent/dir
+281 set_option tables /nonexistent/dir
 #? []
-602 get_option tables
+282 get_option tables
 #? [/nonexistent/dir]
-603 set_option tables none
+283 set_option tables none
 #? []
-604 get_option tables
+284 get_option tables
 #? [none]
-273 set_option seed 12345
+285 set_option seed 12345
 #? []
-274 get_option seed
+286 get_option seed
 #? [12345]
-275 set_option colour red
+287 set_option colour red
 #? [unknown option]*
-276 get_option colour
+288 get_option colour
 #? [unknown option]*
-277 set_option depth
+289 set_option depth
 #? [syntax error]*
-278 get_option
+290 get_option
 #? [syntax error]*
-279 set_random_seed 42
+291 set_random_seed 42
 #? []
-280 get_option seed
+292 get_option seed
 #? [42]
-281 set_random_seed x
+293 set_random_seed x
 #? [syntax error]*
-282 set_random_seed -3
+294 set_random_seed -3
 #? [syntax error]*
-283 set_random_seed
+295 set_random_seed
 #? [syntax error]*
-284 get_option seed
+296 get_option seed
 #? [42]
-285 set_option depth 0
+297 set_option depth 0
 #? []
-286 set_option hash 64
+298 set_option hash 64
 #? []
 
 # ---- solve, eval, perft ----------------------------------------------------
 # 5x5 from c3: player 1 wins; its winning first moves are c2, b3, d3 and c4
 # (d4 lets white into e5; b2, d2, b4 lose too)
-287 newgame rastros size=5
+299 newgame rastros size=5
 #? []
-288 solve
+300 solve
 #? [win (c2|b3|d3|c4)( in 17)?]
-289 play b d4
+301 play b d4
 #? []
-290 solve
+302 solve
 #? [win e5 in 1]
-291 undo
+303 undo
 #? []
-292 play b c2
+304 play b c2
 #? []
-293 solve
+305 solve
 #? [loss( in [0-9]+)?]
 # one winning move: b3 leaves white no move; d3 e3 loses
-294 setposition xxxxx/xxxxx/x1s2/xxxxx/xxxxx 1
+306 setposition xxxxx/xxxxx/x1s2/xxxxx/xxxxx 1
 #? []
-295 solve
+307 solve
 #? [win b3 in 1]
 # white must enter a1 or stop next to it
-296 setposition xxxx1/xxxxx/xxxxx/1sxxx/2xxx 2
+308 setposition xxxx1/xxxxx/xxxxx/1sxxx/2xxx 2
 #? []
-297 solve
+309 solve
 #? [loss in 2]
-298 eval
+310 eval
 #? [-?[0-9]+]
 # a finished game cannot be solved or evaluated
-299 setposition xxxxx/xxxxx/xxsxx/xxxxx/xxxxx 1
+311 setposition xxxxx/xxxxx/xxsxx/xxxxx/xxxxx 1
 #? []
-300 game_over
+312 game_over
 #? [white wins: no legal move]
-301 solve
+313 solve
 #? [game over.*]*
-302 eval
+314 eval
 #? [game over]*
-303 perft 1
+315 perft 1
 #? [0]
-304 newgame rastros
+316 newgame rastros
 #? []
-305 perft 0
+317 perft 0
 #? [1]
-306 perft 1
+318 perft 1
 #? [8]
-307 perft 3
+319 perft 3
 #? [368]
-308 perft 5
+320 perft 5
 #? [9858]
-309 perft
+321 perft
 #? [syntax error]*
-310 perft x
+322 perft x
 #? [syntax error]*
-311 perft -1
+323 perft -1
 #? [syntax error]*
-312 eval
+324 eval
 #? [-?[0-9]+]
 
 # ---- savegame / loadgame ----------------------------------------------------
-313 newgame rastros size=6
+325 newgame rastros size=6
 #? []
-314 play black c3
+326 play black c3
 #? []
-315 play white b2
+327 play white b2
 #? []
-316 savegame /tmp/tabula-regress-save.rec
+328 savegame /tmp/tabula-regress-save.rec
 #? []
-317 newgame tablut
+329 newgame tablut
 #? []
-318 loadgame /tmp/tabula-regress-save.rec
+330 loadgame /tmp/tabula-regress-save.rec
 #? []
-319 getposition
+331 getposition
 #? [6/6/3x2/2x3/1s4/6 1]
-320 history
+332 history
 #? [c3 b2]
-321 side_to_move
+333 side_to_move
 #? [black]
-322 undo 2
+334 undo 2
 #? []
-323 getposition
+335 getposition
 #? [6/6/3s2/6/6/6 1]
-324 loadgame /tmp/tabula-regress-save.rec 1
+336 loadgame /tmp/tabula-regress-save.rec 1
 #? []
-325 history
+337 history
 #? [c3]
-326 loadgame /tmp/tabula-regress-save.rec 0
+338 loadgame /tmp/tabula-regress-save.rec 0
 #? []
-327 history
+339 history
 #? []
-328 loadgame /tmp/tabula-regress-save.rec x
+340 loadgame /tmp/tabula-regress-save.rec x
 #? [syntax error]*
-329 loadgame
+341 loadgame
 #? [syntax error]*
-330 loadgame /nonexistent/tabula.rec
+342 loadgame /nonexistent/tabula.rec
 #? [cannot open file.*]*
 # issue 11, item 6: an endless file is refused at once, not read for ever
-331 loadgame /dev/zero
+343 loadgame /dev/zero
 #? [cannot open file: not a text file \(a NUL byte at byte 1\)]*
-332 savegame /nonexistent/tabula.rec
+344 savegame /nonexistent/tabula.rec
 #? [cannot open file.*]*
-333 savegame
+345 savegame
 #? [syntax error]*
 # a set-up position and a finished game survive the round trip
-334 newgame rastros size=5
+346 newgame rastros size=5
 #? []
-335 setposition xxxxx/xxxxx/x1s2/xxxxx/xxxxx 1
+347 setposition xxxxx/xxxxx/x1s2/xxxxx/xxxxx 1
 #? []
-336 play black b3
+348 play black b3
 #? []
-337 savegame /tmp/tabula-regress-save.rec
+349 savegame /tmp/tabula-regress-save.rec
 #? []
-338 newgame grasshopper
+350 newgame grasshopper
 #? []
-339 loadgame /tmp/tabula-regress-save.rec
+351 loadgame /tmp/tabula-regress-save.rec
 #? []
-340 game_over
+352 game_over
 #? [black wins: no legal move]
-341 history
+353 history
 #? [b3]
-342 undo
+354 undo
 #? []
-343 getposition
+355 getposition
 #? [xxxxx/xxxxx/x1s2/xxxxx/xxxxx 1]
-344 undo
+356 undo
 #? [cannot undo]*
 
 # ---- Tablut and Grasshopper through newgame ---------------------------------
-345 newgame tablut
+357 newgame tablut
 #? []
-346 getposition
+358 getposition
 #? [3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3 b]
-347 side_to_move
+359 side_to_move
 #? [black]
-348 perft 1
+360 perft 1
 #? [80]
-349 play white e3-e2
+361 play white e3-e2
 #? [wrong color: black]*
-350 play attackers d1-d2
+362 play attackers d1-d2
 #? []
-351 side_to_move
+363 side_to_move
 #? [white]
-352 play defenders e3-h3
+364 play defenders e3-h3
 #? []
-353 history
+365 history
 #? [d1-d2 e3-h3]
-354 play b e5-e6
+366 play b e5-e6
 #? [illegal move.*]*
-355 game_over
+367 game_over
 #? [ongoing]
-356 newgame tablut repetition=3
+368 newgame tablut repetition=3
 #? []
-357 newgame tablut repetition=1
+369 newgame tablut repetition=1
 #? [invalid value.*]*
-358 newgame tablut size=9
+370 newgame tablut size=9
 #? [unknown option.*]*
-359 newgame grasshopper
+371 newgame grasshopper
 #? []
-360 getposition
+372 getposition
 #? [\.\.\.\.\.\./\.\.\.\.\.\./\.\.\.\.\.\./\.\.\.\.\.\. w 14,14 0,0 -]
-361 side_to_move
+373 side_to_move
 #? [white]
-362 play black 0/1
+374 play black 0/1
 #? [wrong color: white]*
-363 play white 0/1
+375 play white 0/1
 #? []
-364 play 2 0/2
+376 play 2 0/2
 #? []
-365 play 1 0/2
+377 play 1 0/2
 #? [illegal move.*]*
-366 history
+378 history
 #? [0/1 0/2]
-367 newgame grasshopper pieces=4
+379 newgame grasshopper pieces=4
 #? []
-368 perft 2
+380 perft 2
 #? [30]
-369 newgame grasshopper pieces=99
+381 newgame grasshopper pieces=99
 #? [invalid value.*]*
-370 quit
+382 quit
 #? []
