@@ -19,6 +19,11 @@
 #define FUZZ_HASH_MB 8
 /* perft deeper than this is skipped (Tablut perft 3 is 4.7 million) */
 #define FUZZ_PERFT 2
+/* threads option values above this are skipped: a machine's cores, not
+ * behaviour */
+#define FUZZ_THREADS 2
+/* the one tables directory a line may name besides none (it does not exist) */
+#define FUZZ_NO_TABLES "/nonexistent/tables"
 
 static void fail(const char *what, const char *line, const char *detail)
 {
@@ -35,7 +40,8 @@ struct snap {
     int setup, nmoves;
     char *history;
     const struct searcher_ops *engine;
-    int hash_mb, depth, threads, resign, byo_stones;
+    int hash_mb, depth, threads, resign, book, byo_stones;
+    char tables[sizeof ((struct session *)0)->tables];
     uint64_t nodes, seed;
     int64_t movetime_ms, main_ms, byo_ms, left_ms[2];
     int left_stones[2], have_left[2];
@@ -70,6 +76,8 @@ static void snap_take(const struct session *s, struct snap *n)
     n->depth = s->depth;
     n->threads = s->threads;
     n->resign = s->resign;
+    n->book = s->book;
+    memcpy(n->tables, s->tables, sizeof n->tables);
     n->nodes = s->nodes;
     n->seed = s->seed;
     n->movetime_ms = s->movetime_ms;
@@ -104,7 +112,8 @@ static const char *snap_diff(const struct session *s, const struct snap *n)
         d = "the history";
     else if (now.engine != n->engine || now.hash_mb != n->hash_mb || now.depth != n->depth ||
              now.threads != n->threads || now.resign != n->resign || now.nodes != n->nodes ||
-             now.seed != n->seed || now.movetime_ms != n->movetime_ms)
+             now.seed != n->seed || now.movetime_ms != n->movetime_ms ||
+             now.book != n->book || strcmp(now.tables, n->tables))
         d = "an option";
     else if (now.main_ms != n->main_ms || now.byo_ms != n->byo_ms ||
              now.byo_stones != n->byo_stones || now.left_ms[0] != n->left_ms[0] ||
@@ -169,6 +178,8 @@ static void fuzz_reset(struct fuzz *f)
     s->movetime_ms = 0;
     s->seed = 0;
     s->resign = 0;
+    s->book = 1;
+    s->tables[0] = '\0';
     s->main_ms = -1;
     s->byo_ms = 0;
     s->byo_stones = 0;
@@ -315,6 +326,12 @@ int fuzz_line(struct fuzz *f, const char *line)
         else if (!strcmp(cmd, "set_option") && !strcmp(a1, "hash") &&
                  strtol(a2, NULL, 10) > FUZZ_HASH_MB)
             skip = 1;
+        else if (!strcmp(cmd, "set_option") && !strcmp(a1, "threads") &&
+                 strtol(a2, NULL, 10) > FUZZ_THREADS)
+            skip = 1;
+        else if (!strcmp(cmd, "set_option") && !strcmp(a1, "tables") && strcmp(a2, "none") &&
+                 strcmp(a2, FUZZ_NO_TABLES))
+            skip = 1;           /* no directory of the line's choosing is read */
         else if ((!strcmp(cmd, "savegame") || !strcmp(cmd, "loadgame")) && nw > first + 1) {
             /* the same words, the file name replaced (and the rest kept) */
             size_t pos = 0;
