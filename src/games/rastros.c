@@ -862,19 +862,6 @@ static int ra_exact_value(void *st, int *value, int *plies)
     return 1;
 }
 
-/* Transposes an 8x8-layout bitboard (file <-> rank): the symmetry of the
- * square board that keeps both goal corners where they are. */
-static uint64_t transpose(uint64_t x)
-{
-    uint64_t t;
-    t = 0x0f0f0f0f00000000ULL & (x ^ (x << 28));
-    x ^= t ^ (t >> 28);
-    t = 0x3333000033330000ULL & (x ^ (x << 14));
-    x ^= t ^ (t >> 14);
-    t = 0x5500550055005500ULL & (x ^ (x << 7));
-    x ^= t ^ (t >> 7);
-    return x;
-}
 
 static uint64_t region_key(uint64_t region, int snail, int stm, int reach)
 {
@@ -893,7 +880,7 @@ static uint64_t ra_solve_key(const void *st)
     int reach = (dist[0] >= 0) | (dist[1] >= 0) << 1;
     uint64_t k1 = region_key(region, p->snail, p->stm, reach);
     int ts = sq_of(sq_rank(p->snail), sq_file(p->snail));
-    uint64_t k2 = region_key(transpose(region), ts, p->stm, reach);
+    uint64_t k2 = region_key(ra_transpose(region), ts, p->stm, reach);
     return k1 < k2 ? k1 : k2;
 }
 

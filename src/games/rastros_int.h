@@ -27,6 +27,20 @@ struct rastros {
     uint8_t goal[2];            /* goal[s] is owned by side s */
 };
 
+/* Transposes an 8x8-layout bitboard (file <-> rank): the symmetry of the
+ * square board that keeps both goal corners where they are. */
+static inline uint64_t ra_transpose(uint64_t x)
+{
+    uint64_t t;
+    t = 0x0f0f0f0f00000000ULL & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    t = 0x3333000033330000ULL & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    t = 0x5500550055005500ULL & (x ^ (x << 7));
+    x ^= t ^ (t >> 7);
+    return x;
+}
+
 /* King steps from every square of b, b itself included. */
 static inline uint64_t ra_king_fill(uint64_t b)
 {

@@ -72,17 +72,6 @@ static uint64_t bit(int sq) { return 1ULL << sq; }
  * (file <-> rank); the rotation by 180 degrees and the anti-transposition
  * swap the goals, so they map a position to one of equal value with the
  * other side to move. ---- */
-static uint64_t transpose8(uint64_t x)
-{
-    uint64_t t;
-    t = 0x0f0f0f0f00000000ULL & (x ^ (x << 28));
-    x ^= t ^ (t >> 28);
-    t = 0x3333000033330000ULL & (x ^ (x << 14));
-    x ^= t ^ (t >> 14);
-    t = 0x5500550055005500ULL & (x ^ (x << 7));
-    x ^= t ^ (t >> 7);
-    return x;
-}
 
 static uint64_t reverse64(uint64_t x)
 {
@@ -378,9 +367,9 @@ static void make_key(const struct rs_geom *g, uint64_t mask, int s, int stm,
 {
     uint64_t om[4];
     om[0] = mask;
-    om[1] = transpose8(mask);
+    om[1] = ra_transpose(mask);
     om[2] = reverse64(mask) >> g->shift;
-    om[3] = transpose8(om[2]);
+    om[3] = ra_transpose(om[2]);
     pick_key(g, om, s, stm, k);
 }
 

@@ -1099,33 +1099,10 @@ static int capturable_soldiers(const struct tablut *t)
                                   (rs & hn)));
 }
 
-/* With the attackers to move: does one of their moves capture the king? */
-static int king_capturable(const struct tablut *t)
-{
-    int k = t->king, kf = sq_file(k), kr = sq_rank(k);
-    int near = k == CASTLE || next_to_castle(k);
-    if (kf == 0 || kf == N - 1 || kr == 0 || kr == N - 1)
-        return 0;
-    for (int d = 0; d < 4; d++) {
-        int s = k + dir_delta[d];
-        if (s == CASTLE || t->board[s] != EMPTY)
-            continue;
-        int closed = 1;
-        if (near) {
-            for (int e = 0; e < 4; e++) {
-                int o = k + dir_delta[e];
-                if (o != s && o != CASTLE && t->board[o] != ATT)
-                    closed = 0;
-            }
-        } else
-            closed = t->board[k - dir_delta[d]] == ATT;
-        if (closed && attacker_reaches(t, s))
-            return 1;
-    }
-    return 0;
-}
 
 /* From the defenders' point of view. */
+static int king_capturable(const struct tablut *t);   /* below, by the search helpers */
+
 static int eval_defenders(const struct tablut *t,
                           const struct tablut_weights *w)
 {
@@ -1238,6 +1215,18 @@ static u128 king_capture_squares(const struct tablut *t)
             out |= (u128)1 << s;
     }
     return out;
+}
+
+/* With the attackers to move: does one of their moves capture the king? */
+static int king_capturable(const struct tablut *t)
+{
+    for (u128 b = king_capture_squares(t); b; b &= b - 1) {
+        int sq = (uint64_t)b ? __builtin_ctzll((uint64_t)b)
+                             : 64 + __builtin_ctzll((uint64_t)(b >> 64));
+        if (attacker_reaches(t, sq))
+            return 1;
+    }
+    return 0;
 }
 
 /* Empty squares where a piece of the side to move, landing, captures a

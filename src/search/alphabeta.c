@@ -352,25 +352,43 @@ static int is_tactical(move_t m, const move_t *tact, int ntact)
  * side stands pat too: answering with all its moves here made the tree
  * explode (Tablut: a king with open lines forks again and again), and the
  * evaluation knows a threat one move deep. */
-static int qsearch(struct ab_thread *t, int ply, int alpha, int beta)
+/* What every node of the heuristic search does first: counts itself, polls
+ * the limits, and scores a finished game or a position the game's oracle
+ * knows. Returns 1 with *score set when that decides the node. */
+static int node_decided(struct ab_thread *t, int ply, int *score)
 {
-    struct ab *a = t->a;
-    const struct game *g = a->g;
+    const struct game *g = t->a->g;
     void *st = t->st;
     struct game_status s;
 
     t->pvlen[ply] = 0;
     t->nodes++;
+    *score = 0;
     if (thread_stop(t))
-        return 0;
+        return 1;
     g->status(st, &s);
-    if (s.over)
-        return terminal_score(g, st, &s, ply);
+    if (s.over) {
+        *score = terminal_score(g, st, &s, ply);
+        return 1;
+    }
     if (ply > 0 && g->exact_value) {
         int v, plies;
-        if (g->exact_value(st, &v, &plies))
-            return oracle_score(v, plies, ply);
+        if (g->exact_value(st, &v, &plies)) {
+            *score = oracle_score(v, plies, ply);
+            return 1;
+        }
     }
+    return 0;
+}
+
+static int qsearch(struct ab_thread *t, int ply, int alpha, int beta)
+{
+    struct ab *a = t->a;
+    const struct game *g = a->g;
+    void *st = t->st;
+    int decided;
+    if (node_decided(t, ply, &decided))
+        return decided;
     int best = g->evaluate(st);
     if (best >= beta || ply >= SEARCH_MAX_PLY)
         return best;
@@ -402,20 +420,9 @@ static int negamax(struct ab_thread *t, int depth, int ply, int alpha, int beta)
     struct ab *a = t->a;
     const struct game *g = a->g;
     void *st = t->st;
-    struct game_status s;
-
-    t->pvlen[ply] = 0;
-    t->nodes++;
-    if (thread_stop(t))
-        return 0;
-    g->status(st, &s);
-    if (s.over)
-        return terminal_score(g, st, &s, ply);
-    if (ply > 0 && g->exact_value) {
-        int v, plies;
-        if (g->exact_value(st, &v, &plies))
-            return oracle_score(v, plies, ply);
-    }
+    int decided;
+    if (node_decided(t, ply, &decided))
+        return decided;
     /* a position that came back may come back again: a draw, as far as
      * the search can tell (the rule may want a third time) */
     if (ply > 0 && g->repeated && g->repeated(st))
