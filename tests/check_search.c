@@ -4,6 +4,7 @@
 #include <check.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include "game.h"
 #include "search/search.h"
@@ -914,6 +915,94 @@ START_TEST(test_tablut_repetition_avoided)
 }
 END_TEST
 
+/* threads 1: the same search twice (node limit, seed) gives the same move,
+ * score, principal variation and node count, in every game */
+START_TEST(test_threads_one_reproducible)
+{
+    static const char *const games[] = {"rastros size=8", "tablut", "grasshopper"};
+    for (int i = 0; i < 3; i++) {
+        char name[32];
+        const char *opt = strchr(games[i], ' ');
+        snprintf(name, sizeof name, "%.*s", opt ? (int)(opt - games[i]) : 31, games[i]);
+        const struct game *g = game_find(name);
+        state_buf st;
+        start(g, &st, opt ? opt + 1 : NULL);
+        struct search_result r[2];
+        for (int k = 0; k < 2; k++) {
+            void *ab = alphabeta_searcher.create(8);
+            struct search_params p = {.nodes = 60000, .seed = 7, .threads = 1};
+            alphabeta_searcher.search(ab, g, &st, &p, &r[k]);
+            alphabeta_searcher.destroy(ab);
+        }
+        ck_assert_uint_eq(r[0].best, r[1].best);
+        ck_assert_int_eq(r[0].score, r[1].score);
+        ck_assert_uint_eq(r[0].nodes, r[1].nodes);
+        ck_assert_int_eq(r[0].pvlen, r[1].pvlen);
+        ck_assert_mem_eq(r[0].pv, r[1].pv, (size_t)r[0].pvlen * sizeof(move_t));
+        ck_assert_uint_gt(r[0].nodes, 1000);
+    }
+}
+END_TEST
+
+/* threads 2 (Lazy SMP): a legal move, the tactics of threads 1: the
+ * repetition draw avoided in a won Tablut position, and a clearly won
+ * position scored as won */
+START_TEST(test_threads_two)
+{
+    const struct game *g = game_find("tablut");
+    state_buf st;
+    char err[128], mv[16];
+    start(g, &st, "repetition=3");
+    ck_assert_int_eq(g->parse_position(&st, "3ttt3/4t4/9/t3T3t/ttT1K1Ttt/t3T3t/9/4t4/3ttt3 b",
+                                       err, sizeof err), GAME_OK);
+    static const char *const line[] = {"b5-b3", "e6-d6", "b3-b5", "d6-e6"};
+    for (int i = 0; i < 4; i++) {
+        move_t m;
+        game_undo u;
+        ck_assert_int_eq(g->parse_move(&st, line[i], &m, err, sizeof err), GAME_OK);
+        g->make(&st, m, &u);
+    }
+    for (int k = 0; k < 3; k++) {
+        void *ab = alphabeta_searcher.create(8);
+        struct search_result r;
+        alphabeta_searcher.search(ab, g, &st,
+                                  &(struct search_params){.depth = 4, .threads = 2}, &r);
+        move_t moves[GAME_MAX_MOVES];
+        int n = g->gen_moves(&st, moves), legal = 0;
+        for (int i = 0; i < n; i++)
+            legal |= moves[i] == r.best;
+        ck_assert(legal);
+        g->format_move(&st, r.best, mv, sizeof mv);
+        ck_assert_str_ne(mv, "b5-b3");
+        ck_assert_int_gt(r.score, 300);
+        ck_assert_int_ge(r.depth, 4);
+        alphabeta_searcher.destroy(ab);
+    }
+}
+END_TEST
+
+/* The first iteration always ends: 7x7 Rastros after c3 with 100 nodes
+ * (the proof eats them) once played b2, which lets player 1 into a1 */
+START_TEST(test_first_iteration_ends)
+{
+    const struct game *g = game_find("rastros");
+    state_buf st;
+    char err[128], mv[16];
+    start(g, &st, NULL);
+    move_t m;
+    game_undo u;
+    ck_assert_int_eq(g->parse_move(&st, "c3", &m, err, sizeof err), GAME_OK);
+    g->make(&st, m, &u);
+    void *ab = alphabeta_searcher.create(4);
+    struct search_result r;
+    alphabeta_searcher.search(ab, g, &st, &(struct search_params){.nodes = 100}, &r);
+    g->format_move(&st, r.best, mv, sizeof mv);
+    ck_assert_str_ne(mv, "b2");
+    ck_assert_int_ge(r.depth, 1);
+    alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
 static Suite *search_suite(void)
 {
     Suite *s = suite_create("search");
@@ -937,6 +1026,9 @@ static Suite *search_suite(void)
     tcase_add_test(tg, test_tablut_beyond_horizon);
     tcase_add_test(tg, test_partial_iteration_score);
     tcase_add_test(tg, test_tablut_repetition_avoided);
+    tcase_add_test(tg, test_threads_one_reproducible);
+    tcase_add_test(tg, test_threads_two);
+    tcase_add_test(tg, test_first_iteration_ends);
     suite_add_tcase(s, tg);
     TCase *ts = tcase_create("solver-safety");
     tcase_set_timeout(ts, 120);
