@@ -2,7 +2,7 @@
  * analysis and writes its value table (src/games/grasshopper_table.h), one
  * layer of progress at a time from the last down to the start; resumes a
  * table file left incomplete. Built and run by bench/grasshopper-retro.
- * Usage: grasshopper-retro PIECES FILE */
+ * Usage: grasshopper-retro [--wall-bounds] [--threads N] PIECES FILE */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -67,14 +67,22 @@ static int read_all(int fd, void *buf, uint64_t n, uint64_t at)
 
 int main(int argc, char **argv)
 {
-    int flags = 0;
-    if (argc == 4 && strcmp(argv[1], "--wall-bounds") == 0) {
-        flags = GHT_WALL_BOUNDS;
-        argv++;
-        argc--;
+    int flags = 0, threads = 1;
+    for (;;) {
+        if (argc >= 2 && strcmp(argv[1], "--wall-bounds") == 0) {
+            flags = GHT_WALL_BOUNDS;
+            argv++;
+            argc--;
+        } else if (argc >= 3 && strcmp(argv[1], "--threads") == 0) {
+            threads = atoi(argv[2]);
+            argv += 2;
+            argc -= 2;
+        } else {
+            break;
+        }
     }
-    if (argc != 3) {
-        fprintf(stderr, "usage: %s [--wall-bounds] PIECES FILE\n", argv[0]);
+    if (argc != 3 || threads < 1 || threads > GHT_MAX_THREADS) {
+        fprintf(stderr, "usage: %s [--wall-bounds] [--threads N] PIECES FILE\n", argv[0]);
         return 2;
     }
     const int pieces = atoi(argv[1]);
@@ -94,8 +102,10 @@ int main(int argc, char **argv)
         total += G->layer_size[t];
     }
     printf("pieces=%d: %d halves, %" PRIu64 " positions in %d layers; "
-           "table %.2f GB, largest three layers %.2f GB; numbering made in %.1f s\n",
-           pieces, G->nhalves, total, G->nlayers, total / 4e9, largest3 / 1e9, now_s() - t0);
+           "table %.2f GB, largest three layers %.2f GB; numbering made in %.1f s; "
+           "%d thread%s\n",
+           pieces, G->nhalves, total, G->nlayers, total / 4e9, largest3 / 1e9, now_s() - t0,
+           threads, threads == 1 ? "" : "s");
     fflush(stdout);
 
     struct ght_file_header h, want;
@@ -136,7 +146,7 @@ int main(int argc, char **argv)
             printf("layer %2d: %12" PRIu64 " positions, read back from the file\n", T,
                    G->layer_size[T]);
         } else {
-            if (ght_solve_layer(G, T, lay[T], lay[T + 1], lay[T + 2], flags, &st)) {
+            if (ght_solve_layer_mt(G, T, lay[T], lay[T + 1], lay[T + 2], flags, threads, &st)) {
                 fprintf(stderr, "out of memory in layer %d\n", T);
                 return 1;
             }

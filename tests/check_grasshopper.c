@@ -1308,20 +1308,54 @@ END_TEST
 
 /* ---- value tables by retrograde analysis ---- */
 
-/* The layers of a table from the last down to layer `lowest`. */
-static uint8_t **solve_layers(const struct ght *T, int lowest)
+/* The layers of a table from the last down to layer `lowest`, each shared
+ * by `threads` workers. */
+static uint8_t **solve_layers_mt(const struct ght *T, int lowest, int threads)
 {
     uint8_t **lay = calloc((size_t)T->nlayers + 2, sizeof *lay);
     for (int t = T->nlayers - 1; t >= lowest; t--) {
         struct ght_stats st;
         lay[t] = calloc(T->layer_size[t] / 4 + 1, 1);
-        ck_assert_int_eq(ght_solve_layer(T, t, lay[t], lay[t + 1], lay[t + 2], 0, &st), 0);
+        ck_assert_int_eq(threads == 1
+                             ? ght_solve_layer(T, t, lay[t], lay[t + 1], lay[t + 2], 0, &st)
+                             : ght_solve_layer_mt(T, t, lay[t], lay[t + 1], lay[t + 2], 0,
+                                                  threads, &st), 0);
         /* every slot written exactly once: the numbering is dense */
         ck_assert_msg(st.errors == 0, "layer %d: %llu errors", t, (unsigned long long)st.errors);
         ck_assert_uint_eq(st.count[1] + st.count[2] + st.count[3], T->layer_size[t]);
     }
     return lay;
 }
+
+static uint8_t **solve_layers(const struct ght *T, int lowest)
+{
+    return solve_layers_mt(T, lowest, 1);
+}
+
+/* Workers sharing a layer (bench/grasshopper-retro --threads) write the
+ * same table as one: pieces=2 whole, and the last layers of pieces=4. */
+START_TEST(test_table_threads)
+{
+    const int pieces[2] = {2, 4};
+    for (int i = 0; i < 2; i++) {
+        struct ght *T = ght_create(pieces[i]);
+        ck_assert_ptr_nonnull(T);
+        const int lowest = pieces[i] == 2 ? 0 : T->nlayers - 13;
+        uint8_t **one = solve_layers_mt(T, lowest, 1);
+        uint8_t **three = solve_layers_mt(T, lowest, 3);
+        for (int t = lowest; t < T->nlayers; t++)
+            ck_assert_msg(memcmp(one[t], three[t], T->layer_size[t] / 4 + 1) == 0,
+                          "pieces=%d layer %d differs with 3 workers", pieces[i], t);
+        for (int t = 0; t < T->nlayers + 2; t++) {
+            free(one[t]);
+            free(three[t]);
+        }
+        free(one);
+        free(three);
+        ght_destroy(T);
+    }
+}
+END_TEST
 
 /* The pieces=2 table agrees with the dedicated solver and with minimax,
  * through memory and through a table file, and search_solve answers from
@@ -1540,6 +1574,7 @@ static Suite *grasshopper_suite(void)
     tcase_add_test(tc, test_fast_perft);
     tcase_add_test(tc, test_genmove_keeps_draw);
     tcase_add_test(tc, test_table_pieces2);
+    tcase_add_test(tc, test_table_threads);
     tcase_add_test(tc, test_table_pieces4_end);
     tcase_add_test(tc, test_table_numbering4);
     suite_add_tcase(s, tc);

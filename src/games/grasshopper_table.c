@@ -3,6 +3,7 @@
  * one layer, and reading table files. Rules only: knows nothing about
  * search, sessions or protocols. */
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -465,11 +466,11 @@ struct pass_pos {
 
 static inline void put(uint8_t *tab, uint64_t i, int v, struct ght_stats *st)
 {
-    uint8_t *p = &tab[i >> 2];
+    /* atomic: two workers may write to the same byte */
     const int sh = (int)(i & 3) * 2;
-    if (*p >> sh & 3)
+    const uint8_t old = __atomic_fetch_or(&tab[i >> 2], (uint8_t)(v << sh), __ATOMIC_RELAXED);
+    if (old >> sh & 3)
         st->errors++;
-    *p = (uint8_t)(*p | v << sh);
 }
 
 /* The parents of a layer are found in an order that scatters their slots
@@ -526,27 +527,46 @@ static inline void wbuf_put(struct wbuf *b, uint8_t *out, uint64_t i, int v,
     b->e[b->n++] = i << 2 | (uint64_t)v;
 }
 
-int ght_solve_layer(const struct ght *G, int T, uint8_t *out, const uint8_t *up1,
-                    const uint8_t *up2, int flags, struct ght_stats *st)
-{
-    const int lo = first_of_layer(G, T), hi = end_of_layer(G, T);
-    const int lo1 = T + 1 < G->nlayers ? first_of_layer(G, T + 1) : 0;
-    const int lo2 = T + 2 < G->nlayers ? first_of_layer(G, T + 2) : 0;
-    uint64_t *bs = block_starts(G, T);
-    uint64_t *bs1 = T + 1 < G->nlayers ? block_starts(G, T + 1) : NULL;
-    uint64_t *bs2 = T + 2 < G->nlayers ? block_starts(G, T + 2) : NULL;
-    struct pass_pos *pass = NULL;
-    size_t npass = 0, cap = 0;
-    int rc = -1;
-    struct wbuf wb;
-    if (wbuf_init(&wb, G->layer_size[T]) || !bs || (T + 1 < G->nlayers && !bs1) ||
-        (T + 2 < G->nlayers && !bs2))
-        goto done;
+/* One layer is shared by `threads` workers: each takes the next chunk of
+ * halves O, keeps its own write buffer, pass list and counts; the table's
+ * bytes are written atomically. */
+#define GHT_CHUNK 16
 
-    memset(st, 0, sizeof *st);
+struct layer_job {
+    const struct ght *G;
+    int T, flags, lo, hi, lo1, lo2;
+    uint8_t *out;
+    const uint8_t *up1, *up2;
+    const uint64_t *bs, *bs1, *bs2;
+    int next;                   /* the next O to hand out (atomic) */
+};
+
+struct layer_worker {
+    struct layer_job *job;
+    pthread_t tid;
+    struct wbuf wb;
+    struct pass_pos *pass;
+    size_t npass, cap;
+    struct ght_stats st;
+    int rc;
+};
+
+static int solve_chunk(struct layer_worker *W, int o0, int o1)
+{
+    const struct layer_job *J = W->job;
+    const struct ght *G = J->G;
+    const int T = J->T, flags = J->flags, lo = J->lo, lo1 = J->lo1, lo2 = J->lo2;
+    uint8_t *out = J->out;
+    const uint8_t *up1 = J->up1, *up2 = J->up2;
+    const uint64_t *bs = J->bs, *bs1 = J->bs1, *bs2 = J->bs2;
+    struct wbuf *const wbp = &W->wb;
+    struct ght_stats *st = &W->st;
+    struct pass_pos *pass = W->pass;
+    size_t npass = W->npass, cap = W->cap;
+    int rc = -1;
     /* Parents (M, O) by O: their children (O, M') all lie in O's blocks of
      * the layers above, which stay in the cache while M runs. */
-    for (int o = lo; o < hi; o++) {
+    for (int o = o0; o < o1; o++) {
         const struct ght_half *O = &G->half[o];
         const uint32_t occo = O->s | O->w;
         const int q = T - O->prog;
@@ -608,7 +628,7 @@ int ght_solve_layer(const struct ght *G, int T, uint8_t *out, const uint8_t *up1
                             size_t nc = cap ? 2 * cap : 4096;
                             struct pass_pos *np = realloc(pass, nc * sizeof *np);
                             if (!np)
-                                goto done;
+                                goto out;
                             pass = np;
                             cap = nc;
                         }
@@ -662,22 +682,102 @@ int ght_solve_layer(const struct ght *G, int T, uint8_t *out, const uint8_t *up1
                     else if (cv != GHT_WIN)
                         st->errors++;   /* a child not computed */
                 }
-                wbuf_put(&wb, out, at, v, st);
+                wbuf_put(wbp, out, at, v, st);
                 st->count[v]++;
             }
         }
     }
-    wbuf_flush(&wb, out, st);
-    for (size_t i = 0; i < npass; i++) {
-        const int cv = ght_get(out, pass[i].child);
-        if (cv == GHT_UNSET) {
-            st->errors++;
-            continue;
+    rc = 0;
+out:
+    W->pass = pass;
+    W->npass = npass;
+    W->cap = cap;
+    return rc;
+}
+
+static void *layer_worker_run(void *arg)
+{
+    struct layer_worker *W = arg;
+    struct layer_job *J = W->job;
+    W->rc = 0;
+    for (;;) {
+        const int o0 = __atomic_fetch_add(&J->next, GHT_CHUNK, __ATOMIC_RELAXED);
+        if (o0 >= J->hi)
+            break;
+        if (solve_chunk(W, o0, o0 + GHT_CHUNK < J->hi ? o0 + GHT_CHUNK : J->hi)) {
+            W->rc = -1;
+            break;
         }
-        const int v = GHT_WIN + GHT_LOSS - cv;
-        put(out, pass[i].at, v, st);
-        st->count[v]++;
     }
+    wbuf_flush(&W->wb, J->out, &W->st);
+    return NULL;
+}
+
+int ght_solve_layer(const struct ght *G, int T, uint8_t *out, const uint8_t *up1,
+                    const uint8_t *up2, int flags, struct ght_stats *st)
+{
+    return ght_solve_layer_mt(G, T, out, up1, up2, flags, 1, st);
+}
+
+int ght_solve_layer_mt(const struct ght *G, int T, uint8_t *out, const uint8_t *up1,
+                       const uint8_t *up2, int flags, int threads, struct ght_stats *st)
+{
+    if (threads < 1)
+        threads = 1;
+    if (threads > GHT_MAX_THREADS)
+        threads = GHT_MAX_THREADS;
+    struct layer_job J = {
+        .G = G, .T = T, .flags = flags, .out = out, .up1 = up1, .up2 = up2,
+        .lo = first_of_layer(G, T), .hi = end_of_layer(G, T),
+        .lo1 = T + 1 < G->nlayers ? first_of_layer(G, T + 1) : 0,
+        .lo2 = T + 2 < G->nlayers ? first_of_layer(G, T + 2) : 0,
+    };
+    J.next = J.lo;
+    uint64_t *bs = block_starts(G, T);
+    uint64_t *bs1 = T + 1 < G->nlayers ? block_starts(G, T + 1) : NULL;
+    uint64_t *bs2 = T + 2 < G->nlayers ? block_starts(G, T + 2) : NULL;
+    J.bs = bs;
+    J.bs1 = bs1;
+    J.bs2 = bs2;
+    struct layer_worker W[GHT_MAX_THREADS];
+    memset(W, 0, sizeof W);
+    int rc = -1, started = 0;
+    memset(st, 0, sizeof *st);
+    if (!bs || (T + 1 < G->nlayers && !bs1) || (T + 2 < G->nlayers && !bs2))
+        goto done;
+    for (int k = 0; k < threads; k++) {
+        W[k].job = &J;
+        if (wbuf_init(&W[k].wb, G->layer_size[T]))
+            goto done;
+    }
+    for (started = 1; started < threads; started++)
+        if (pthread_create(&W[started].tid, NULL, layer_worker_run, &W[started]))
+            break;
+    layer_worker_run(&W[0]);
+    for (int k = 1; k < started; k++)
+        pthread_join(W[k].tid, NULL);
+    size_t npass = 0;
+    for (int k = 0; k < started; k++) {
+        if (W[k].rc)
+            goto done;
+        for (int v = 0; v < 4; v++)
+            st->count[v] += W[k].st.count[v];
+        st->errors += W[k].st.errors;
+        st->by_walls += W[k].st.by_walls;
+        npass += W[k].npass;
+    }
+    for (int k = 0; k < started; k++)
+        for (size_t i = 0; i < W[k].npass; i++) {
+            const struct pass_pos *pp = &W[k].pass[i];
+            const int cv = ght_get(out, pp->child);
+            if (cv == GHT_UNSET) {
+                st->errors++;
+                continue;
+            }
+            const int v = GHT_WIN + GHT_LOSS - cv;
+            put(out, pp->at, v, st);
+            st->count[v]++;
+        }
     st->passes = npass;
     {
         const uint64_t size = G->layer_size[T];
@@ -687,8 +787,10 @@ int ght_solve_layer(const struct ght *G, int T, uint8_t *out, const uint8_t *up1
     }
     rc = 0;
 done:
-    wbuf_free(&wb);
-    free(pass);
+    for (int k = 0; k < threads; k++) {
+        wbuf_free(&W[k].wb);
+        free(W[k].pass);
+    }
     free(bs);
     free(bs1);
     free(bs2);

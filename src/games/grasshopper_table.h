@@ -80,6 +80,10 @@ int ght_locate(const struct ght *G, const struct gh_board *b, int *layer, uint64
 #define GHT_WALL_BOUNDS 1
 int ght_solve_layer(const struct ght *G, int T, uint8_t *out, const uint8_t *up1,
                     const uint8_t *up2, int flags, struct ght_stats *st);
+/* The same with `threads` workers (1..GHT_MAX_THREADS): the same table. */
+#define GHT_MAX_THREADS 16
+int ght_solve_layer_mt(const struct ght *G, int T, uint8_t *out, const uint8_t *up1,
+                       const uint8_t *up2, int flags, int threads, struct ght_stats *st);
 
 /* ---- table files ----
  * A header of 4096 bytes ("GHTABLE1", the pieces, the layer count, each
