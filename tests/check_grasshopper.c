@@ -1316,10 +1316,8 @@ static uint8_t **solve_layers_mt(const struct ght *T, int lowest, int threads)
     for (int t = T->nlayers - 1; t >= lowest; t--) {
         struct ght_stats st;
         lay[t] = calloc(T->layer_size[t] / 4 + 1, 1);
-        ck_assert_int_eq(threads == 1
-                             ? ght_solve_layer(T, t, lay[t], lay[t + 1], lay[t + 2], 0, &st)
-                             : ght_solve_layer_mt(T, t, lay[t], lay[t + 1], lay[t + 2], 0,
-                                                  threads, &st), 0);
+        ck_assert_int_eq(
+            ght_solve_layer_mt(T, t, lay[t], lay[t + 1], lay[t + 2], 0, threads, &st), 0);
         /* every slot written exactly once: the numbering is dense */
         ck_assert_msg(st.errors == 0, "layer %d: %llu errors", t, (unsigned long long)st.errors);
         ck_assert_uint_eq(st.count[1] + st.count[2] + st.count[3], T->layer_size[t]);
