@@ -476,35 +476,9 @@ static int cmd_boardsize(struct proto *p, int argc, char **argv, char *res, size
     long v;
     if (argc != 1 || parse_int(argv[0], 1, 1000, &v))
         return E_SYNTAX;
-    const struct game *g = G(p);
-    int has_size = 0;
-    for (int i = 0; g->option_names && g->option_names[i]; i++)
-        has_size |= strcmp(g->option_names[i], "size") == 0;
-    if (!has_size) {
-        /* a board of one size: its own size restarts the game, as GTP
-         * controllers (GoGui) send it before clear_board */
-        if (g->board_size && v == g->board_size(p->s.st))
-            return session_error(session_clear(&p->s));
-        return E_SIZE;
-    }
-    char opt[32], *opts[SESSION_MAX_OPTS];
-    int k = 0;
-    snprintf(opt, sizeof opt, "size=%ld", v);
-    opts[k++] = opt;
-    for (int i = 0; i < p->s.nopts && k < SESSION_MAX_OPTS; i++)
-        if (strncasecmp(p->s.opts[i], "size=", 5) != 0 &&
-            strncasecmp(p->s.opts[i], "start=", 6) != 0)    /* keys are case-insensitive */
-            opts[k++] = p->s.opts[i];
-    char err[128];
-    /* copies: the session frees its own option strings */
-    char *dup[SESSION_MAX_OPTS];
-    for (int i = 0; i < k; i++)
-        dup[i] = strdup(opts[i]);
-    int rc = session_newgame(&p->s, g->name, k, (const char *const *)dup, err, sizeof err);
-    for (int i = 0; i < k; i++)
-        free(dup[i]);
     (void)res; (void)n;
-    return rc == SESS_OK ? E_OK : E_SIZE;
+    int rc = session_boardsize(&p->s, (int)v);
+    return rc == SESS_OK ? E_OK : rc == SESS_ENOMEM ? E_NOMEM : E_SIZE;
 }
 
 /* setposition STRING...: sets the position (the rest of the line). */
@@ -830,10 +804,13 @@ void proto_expand_help(const char *text, char *buf, size_t n)
         int done = 0;
         if (!strncmp(c, "{variants}", 10)) {
             /* the games' own words: "rastros size=5..8 start=SQ, ..." */
-            for (int i = 0, k = 0; game_list[i]; i++)
-                if (game_list[i]->gen_moves && game_list[i]->option_help)
+            for (int i = 0, k = 0; game_list[i]; i++) {
+                char vh[256];
+                game_variant_help(game_list[i], vh, sizeof vh);
+                if (game_list[i]->gen_moves && vh[0])
                     buf_printf(buf, n, &pos, "%s%s %s", k++ ? ", " : "", game_list[i]->name,
-                               game_list[i]->option_help);
+                               vh);
+            }
             c += 9;
             continue;
         }

@@ -124,6 +124,43 @@ int session_clear(struct session *s)
     return rc;
 }
 
+int session_boardsize(struct session *s, int size)
+{
+    const struct game *g = s->g;
+    const struct variant_key *sk = game_size_key(g);
+    if (!sk) {
+        /* a board of one size: its own size restarts the game, as GTP
+         * controllers (GoGui) send it before clear_board */
+        if (g->board_size && size == g->board_size(s->st))
+            return session_clear(s);
+        return SESS_EINVALID;
+    }
+    char opt[64], err[128];
+    const char *opts[SESSION_MAX_OPTS];
+    char *keep[SESSION_MAX_OPTS];
+    int k = 0;
+    snprintf(opt, sizeof opt, "%s=%d", sk->name, size);
+    opts[k++] = opt;
+    for (int i = 0; i < s->nopts && k < SESSION_MAX_OPTS; i++) {
+        char key[64];
+        snprintf(key, sizeof key, "%.*s", (int)strcspn(s->opts[i], "="), s->opts[i]);
+        const struct variant_key *vk = game_variant_key(g, key);
+        if (vk != sk && !(vk && vk->kind == VARIANT_SQUARE))
+            opts[k++] = s->opts[i];
+    }
+    /* copies: session_newgame frees the session's own option strings */
+    int nk = 0, rc = SESS_OK;
+    for (; nk < k; nk++)
+        if (!(keep[nk] = strdup(opts[nk]))) {
+            rc = SESS_ENOMEM;
+            break;
+        }
+    if (rc == SESS_OK)
+        rc = session_newgame(s, g->name, k, (const char *const *)keep, err, sizeof err);
+    free_opts(keep, nk);
+    return rc == SESS_EOPTION ? SESS_EINVALID : rc;
+}
+
 int session_setposition(struct session *s, const char *pos, char *err, size_t errlen)
 {
     const struct game *g = s->g;

@@ -67,6 +67,11 @@ void session_free(struct session *s);
 int session_newgame(struct session *s, const char *name, int nopts,
                     const char *const *opts, char *err, size_t errlen);
 int session_clear(struct session *s);   /* same game and variant, new start */
+/* boardsize: a new game whose size key (VARIANT_BOARD_SIZE) is size, the
+ * other variant keys kept but square keys (they name squares of the old
+ * board); in a game of one size, its own size restarts it. SESS_EINVALID
+ * for a size the game refuses. */
+int session_boardsize(struct session *s, int size);
 int session_setposition(struct session *s, const char *pos, char *err, size_t errlen);
 /* side: 0/1, or -1 for "whoever is to move". */
 int session_play(struct session *s, int side, const char *move, char *err, size_t errlen);

@@ -455,8 +455,11 @@ static void teach(struct shell *sh, const char *msg)
     } else if (code == proto_error("invalid value") || code == proto_error("unknown option")) {
         if (!strcmp(cmd, "newgame")) {
             const struct game *ng = game_find(arg0);
-            if (ng)
-                fprintf(o, "%s variants: %s\n", ng->name, ng->option_help);
+            if (ng) {
+                char vh[256];
+                game_variant_help(ng, vh, sizeof vh);
+                fprintf(o, "%s variants: %s\n", ng->name, vh);
+            }
         } else {
             const char *names[32] = {NULL};
             int n = 0;
@@ -1038,43 +1041,17 @@ static void shell_line(struct shell *sh, const char *line)
  * no context, so the shell keeps one pointer while shell_run runs. */
 static struct shell *rl_shell;
 
-/* Values of variant key k of game g, from its option_help ("size=5..8",
- * "pieces=2..14 (even)"): "size=5" ... into store. */
+/* The values of variant key `key` of game g ("size=5" ...) into store. */
 static int option_values(const struct game *g, const char *key, char (*store)[64],
                          const char **out, int max)
 {
-    const char *h = g->option_help;
-    size_t kl = strlen(key);
+    const struct variant_key *k = game_variant_key(g, key);
     int n = 0;
-    while (h && (h = strstr(h, key))) {
-        if ((h == g->option_help || h[-1] == ' ') && h[kl] == '=') {
-            int lo, hi;
-            const char *v = h + kl + 1;
-            size_t vl = strcspn(v, " ");
-            if (memchr(v, '|', vl)) {       /* "nomove=draw|loss" */
-                while (vl > 0 && n < max) {
-                    size_t l = strcspn(v, "| ");
-                    snprintf(store[n], 64, "%.*s=%.*s", (int)kl, h, (int)l, v);
-                    out[n] = store[n];
-                    n++;
-                    v += l;
-                    vl = vl > l ? vl - l : 0;
-                    if (*v == '|') {
-                        v++;
-                        vl--;
-                    }
-                }
-            } else if (sscanf(v, "%d..%d", &lo, &hi) == 2) {
-                int step = strstr(h, "(even)") ? 2 : 1;
-                for (int v = lo; v <= hi && n < max; v += step) {
-                    snprintf(store[n], 64, "%.*s=%d", (int)kl, h, v);
-                    out[n] = store[n];
-                    n++;
-                }
-            }
-            break;
-        }
-        h += kl;
+    char v[GAME_VARIANT_TEXT];
+    while (k && n < max && game_variant_value(k, n, v, sizeof v)) {
+        snprintf(store[n], 64, "%s=%s", k->name, v);
+        out[n] = store[n];
+        n++;
     }
     return n;
 }
@@ -1127,8 +1104,9 @@ static int candidates(struct shell *sh, struct words *w, int widx, const char *t
                 snprintf(key, sizeof key, "%.*s", (int)(eq - text), text);
                 n = option_values(ng, key, store, out, max);
             } else {
-                for (int i = 0; ng && ng->option_names && ng->option_names[i] && n < max; i++) {
-                    snprintf(store[n], 64, "%s=", ng->option_names[i]);
+                for (int i = 0; ng && ng->variant_keys && ng->variant_keys[i].name && n < max;
+                     i++) {
+                    snprintf(store[n], 64, "%s=", ng->variant_keys[i].name);
                     out[n] = store[n];
                     n++;
                 }

@@ -880,11 +880,14 @@ static void toy_print(const void *st, char *buf, size_t n)
     toy_format_position(st, buf, n);
 }
 
-static const char *const toy_options[] = {"target", NULL};
+static const struct variant_key toy_options[] = {
+    {"target", VARIANT_INT, 1, 100, 1, NULL, "10", 0, "the number to reach"},
+    {NULL, 0, 0, 0, 0, NULL, NULL, 0, NULL}
+};
 static const struct game toy_game = {
     .name = "toy", .title = "Race to ten", .side_names = {"first", "second"},
     .side_aliases = {"", ""}, .gtp_letter = {'B', 'W'},
-    .option_names = toy_options, .option_help = "target=N",
+    .variant_keys = toy_options,
     .state_size = sizeof(struct toy), .undo_size = 1,
     .init = toy_init, .format_variant = toy_format_variant,
     .parse_position = toy_parse_position,
