@@ -9,7 +9,7 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "protocol.h"
+#include "front/protocol.h"
 #include "session.h"
 
 static char err[256];
@@ -86,7 +86,7 @@ START_TEST(test_setposition)
     ck_assert_int_eq(session_setposition(&s, "5/5/2s2/5/5 2", err, sizeof err), SESS_OK);
     ck_assert_int_eq(s.nmoves, 0);
     ck_assert_int_eq(session_side_to_move(&s), 1);
-    ck_assert_int_eq(session_setposition(&s, "5/5/2s2/5 2", err, sizeof err), SESS_EINVALID);
+    ck_assert_int_eq(session_setposition(&s, "5/5/2s2/5 2", err, sizeof err), SESS_EPOSITION);
     pos(&s, buf, sizeof buf);
     ck_assert_str_eq(buf, "5/5/2s2/5/5 2");
     ck_assert_int_eq(session_play(&s, 1, "d4", err, sizeof err), SESS_OK);
