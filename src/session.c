@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
-#include "options.h"
 #include "session.h"
 #include "util.h"
 
@@ -18,10 +17,6 @@ int session_init(struct session *s)
 {
     memset(s, 0, sizeof *s);
     s->main_ms = -1;
-    /* the engine options' defaults are the option table's */
-    int rc = options_reset(s);
-    if (rc != SESS_OK)
-        return rc;
     char err[128];
     return session_newgame(s, game_list[0]->name, 0, NULL, err, sizeof err);
 }

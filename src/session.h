@@ -63,7 +63,10 @@ struct session {
     int have_left[2];
 };
 
-int session_init(struct session *s);    /* rastros 7x7, alpha-beta */
+/* A session in the registry's first game, with no engine yet: the engine
+ * options (the searcher itself included) are the option table's, set by
+ * options_reset (options.h), which every front end calls next. */
+int session_init(struct session *s);
 void session_free(struct session *s);
 /* Starts game name with "key=value" options. err gets the detail. */
 int session_newgame(struct session *s, const char *name, int nopts,
