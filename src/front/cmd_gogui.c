@@ -457,10 +457,13 @@ int gogui_load_sgf(struct proto *p, const char *text, int upto, char *res, size_
 /* ------------------------------------------------------------- handlers */
 
 /* Every rules command: GoGui (or a controller like it) is talking, so
- * clicks, genmove and undo go by its steps from now on. */
+ * clicks, genmove and undo go by its steps from now on. Only in the piped
+ * protocol: a front end of its own (the shell, a board that answers through
+ * p->respond) keeps whole moves whatever it is asked. */
 static void gogui_mode(struct proto *p)
 {
-    p->gogui.on = 1;
+    if (!p->shell && !p->respond)
+        p->gogui.on = 1;
 }
 
 static int cmd_gogui_analyze(struct proto *p, int argc, char **argv, char *res, size_t n)
@@ -691,8 +694,7 @@ static void click_gfx(struct proto *p, const char *game_text, char *res, size_t 
         side_text(g, session_side_to_move(s), side, sizeof side);
         if (pick >= 0) {
             point_name(size, pick, pt, sizeof pt);
-            snprintf(text, sizeof text, "%s to move: %s picked, click a green square (or "
-                     "another piece)", side, pt);
+            snprintf(text, sizeof text, "%s to move, %s picked", side, pt);
         } else {
             snprintf(text, sizeof text, "%s to move", side);
         }

@@ -519,7 +519,7 @@ static void gh_gogui_gfx(const void *vst, char *buf, size_t n)
             k += (size_t)snprintf(out + k, sizeof out - k, "\nLABEL %s x2", pt);
     }
     snprintf(out + k, sizeof out - k,
-             "\nTEXT reserve (A1, F1) white %d black %d; score (A6, F6) white %d black %d%s",
+             "\nTEXT reserves %d-%d, scores %d-%d (white-black)%s",
              s->res[0], s->res[1], s->score[0], s->score[1],
              s->last < 0 ? "" : s->last ? ", black scored last" : ", white scored last");
     snprintf(buf, n, "%s", out);

@@ -955,7 +955,7 @@ static void tablut_gogui_gfx(const void *st, char *buf, size_t n)
     const struct tablut *t = st;
     char k[4];
     tablut_gogui_point(t->king, k);
-    snprintf(buf, n, "COLOR #e8c040 %s\nLABEL %s K%s\nTEXT attackers %d, defenders %d and the "
+    snprintf(buf, n, "COLOR #e8c040 %s\nLABEL %s K%s\nTEXT %d attackers, %d defenders and the "
              "king%s", k, k, t->board[CASTLE] == EMPTY ? "\nSQUARE E5" : "", t->count[0],
              t->count[1], (t->flags & F_KING_CAPTURED) ? " (captured)" : "");
 }

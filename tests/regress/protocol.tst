@@ -238,7 +238,7 @@
 103 gogui-rules_side_to_move
 #? [black]
 104 gogui-rules_board_gfx
-#? [COLOR #[0-9a-f]+ E5\nLABEL E5 K\nTEXT black \(attackers\) to move; attackers 16, defenders 8 and the king]
+#? [COLOR #[0-9a-f]+ E5\nLABEL E5 K\nTEXT black \(attackers\) to move; 16 attackers, 8 defenders and the king]
 105 play black e2-c2
 #? []
 106 play white e5-h5
@@ -273,7 +273,7 @@
 118 setposition w...../.W.b../....../B..... b 1,1 0,0 -
 #? []
 119 gogui-rules_board_gfx
-#? [COLOR #[0-9a-f]+ B1 B6 C1 C6 D1 D6 E1 E6\nLABEL A1 1\nLABEL A6 0\nLABEL F1 1\nLABEL F6 0\nLABEL B2 2\n.*\nLABEL B3 x2\n.*\nLABEL A5 x2\n.*\nLABEL F5 24\nTEXT black to move; reserve \(A1, F1\) white 1 black 1; score \(A6, F6\) white 0 black 0]
+#? [COLOR #[0-9a-f]+ B1 B6 C1 C6 D1 D6 E1 E6\nLABEL A1 1\nLABEL A6 0\nLABEL F1 1\nLABEL F6 0\nLABEL B2 2\n.*\nLABEL B3 x2\n.*\nLABEL A5 x2\n.*\nLABEL F5 24\nTEXT black to move; reserves 1-1, scores 0-0 \(white-black\)]
 120 gogui-rules_final_result
 #? [ongoing]
 
