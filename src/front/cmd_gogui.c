@@ -1,7 +1,9 @@
-/* cmd_gogui.c -- GoGui's extensions: interrupt, its analyze commands and
- * the rules commands that let GoGui draw a game's board and be its ruler
- * (doc/protocol.md, "GoGui extensions"). Knows the session and struct
- * game's GoGui entries. */
+/* cmd_gogui.c -- GoGui's extensions: interrupt, its analyze commands, the
+ * rules commands that let GoGui draw a game's board and be its ruler, and
+ * GoGui mode's two-click moves (the picks, genmove and undo by GoGui's
+ * steps, GoGui's SGF files for loadgame) as front-end state beside the
+ * session's whole moves (doc/protocol.md, "GoGui extensions"). Knows the
+ * session, records and struct game's GoGui entries. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -648,17 +650,18 @@ static void click_gfx(struct proto *p, const char *game_text, char *res, size_t 
     const struct session *s = &p->s;
     int size = board_width(p), pick = steps_pick(&p->gogui);
     char pt[16];
-    if (s->nmoves > 0 && pick < 0) {
+    if (s->nmoves > 0) {
         const void *before = s->snaps + g->state_size * (size_t)(s->nmoves - 1);
         int from, to;
         g->gogui_move_points(before, s->moves[s->nmoves - 1].move, &from, &to);
         char was[19 * 19 + 1], now[19 * 19 + 1];
         g->gogui_board(before, was, sizeof was);
         g->gogui_board(s->st, now, sizeof now);
-        if (from >= 0) {
-            /* where the last move came from (GoGui marks where it went) */
+        if (from >= 0 && pick < 0) {
+            /* where the last move came from (GoGui marks where it went,
+             * or, once a piece is picked, the pick) */
             point_name(size, from, pt, sizeof pt);
-            buf_printf(res, n, pos, "\nCOLOR #c8c8c8 %s", pt);
+            buf_printf(res, n, pos, "\nCOLOR #c0c0e8 %s", pt);
         }
         int any = 0;
         for (int i = 0; i < size * size; i++) {

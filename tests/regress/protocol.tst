@@ -250,9 +250,9 @@
 109 play white e5-e4
 #? []
 # the king has left the castle: the empty castle is squared, where he came
-# from greyed
+# from tinted
 110 gogui-rules_board_gfx
-#? [COLOR #[0-9a-f]+ E4\nLABEL E4 K\nSQUARE E5\nCOLOR #c8c8c8 E5\nTEXT black \(attackers\) to move; .*]
+#? [COLOR #[0-9a-f]+ E4\nLABEL E4 K\nSQUARE E5\nCOLOR #c0c0e8 E5\nTEXT black \(attackers\) to move; .*]
 111 gogui-analyze_commands
 #? [gfx/Status line/gogui-rules_board_gfx\nplist/Points to click/gogui-rules_legal_moves\ngfx/Winning moves/gogui-gfx winning_moves(\n(string|gfx|plist)/[^\n/]+/[^\n]+)*]
 # Grasshopper: reserves on row 1, the track a quadrant a row on rows 2-5,
