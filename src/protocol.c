@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include "config.h"
@@ -817,7 +818,8 @@ const struct option_desc option_table[] = {
     {"book", "bool", "true", "a game's own solver may answer from its opening book of proved "
      "positions (Rastros)", 1, 0},
     {"tables", "path", "none", "directory of stored value tables (grasshopper-4.tab, ...) "
-     "that solve and genmove read; none: no tables", 1, 0},
+     "that solve and genmove read; none: no tables. Setting it checks every table in it "
+     "in full and answers one line per table: valid, or why not", 1, 0},
     {NULL, NULL, NULL, NULL, 0, 0}
 };
 
@@ -936,7 +938,9 @@ static int set_option(struct proto *p, const char *name, const char *value)
             return E_VALUE;
         s->book = b;
     } else if (!strcmp(name, "tables")) {
-        if (strlen(value) >= sizeof s->tables)
+        struct stat sb;
+        if (strlen(value) >= sizeof s->tables ||
+            (strcmp(value, "none") && (stat(value, &sb) || !S_ISDIR(sb.st_mode))))
             return E_VALUE;
         snprintf(s->tables, sizeof s->tables, "%s", strcmp(value, "none") ? value : "");
     } else {
@@ -955,9 +959,12 @@ int proto_set_option(struct proto *p, const char *name, const char *value)
  * Fails: unknown option, invalid value. */
 static int cmd_set_option(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
-    (void)res; (void)n;
     if (argc != 2)
         return E_SYNTAX;
+    /* tables DIR: the answer is the report on each table in it */
+    if (!strcmp(argv[0], "tables") && strcmp(argv[1], "none") &&
+        game_tables_check(argv[1], res, n) < 0)
+        return E_VALUE;
     return set_option(p, argv[0], argv[1]);
 }
 
@@ -1111,6 +1118,8 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
     struct search_result r;
     int64_t t0 = now_ms();
     int ok = search_solve(ab, G(p), p->s.st, &sp, &r);
+    if (r.note)
+        fprintf(stderr, "tabula: %s\n", r.note);
     if (!ok) {
         if (!own)
             alphabeta_searcher.destroy(ab);

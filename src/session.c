@@ -322,6 +322,8 @@ int session_genmove(struct session *s, int side, int play, struct search_result 
     p.ctx = ctx;
     session_time_budget(s, s->g->side_to_move(s->st), &p);
     s->engine->search(s->engine_self, s->g, s->st, &p, res);
+    if (res->note)              /* on stderr: stdout is the protocol's */
+        fprintf(stderr, "tabula: %s\n", res->note);
     if (res->best == MOVE_NONE)
         return SESS_EGAMEOVER;
     if (play)

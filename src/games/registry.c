@@ -1,7 +1,10 @@
 /* registry.c -- the list of games and the generic helpers built only on
  * struct game (perft, colour names). Knows no game's internals. */
 #include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <strings.h>
 #include "game.h"
 
@@ -76,4 +79,38 @@ int game_parse_color(const struct game *g, const char *word)
             word_in_list(g->side_aliases[s], word))
             return s;
     return -1;
+}
+
+int game_tables_check(const char *dir, char *out, size_t n)
+{
+    struct stat sb;
+    if (stat(dir, &sb)) {
+        snprintf(out, n, "%s: %s", dir, strerror(errno));
+        return -1;
+    }
+    if (!S_ISDIR(sb.st_mode)) {
+        snprintf(out, n, "%s: not a directory", dir);
+        return -1;
+    }
+    size_t len = 0;
+    int bad = 0;
+    out[0] = 0;
+    for (int i = 0; game_list[i] && len + 1 < n; i++) {
+        if (!game_list[i]->tables_check)
+            continue;
+        if (len)
+            out[len++] = '\n';
+        int k = game_list[i]->tables_check(dir, out + len, n - len);
+        if (k < 0) {
+            memmove(out, out + len, strlen(out + len) + 1);
+            return -1;
+        }
+        bad += k;
+        len += strlen(out + len);
+        if (len && out[len - 1] == '\n')
+            out[--len] = 0;     /* that game had none */
+    }
+    if (!len)
+        snprintf(out, n, "no table files in %s", dir);
+    return bad;
 }

@@ -853,6 +853,7 @@ int search_solve(void *self, const struct game *g, void *st,
         int ok = g->solve(gs, st, &lim, &gr);
         a->nodes = gr.nodes;
         res->nodes = gr.nodes;
+        res->note = gr.note;
         if (!ok)
             return 0;
         res->exact = 1;
@@ -960,6 +961,8 @@ static int ab_search(void *self, const struct game *g, void *st,
     }
     iterate(a, res, soft);
     res->nodes = a->nodes + solve_nodes;
+    if (g->exact_value && !p->infinite && p->depth == 0)
+        res->note = solved.note;
 
     if (have_solved && solved.best != MOVE_NONE) {
         int sv = solved.score;

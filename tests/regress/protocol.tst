@@ -613,9 +613,9 @@
 280 set_option book true
 #? []
 281 set_option tables /nonexistent/dir
-#? []
+#? [invalid value: /nonexistent/dir: No such file or directory]*
 282 get_option tables
-#? [/nonexistent/dir]
+#? [none]
 283 set_option tables none
 #? []
 284 get_option tables
