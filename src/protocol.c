@@ -1395,9 +1395,10 @@ static int cmd_savegame(struct proto *p, int argc, char **argv, char *res, size_
         if (record_add_move(&r, mv))
             rc = E_NOMEM;
     }
-    FILE *f = rc == E_OK ? fopen(argv[0], "w") : NULL;
+    const char *why = NULL;
+    FILE *f = rc == E_OK ? util_fopen_file(argv[0], "w", &why) : NULL;
     if (rc == E_OK && !f)
-        rc = fail(res, n, E_FILE, strerror(errno));
+        rc = fail(res, n, E_FILE, why);
     if (f) {
         if (record_write(f, &r) || fclose(f))
             rc = fail(res, n, E_FILE, "write failed");
@@ -1410,7 +1411,8 @@ static int cmd_savegame(struct proto *p, int argc, char **argv, char *res, size_
 
 /* loadgame FILE [N]: loads the first record of FILE and plays its first N
  * moves (all by default). The record reader is bounded (record.h): an
- * endless or binary file is refused at once. Fails: cannot open file (also
+ * endless or binary file is refused at once, and anything but a regular
+ * file (a FIFO would block the engine) before it is read. Fails: cannot open file (also
  * for a file that is no record, or too large a one), invalid position,
  * unknown game, illegal move (the game is then unchanged). */
 static int cmd_loadgame(struct proto *p, int argc, char **argv, char *res, size_t n)
@@ -1418,9 +1420,10 @@ static int cmd_loadgame(struct proto *p, int argc, char **argv, char *res, size_
     long upto = -1;
     if (argc < 1 || argc > 2 || (argc == 2 && parse_int(argv[1], 0, 1000000, &upto)))
         return E_SYNTAX;
-    FILE *f = fopen(argv[0], "r");
+    const char *why;
+    FILE *f = util_fopen_file(argv[0], "r", &why);    /* a FIFO: refused */
     if (!f)
-        return fail(res, n, E_FILE, strerror(errno));
+        return fail(res, n, E_FILE, why);
     struct game_record r;
     record_init(&r);
     char err[256];

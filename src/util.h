@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* splitmix64: reproducible, seedable, state is one word. */
 static inline uint64_t rng_next(uint64_t *s)
@@ -26,5 +27,11 @@ int64_t now_ms(void);           /* monotonic milliseconds */
 /* Appends printf-style text to buf (size n) at *pos, never overflowing. */
 void buf_printf(char *buf, size_t n, size_t *pos, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+
+/* fopen for a file the user names (mode "r" or "w"), that never waits: a
+ * FIFO, a socket or a directory is refused, and for reading anything but a
+ * regular file (a device such as /dev/zero); *why then says so, else it
+ * is strerror(errno). NULL on failure. */
+FILE *util_fopen_file(const char *path, const char *mode, const char **why);
 
 #endif
