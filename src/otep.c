@@ -271,7 +271,12 @@ static void in_read(struct otep_in *in, int wait)
         in->start = 0;
     }
     if (in->end == sizeof in->buf) {
-        in->end = 0;            /* a line longer than the buffer: dropped */
+        /* full of lines not read yet (the host wrote more than the buffer
+         * while the engine thinks): the rest waits in the pipe, as in the
+         * GTP reader; only a line longer than the buffer is dropped */
+        if (memchr(in->buf, '\n', in->end))
+            return;
+        in->end = 0;
         in->skip = 1;
     }
     if (!wait) {
@@ -807,6 +812,8 @@ static void cmd_analyze(struct otep *o, char *args)
     char *save = NULL;
     char *n = strtok_r(args, " ", &save), *secs = strtok_r(NULL, " ", &save);
     long t = secs ? strtol(secs, NULL, 10) : 0;
+    if (t > SEARCH_MAX_MS / 1000)
+        t = (long)(SEARCH_MAX_MS / 1000);       /* t * 1000 must not overflow */
     struct game_status gs;
     (void)n;
     if (o->refused || session_status(o->s, &gs)) {

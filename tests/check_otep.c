@@ -548,6 +548,51 @@ START_TEST(test_clock)
 }
 END_TEST
 
+/* Issue 28, item 4: more than the reader's 64 KB of host lines while the
+ * engine thinks: none is lost (the analyze sent first is answered after
+ * the move), and the engine goes on reading the rest. */
+START_TEST(test_input_while_thinking)
+{
+    struct eng e;
+    char line[8192];
+    eng_start(&e, "1500");
+    eng_expect(&e, "hello", line, sizeof line, 5000);
+    eng_send(&e, "rules %s", TABULA_RULES);
+    eng_send(&e, "play attackers");
+    eng_send(&e, "analyze 1 1");
+    /* 80 KB of clock lines (harmless): more than the engine's buffer */
+    static char fill[82000];
+    size_t k = 0;
+    while (k + 40 < sizeof fill)
+        k += (size_t)snprintf(fill + k, sizeof fill - k, "clock 60000 60000 30 1 3 \n");
+    ck_assert_int_eq(write(e.to, fill, k), (ssize_t)k);
+    eng_expect(&e, "move ", line, sizeof line, 10000);
+    eng_expect(&e, "analysis 1 ", line, sizeof line, 10000);
+    eng_send(&e, "goodbye");
+    ck_assert_int_eq(eng_stop(&e, 5000), 0);
+}
+END_TEST
+
+/* analyze N with a time past any clock (t * 1000 overflowed: UBSan
+ * aborted, a plain build wrapped to a negative time and answered at once
+ * from the 20 ms movetime): it thinks until the host moves on. */
+START_TEST(test_analyze_huge_time)
+{
+    struct eng e;
+    char line[8192];
+    eng_start(&e, "20");
+    eng_expect(&e, "hello", line, sizeof line, 5000);
+    eng_send(&e, "rules %s", TABULA_RULES);
+    eng_send(&e, "analyze 1 9223372036854775807");
+    eng_quiet(&e, 1000);        /* still thinking: no analysis yet */
+    int64_t t0 = now_ms();
+    eng_send(&e, "finish 0");   /* the host moves on: the search stops */
+    eng_send(&e, "goodbye");
+    ck_assert_int_eq(eng_stop(&e, 5000), 0);
+    ck_assert_int_lt(now_ms() - t0, 3000);
+}
+END_TEST
+
 static Suite *otep_suite(void)
 {
     Suite *s = suite_create("otep");
@@ -560,6 +605,8 @@ static Suite *otep_suite(void)
     tcase_add_test(tc, test_host_session);
     tcase_add_test(tc, test_leave_while_thinking);
     tcase_add_test(tc, test_clock);
+    tcase_add_test(tc, test_input_while_thinking);
+    tcase_add_test(tc, test_analyze_huge_time);
     suite_add_tcase(s, tc);
     return s;
 }
