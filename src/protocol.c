@@ -810,7 +810,8 @@ const struct option_desc option_table[] = {
      "the shared table) and the Rastros solver proves with them all; MCTS and random use one; "
      "with one thread, the same seed and commands give the same moves", 1, SEARCH_MAX_THREADS},
     {"hash", "MB", "64", "transposition table / MCTS tree memory in MB; out of memory "
-     "(nothing changed) when it cannot be had", 1, 65536},
+     "(nothing changed) when it cannot be had, or is more than the system has available "
+     "now; a new game does not clear it page by page", 1, 65536},
     {"seed", "number", "0", "random seed: with one thread, the same seed and commands "
      "give the same moves", 1, 0},
     {"resign", "bool", "false", "genmove may answer resign in a proven lost or finished "

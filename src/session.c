@@ -243,6 +243,13 @@ int session_set_hash(struct session *s, int mb)
 {
     if (mb < 1 || mb > 65536)
         return SESS_EINVALID;
+    /* Linux lets a calloc of any size succeed and fails later, when the
+     * search touches the pages (the OOM killer, not an error): a size the
+     * system cannot give now is refused here (the current table's memory
+     * counts, as it is given back) */
+    int64_t avail = util_mem_available_mb();
+    if (avail >= 0 && mb > avail + s->hash_mb)
+        return SESS_ENOMEM;
     /* out of memory changes nothing: the old table and size stay */
     if (s->engine->resize) {
         if (s->engine->resize(s->engine_self, mb) != 0)

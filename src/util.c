@@ -67,3 +67,22 @@ FILE *util_fopen_file(const char *path, const char *mode, const char **why)
     }
     return f;
 }
+
+int64_t util_mem_available_mb(void)
+{
+    FILE *f = fopen("/proc/meminfo", "re");
+    if (f) {
+        char line[256];
+        long long kb = -1;
+        while (fgets(line, sizeof line, f))
+            if (sscanf(line, "MemAvailable: %lld kB", &kb) == 1)
+                break;
+        fclose(f);
+        if (kb >= 0)
+            return kb / 1024;
+    }
+    long pages = sysconf(_SC_AVPHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && size > 0)
+        return (int64_t)pages * size / (1024 * 1024);
+    return -1;
+}

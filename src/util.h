@@ -28,6 +28,10 @@ int64_t now_ms(void);           /* monotonic milliseconds */
 void buf_printf(char *buf, size_t n, size_t *pos, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* Memory the system could give now without swapping, in MB (Linux's
+ * MemAvailable, else the free pages); -1 when it cannot tell. */
+int64_t util_mem_available_mb(void);
+
 /* fopen for a file the user names (mode "r" or "w"), that never waits: a
  * FIFO, a socket or a directory is refused, and for reading anything but a
  * regular file (a device such as /dev/zero); *why then says so, else it
