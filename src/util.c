@@ -1,6 +1,7 @@
 /* util.c -- clocks, string buffers, opening a user's file. */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -85,4 +86,17 @@ int64_t util_mem_available_mb(void)
     if (pages > 0 && size > 0)
         return (int64_t)pages * size / (1024 * 1024);
     return -1;
+}
+
+int util_thread_create(pthread_t *tid, void *(*fn)(void *), void *arg)
+{
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
+    int rc = pthread_create(tid, NULL, fn, arg);  /* inherits the mask */
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return rc;
 }

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <pthread.h>
 #include <stdio.h>
 
 /* splitmix64: reproducible, seedable, state is one word. */
@@ -27,6 +28,13 @@ int64_t now_ms(void);           /* monotonic milliseconds */
 /* Appends printf-style text to buf (size n) at *pos, never overflowing. */
 void buf_printf(char *buf, size_t n, size_t *pos, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+
+/* pthread_create for a helper thread of a search, a solver or a worker:
+ * the new thread has SIGINT, SIGTERM and SIGHUP blocked, so that their
+ * handlers run in the thread that owns the program's state (a handler run
+ * in a helper raced with the main thread: TSan, issue 28). 0 or an error
+ * number. */
+int util_thread_create(pthread_t *tid, void *(*fn)(void *), void *arg);
 
 /* Memory the system could give now without swapping, in MB (Linux's
  * MemAvailable, else the free pages); -1 when it cannot tell. */

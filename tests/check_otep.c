@@ -548,6 +548,36 @@ START_TEST(test_clock)
 }
 END_TEST
 
+/* A new position while the engine thinks (the host moved on, as OpenTafl
+ * does when a game is set up anew): the search stops at once and sends no
+ * move, and the next request is answered (issue 28: with position no
+ * longer stopping the search, every test still passed). */
+START_TEST(test_position_stops_search)
+{
+    struct eng e;
+    char line[8192], pos[256], rec[256], err[128];
+    eng_start(&e, "20000");
+    eng_expect(&e, "hello", line, sizeof line, 5000);
+    eng_send(&e, "rules %s", TABULA_RULES);
+    eng_send(&e, "play attackers");
+    struct timespec ts = {0, 300000000};
+    nanosleep(&ts, NULL);
+    void *st = host_game();
+    G->format_position(st, pos, sizeof pos);
+    free(st);
+    (void)err;
+    otep_position_to_record(pos, rec, sizeof rec);
+    int64_t t0 = now_ms();
+    eng_send(&e, "position %s", rec);
+    eng_send(&e, "side attackers");
+    eng_send(&e, "analyze 1 1");
+    eng_expect(&e, "analysis ", line, sizeof line, 8000);   /* no move before it */
+    ck_assert_int_lt(now_ms() - t0, 6000);
+    eng_send(&e, "goodbye");
+    ck_assert_int_eq(eng_stop(&e, 5000), 0);
+}
+END_TEST
+
 /* Issue 28, item 4: more than the reader's 64 KB of host lines while the
  * engine thinks: none is lost (the analyze sent first is answered after
  * the move), and the engine goes on reading the rest. */
@@ -606,6 +636,7 @@ static Suite *otep_suite(void)
     tcase_add_test(tc, test_leave_while_thinking);
     tcase_add_test(tc, test_clock);
     tcase_add_test(tc, test_input_while_thinking);
+    tcase_add_test(tc, test_position_stops_search);
     tcase_add_test(tc, test_analyze_huge_time);
     suite_add_tcase(s, tc);
     return s;

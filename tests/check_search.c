@@ -2,7 +2,14 @@
  * solver and genmove on Rastros versus a plain memoised minimax written
  * here from the rules, alpha-beta tactics, time management, determinism. */
 #include <check.h>
+#include <dirent.h>
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdint.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -430,6 +437,14 @@ START_TEST(test_timeman)
     ck_assert_int_le(hard, 2000);
     ck_assert_int_eq(timeman_movetime(1000), 970);
     ck_assert_int_eq(timeman_movetime(100), 95);
+    /* main time nearly gone and a long byo-yomi to come: the move's share
+     * of the byo-yomi must not spend more than a third of the main time
+     * left (issue 28: the cap at left / 2 survived every test) */
+    struct clock_state by = {.main_ms = 600000, .byo_ms = 60000, .byo_stones = 1,
+                             .have_left = 1, .left_ms = 3000};
+    timeman_budget(&by, 20, &soft, &hard);
+    ck_assert_int_eq(hard, 3000 / 3 - 30);
+    ck_assert_int_le(soft, hard);
 
     /* clocks at the extremes: no overflow, a huge clock is a huge budget
      * (SEARCH_MAX_MS at most), a negative one a tiny one */
@@ -964,6 +979,88 @@ START_TEST(test_tablut_repetition_avoided)
 }
 END_TEST
 
+/* ---- issue 28, item 6: SIGINT is never handled in a helper thread ---- */
+static pid_t main_tid;
+static atomic_int off_main, handled;
+
+static void on_int(int sig)
+{
+    (void)sig;
+    int saved = errno;
+    if ((pid_t)syscall(SYS_gettid) != main_tid)
+        atomic_fetch_add(&off_main, 1);
+    atomic_fetch_add(&handled, 1);
+    errno = saved;
+}
+
+/* The stop callback (thread 0, the caller's): SIGINT to every other thread
+ * of the process, by thread id. A helper that blocks it keeps it pending
+ * and never runs the handler; one that does not runs it there. */
+static int sigint_helpers(void *ctx)
+{
+    int *calls = ctx;
+    if ((*calls)++ % 4)
+        return 0;
+    DIR *d = opendir("/proc/self/task");
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        pid_t tid = (pid_t)atoi(e->d_name);
+        if (tid > 0 && tid != main_tid)
+            syscall(SYS_tgkill, getpid(), tid, SIGINT);
+    }
+    if (d)
+        closedir(d);
+    return 0;
+}
+
+static void *blocked_in_thread(void *arg)
+{
+    (void)arg;
+    sigset_t cur;
+    pthread_sigmask(SIG_SETMASK, NULL, &cur);
+    return (void *)(intptr_t)(sigismember(&cur, SIGINT) && sigismember(&cur, SIGTERM));
+}
+
+START_TEST(test_sigint_not_in_helpers)
+{
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_int;
+    sigemptyset(&sa.sa_mask);
+    ck_assert_int_eq(sigaction(SIGINT, &sa, &old), 0);
+    main_tid = (pid_t)syscall(SYS_gettid);
+    int calls = 0;
+    /* alpha-beta's Lazy SMP helpers (Tablut), then the Rastros solver's */
+    const struct game *g = game_find("tablut");
+    state_buf st;
+    start(g, &st, NULL);
+    void *ab = alphabeta_searcher.create(8);
+    struct search_result r;
+    struct search_params p = {.nodes = 400000, .threads = 2, .stop = sigint_helpers,
+                              .ctx = &calls};
+    alphabeta_searcher.search(ab, g, &st, &p, &r);
+    ck_assert_int_gt(calls, 4);
+    g = game_find("rastros");
+    start(g, &st, "size=7");
+    struct search_params sp = {.nodes = 3000000, .threads = 2, .stop = sigint_helpers,
+                               .ctx = &calls, .no_book = 1};
+    search_solve(ab, g, &st, &sp, &r);
+    alphabeta_searcher.destroy(ab);
+    /* a thread made by util_thread_create has them blocked */
+    sigset_t none;
+    sigemptyset(&none);
+    pthread_sigmask(SIG_SETMASK, &none, NULL);
+    pthread_t t;
+    ck_assert_int_eq(util_thread_create(&t, blocked_in_thread, NULL), 0);
+    void *ret;
+    pthread_join(t, &ret);
+    ck_assert_ptr_eq(ret, (void *)1);
+    ck_assert_int_eq(sigaction(SIGINT, &old, NULL), 0);
+    ck_assert_msg(atomic_load(&off_main) == 0,
+                  "SIGINT was handled %d times in a helper thread", atomic_load(&off_main));
+}
+END_TEST
+
 /* threads 1: the same search twice (node limit, seed) gives the same move,
  * score, principal variation and node count, in every game */
 START_TEST(test_threads_one_reproducible)
@@ -1073,6 +1170,7 @@ static Suite *search_suite(void)
     tcase_add_test(tg, test_clock_shortcuts);
     tcase_add_test(tg, test_tt_scores);
     tcase_add_test(tg, test_tt_clear_generations);
+    tcase_add_test(tg, test_sigint_not_in_helpers);
     tcase_add_test(tg, test_tablut_beyond_horizon);
     tcase_add_test(tg, test_partial_iteration_score);
     tcase_add_test(tg, test_tablut_repetition_avoided);

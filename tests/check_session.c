@@ -234,6 +234,36 @@ START_TEST(test_solve_limits)
 }
 END_TEST
 
+/* The writer never lets an empty line into a response: a handler's text
+ * with empty lines (a table of the docs, a file's text) would end the
+ * response early for a controller, so runs of line ends collapse to one
+ * (issue 28: removing the collapse survived every test). */
+static int cmd_blank_lines(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)p; (void)argc; (void)argv;
+    snprintf(res, n, "\none\n\n\ntwo\n\n");
+    return 0;
+}
+
+START_TEST(test_response_no_empty_line)
+{
+    struct proto p;
+    FILE *out = tmpfile();
+    ck_assert_int_eq(proto_init(&p, out), 0);
+    static const struct proto_cmd c = {.name = "blank", .fn = cmd_blank_lines, .args = "",
+                                       .help = ""};
+    proto_run_words(&p, &c, "5", 0, NULL);
+    fflush(out);
+    rewind(out);
+    char resp[256];
+    size_t k = fread(resp, 1, sizeof resp - 1, out);
+    resp[k] = '\0';
+    ck_assert_str_eq(resp, "=5 \none\ntwo\n\n");
+    proto_free(&p);
+    fclose(out);
+}
+END_TEST
+
 /* The id comes back with "too many arguments" (defect 8 of issue 11). */
 START_TEST(test_too_many_arguments_id)
 {
@@ -344,6 +374,7 @@ static Suite *session_suite(void)
     tcase_add_test(tc, test_clock_extremes);
     tcase_add_test(tc, test_solve_limits);
     tcase_add_test(tc, test_too_many_arguments_id);
+    tcase_add_test(tc, test_response_no_empty_line);
     tcase_add_test(tc, test_hash_out_of_memory);
     suite_add_tcase(s, tc);
     return s;

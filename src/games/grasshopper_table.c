@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "games/grasshopper_table.h"
+#include "util.h"
 
 /* ---- the numbering ----
  * A position is (X, Y, last): the half to move, the other half, who scored
@@ -753,7 +754,7 @@ int ght_solve_layer_mt(const struct ght *G, int T, uint8_t *out, const uint8_t *
             goto done;
     }
     for (started = 1; started < threads; started++)
-        if (pthread_create(&W[started].tid, NULL, layer_worker_run, &W[started]))
+        if (util_thread_create(&W[started].tid, layer_worker_run, &W[started]))
             break;
     layer_worker_run(&W[0]);
     for (int k = 1; k < started; k++)

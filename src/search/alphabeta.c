@@ -639,7 +639,7 @@ static void iterate(struct ab *a, struct search_result *res, int64_t soft_deadli
     atomic_store_explicit(&a->halt, 0, memory_order_relaxed);
     a->nthreads = n;
     for (int i = 1; i < a->nthreads; i++)
-        if (pthread_create(&a->threads[i]->tid, NULL, helper_main, a->threads[i])) {
+        if (util_thread_create(&a->threads[i]->tid, helper_main, a->threads[i])) {
             a->nthreads = i;
             break;
         }
