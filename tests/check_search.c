@@ -514,6 +514,22 @@ static void tablut_search(const char *pos, int depth, char *mv, size_t n, int *s
  * ply deeper, and past the depth limit the quiescence search plays the
  * winning captures and escapes). Without them a depth-1 search saw only
  * the static score of the first move. */
+/* The bound a search result gives (issue 28: upper and lower swapped where
+ * alpha-beta stores its result survived every test but the bench
+ * signature), and how the search reads it back: an upper bound cuts at or
+ * below alpha, a lower bound at or above beta. */
+START_TEST(test_tt_bound)
+{
+    ck_assert_int_eq(tt_bound(-50, -10, 10), TT_UPPER);    /* failed low */
+    ck_assert_int_eq(tt_bound(-10, -10, 10), TT_UPPER);
+    ck_assert_int_eq(tt_bound(50, -10, 10), TT_LOWER);     /* failed high */
+    ck_assert_int_eq(tt_bound(10, -10, 10), TT_LOWER);
+    ck_assert_int_eq(tt_bound(3, -10, 10), TT_EXACT);
+    ck_assert_int_eq(tt_bound(0, -1, 0), TT_LOWER);         /* null window */
+    ck_assert_int_eq(tt_bound(-1, -1, 0), TT_UPPER);
+}
+END_TEST
+
 /* Resident memory of this process in MB (VmRSS). */
 static long rss_mb(void)
 {
@@ -1170,6 +1186,7 @@ static Suite *search_suite(void)
     tcase_add_test(tg, test_clock_shortcuts);
     tcase_add_test(tg, test_tt_scores);
     tcase_add_test(tg, test_tt_clear_generations);
+    tcase_add_test(tg, test_tt_bound);
     tcase_add_test(tg, test_sigint_not_in_helpers);
     tcase_add_test(tg, test_tablut_beyond_horizon);
     tcase_add_test(tg, test_partial_iteration_score);

@@ -515,7 +515,7 @@ static int negamax(struct ab_thread *t, int depth, int ply, int alpha, int beta)
     }
     /* a draw score may come from a repetition on this path only: kept out
      * of the table, where another path would take it for the position's */
-    int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+    int flag = tt_bound(best, alpha0, beta);
     if (!(best == 0 && g->repeated))
         tt_store(&a->tt, key, bm, tt_score_to(best, ply), depth, flag);
     return best;
@@ -802,7 +802,7 @@ static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_mo
     a->sdep = best != 0 ? 0 : dep;
     if (a->sdep)
         return best;
-    int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+    int flag = tt_bound(best, alpha0, beta);
     /* the depth field holds log2 of the work below: big proofs stay */
     int work = 1;
     for (uint64_t w = a->nodes - nodes0; w > 1; w >>= 1)

@@ -57,6 +57,15 @@ int tt_read(const struct tt *t, uint64_t key, struct tt_entry *out);
 void tt_store(struct tt *t, uint64_t key, move_t move, int score, int depth,
               int flag);
 
+/* What a fail-soft search's result best says of the node it searched with
+ * the window (alpha0, beta): at most best when it failed low (an upper
+ * bound), at least best when it failed high (a lower bound), else exactly
+ * best. One place for both searches of alphabeta.c. */
+static inline int tt_bound(int best, int alpha0, int beta)
+{
+    return best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+}
+
 /* Win scores are stored relative to the node, not the root. */
 static inline int tt_score_to(int score, int ply)
 {
