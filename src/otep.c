@@ -410,9 +410,13 @@ static void send_line(struct otep *o, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(line, sizeof line - 1, fmt, ap);
     va_end(ap);
+    /* one line of text: a host's bytes quoted back (a bad position, say)
+     * never bring a line end or another control byte with them */
     for (char *c = line; *c; c++)
-        if (*c == '\n' || *c == '\r')
+        if (*c == '\n' || *c == '\r' || *c == '\t')
             *c = ' ';
+        else if ((unsigned char)*c < 32 || *c == 127)
+            *c = '?';
     strcat(line, "\n");
     fputs(line, o->p->out);
     fflush(o->p->out);

@@ -246,6 +246,9 @@ static int eng_line(struct eng *e, char *line, size_t cap, int ms)
             for (int i = 0; ok[i]; i++)
                 good |= !strncmp(line, ok[i], strlen(ok[i]));
             ck_assert_msg(good, "not an OTEP line on stdout: '%s'", line);
+            for (size_t i = 0; i < k; i++)
+                ck_assert_msg((unsigned char)line[i] >= 32 && line[i] != 127,
+                              "a control byte (%d) in '%s'", line[i], line);
             return 1;
         }
         if (e->eof) {
@@ -528,6 +531,24 @@ START_TEST(test_leave_while_thinking)
 }
 END_TEST
 
+/* A host's control bytes quoted back (a position that cannot be used) come
+ * out as '?' (found by fuzz_otep: a status line carried the byte). */
+START_TEST(test_no_control_bytes_out)
+{
+    struct eng e;
+    char line[8192];
+    eng_start(&e, "20");
+    eng_expect(&e, "hello", line, sizeof line, 5000);
+    eng_send(&e, "rules %s", TABULA_RULES);
+    eng_send(&e, "position /3tt\001t3/\033[2J/");
+    eng_send(&e, "play attackers");
+    eng_expect(&e, "error ", line, sizeof line, 5000);   /* every line checked */
+    ck_assert_msg(strstr(line, "/3tt?t3/?[2J/") != NULL, "%s", line);
+    eng_send(&e, "goodbye");
+    ck_assert_int_eq(eng_stop(&e, 5000), 0);
+}
+END_TEST
+
 /* A clock: the move comes well within the time the clock leaves. */
 START_TEST(test_clock)
 {
@@ -635,6 +656,7 @@ static Suite *otep_suite(void)
     tcase_add_test(tc, test_host_session);
     tcase_add_test(tc, test_leave_while_thinking);
     tcase_add_test(tc, test_clock);
+    tcase_add_test(tc, test_no_control_bytes_out);
     tcase_add_test(tc, test_input_while_thinking);
     tcase_add_test(tc, test_position_stops_search);
     tcase_add_test(tc, test_analyze_huge_time);

@@ -1039,56 +1039,64 @@ int ght_table_open(struct ght_table *t, const char *path, int pieces, int checks
         snprintf(err, n, "no table for pieces=%d (2, 4 or 6)", pieces);
         return -1;
     }
-    t->G = ght_create(pieces);
-    if (!t->G) {
-        snprintf(err, n, "out of memory");
-        return -1;
-    }
-    struct ght_file_header want;
-    ght_file_layout(t->G, &want);
     /* O_NONBLOCK: opening a FIFO must not wait for a writer */
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) {
         snprintf(err, n, "cannot open it: %s", strerror(errno));
-        goto fail;
+        return -1;
     }
-    t->fd = fd;
     struct stat sb;
     if (fstat(fd, &sb)) {
         snprintf(err, n, "cannot read it: %s", strerror(errno));
-        goto fail;
+        close(fd);
+        return -1;
     }
     if (!S_ISREG(sb.st_mode)) {
         snprintf(err, n, "not a regular file (%s)",
                  S_ISDIR(sb.st_mode) ? "a directory" : S_ISFIFO(sb.st_mode) ? "a FIFO"
                  : S_ISCHR(sb.st_mode) || S_ISBLK(sb.st_mode) ? "a device" : "a special file");
-        goto fail;
+        close(fd);
+        return -1;
     }
+    /* the header first: the numbering (ght_create) takes a second for
+     * pieces=6, not to be spent on a file that is no such table */
     t->file_size = (uint64_t)sb.st_size;
-    const uint64_t end = want.offset[want.nlayers - 1] + (want.size[want.nlayers - 1] + 3) / 4;
     if (t->file_size < sizeof t->h || read_at(fd, &t->h, sizeof t->h, 0)) {
         snprintf(err, n, "too short for a table (%llu bytes)",
                  (unsigned long long)t->file_size);
-        goto fail;
+        close(fd);
+        return -1;
     }
-    if (memcmp(t->h.magic, GHT_MAGIC, 8)) {
-        snprintf(err, n, "not a table file (no %s at its start)", GHT_MAGIC);
-        goto fail;
+    const char *bad = NULL;
+    if (memcmp(t->h.magic, GHT_MAGIC, 8))
+        bad = "not a table file (no " GHT_MAGIC " at its start)";
+    else if ((t->sums = !memcmp(t->h.sums_tag, GHT_SUMS_TAG, 8)) &&
+             t->h.header_sum != header_sum(&t->h))
+        bad = "damaged: its header does not match its checksum";
+    if (bad || t->h.pieces != (uint32_t)pieces) {
+        if (bad)
+            snprintf(err, n, "%s", bad);
+        else
+            snprintf(err, n, "a table of pieces=%u, not pieces=%d", t->h.pieces, pieces);
+        close(fd);
+        return -1;
     }
-    t->sums = !memcmp(t->h.sums_tag, GHT_SUMS_TAG, 8);
-    if (t->sums && t->h.header_sum != header_sum(&t->h)) {
-        snprintf(err, n, "damaged: its header does not match its checksum");
-        goto fail;
+    t->fd = fd;
+    t->G = ght_create(pieces);
+    if (!t->G) {
+        snprintf(err, n, "out of memory");
+        close(fd);
+        t->fd = -1;
+        return -1;
     }
-    if (t->h.pieces != want.pieces || t->h.nlayers != want.nlayers ||
-        t->h.fingerprint != want.fingerprint ||
+    struct ght_file_header want;
+    ght_file_layout(t->G, &want);
+    const uint64_t end = want.offset[want.nlayers - 1] + (want.size[want.nlayers - 1] + 3) / 4;
+    if (t->h.nlayers != want.nlayers || t->h.fingerprint != want.fingerprint ||
         memcmp(t->h.size, want.size, sizeof want.size) ||
         memcmp(t->h.offset, want.offset, sizeof want.offset)) {
-        if (t->h.pieces != want.pieces)
-            snprintf(err, n, "a table of pieces=%u, not pieces=%d", t->h.pieces, pieces);
-        else
-            snprintf(err, n, "made with another numbering of the positions (another "
-                     "version of the program)");
+        snprintf(err, n, "made with another numbering of the positions (another "
+                 "version of the program)");
         goto fail;
     }
     for (uint32_t i = 0; i < want.nlayers; i++)
