@@ -545,6 +545,19 @@ void session_score_text(int score, char *buf, size_t n)
     }
 }
 
+void session_moves_text(const struct game *g, const void *st, const move_t *moves, int k,
+                        char *buf, size_t n)
+{
+    size_t pos = 0;
+    if (n)
+        buf[0] = '\0';
+    for (int i = 0; i < k; i++) {
+        char mt[64];
+        g->format_move(st, moves[i], mt, sizeof mt);
+        buf_printf(buf, n, &pos, "%s%s", i ? " " : "", mt);
+    }
+}
+
 void session_pv_text(const struct game *g, const void *st, const move_t *pv, int len,
                      char *buf, size_t n)
 {
