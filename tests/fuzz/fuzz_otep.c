@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "fuzz_common.h"
-#include "otep.h"
+#include "front/otep.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
