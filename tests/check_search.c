@@ -197,6 +197,57 @@ START_TEST(test_solve_matches_minimax)
 }
 END_TEST
 
+/* The generic exact solver (the one Tablut and any game without its own
+ * proves with) on Rastros with the game's own solver and exact tests taken
+ * away, against the minimax: its table's bounds, cycles and cut-offs are
+ * what decides these values. */
+START_TEST(test_generic_solver_matches_minimax)
+{
+    struct game generic = *G;
+    generic.solve = NULL;
+    generic.solver_create = NULL;
+    generic.solver_destroy = NULL;
+    generic.solver_clear = NULL;
+    generic.exact_value = NULL;
+    static const char *const sizes[] = {"size=5", "size=6"};
+    static const int min_plies[] = {0, 6};
+    void *ab = alphabeta_searcher.create(8);
+    int checked = 0, wins = 0, losses = 0;
+    for (int t = 0; t < 160; t++) {
+        state_buf st;
+        int s = t % 2;
+        if (!random_position(&generic, &st, sizes[s], min_plies[s] + (int)(rnd() % 8)))
+            continue;
+        struct search_params p;
+        struct search_result r;
+        memset(&p, 0, sizeof p);
+        /* one table for all: entries of earlier proofs meet later ones */
+        ck_assert_int_eq(search_solve(ab, &generic, &st, &p, &r), 1);
+        int want = naive_value(&generic, &st);
+        char pos[256];
+        generic.format_position(&st, pos, sizeof pos);
+        ck_assert_msg((r.score > 0 ? 1 : -1) == want, "generic solve says %d, minimax %d: %s",
+                      r.score, want, pos);
+        if (want > 0) {
+            game_undo u;
+            generic.make(&st, r.best, &u);
+            struct game_status gs;
+            generic.status(&st, &gs);
+            ck_assert_msg(gs.over ? gs.winner != generic.side_to_move(&st) :
+                          naive_value(&generic, &st) < 0, "its move does not win: %s", pos);
+            wins++;
+        } else {
+            losses++;
+        }
+        checked++;
+    }
+    ck_assert_int_ge(checked, 100);
+    ck_assert_int_ge(wins, 30);
+    ck_assert_int_ge(losses, 20);
+    alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
 START_TEST(test_genmove_keeps_wins)
 {
     /* genmove with a time budget in won positions always keeps the win */
@@ -1172,6 +1223,7 @@ static Suite *search_suite(void)
     tcase_add_checked_fixture(tc, setup_memo, teardown_memo);
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_solve_matches_minimax);
+    tcase_add_test(tc, test_generic_solver_matches_minimax);
     tcase_add_test(tc, test_genmove_keeps_wins);
     tcase_add_test(tc, test_rastros_start_values);
     tcase_add_test(tc, test_win_in_one_and_mate_scores);
