@@ -1,4 +1,5 @@
-/* tablut.c -- Tablut (9x9 tafl) rules as ruled by doc/rules/tablut.md: move
+/* tablut.c -- Tablut (9x9 tafl) rules as ruled by doc/rules/tablut.md (and
+ * rules=ashton, the Bologna Tablut Challenge's Ashton rules): move
  * generation, make/unmake, Zobrist hash, repetition, evaluation.
  * Knows nothing about search, sessions or protocols: only struct game. */
 #include <ctype.h>
@@ -38,6 +39,7 @@ struct tablut {
     uint8_t rep_limit;          /* repetition=N */
     uint8_t count[2];           /* soldiers: attackers, defenders (no king) */
     uint8_t nomove_loss;        /* nomove=loss: no legal move loses (else draw) */
+    uint8_t ashton;             /* rules=ashton: camps, throne, white first */
     uint8_t seen;               /* the position occurred before (no draw yet) */
     uint32_t hist_len;          /* positions recorded in the game so far */
     uint32_t hist_start;        /* index of the first one since a capture */
@@ -79,6 +81,26 @@ static inline int on_edge(int sq)
     return f == 0 || f == N - 1 || r == 0 || r == N - 1;
 }
 static inline int side_of(int piece) { return piece == ATT ? 0 : 1; }
+
+/* ---- Ashton rules: the camps -------------------------------------------- */
+/* The camps are the attackers' 16 start squares. camp_line[i]: the camps of
+ * rank i (bit = file), which are also those of file i (bit = rank): the set
+ * is its own transpose. */
+static const uint16_t camp_line[N] = {0x38, 0x10, 0, 0x101, 0x183, 0x101, 0, 0x10, 0x38};
+/* camp_far[p]: the squares of a line more than 5 steps from p: a piece in a
+ * camp may cross camps but not move into a camp so far away (the opposite
+ * camp) */
+static const uint16_t camp_far[N] = {0x1c0, 0x180, 0x100, 0, 0, 0, 0x1, 0x3, 0x7};
+static inline int is_camp(int sq)
+{
+    return camp_line[sq_rank(sq)] >> sq_file(sq) & 1;
+}
+/* The middle squares of the four camps' edge sides (a5 e1 i5 e9) are no
+ * anvil against black soldiers; every other camp square is. */
+static inline int camp_anvil_vs_black(int sq)
+{
+    return is_camp(sq) && sq != 4 && sq != 36 && sq != 44 && sq != 76;
+}
 
 static inline void bb_toggle(uint64_t *w, int sq)
 {
@@ -133,12 +155,38 @@ static inline move_t mk_move(int from, int to)
 static inline int mv_from(move_t m) { return (int)(m & 0xff); }
 static inline int mv_to(move_t m) { return (int)((m >> 8) & 0xff); }
 
+/* Ashton's piece_dests: the throne blocks every line, empty or not; a piece
+ * outside the camps may neither enter nor cross one; one in a camp may
+ * cross camps, but not stop in a camp more than 5 squares away. */
+static inline void ashton_dests(const struct tablut *t, int sq,
+                                unsigned *rmask, unsigned *cmask)
+{
+    int f = sq_file(sq), r = sq_rank(sq), lo, hi, in = is_camp(sq);
+    unsigned occ = t->rows[r] | (r == 4 ? 1u << 4 : 0u) |
+                   (in ? 0u : camp_line[r]);
+    line_span(occ, f, &lo, &hi);
+    unsigned m = ((1u << hi) - 1u) & ~((1u << (lo + 1)) - 1u) & ~(1u << f);
+    if (in)
+        m &= ~(unsigned)(camp_line[r] & camp_far[f]);
+    *rmask = m;
+    occ = t->cols[f] | (f == 4 ? 1u << 4 : 0u) | (in ? 0u : camp_line[f]);
+    line_span(occ, r, &lo, &hi);
+    m = ((1u << hi) - 1u) & ~((1u << (lo + 1)) - 1u) & ~(1u << r);
+    if (in)
+        m &= ~(unsigned)(camp_line[f] & camp_far[r]);
+    *cmask = m;
+}
+
 /* Destinations of the piece on sq as 9-bit line masks along its rank and
  * its file (the castle removed: no piece stops there). */
 static inline void piece_dests(const struct tablut *t, int sq,
                                unsigned *rmask, unsigned *cmask)
 {
     int f = sq_file(sq), r = sq_rank(sq), lo, hi;
+    if (t->ashton) {
+        ashton_dests(t, sq, rmask, cmask);
+        return;
+    }
     line_span(t->rows[r], f, &lo, &hi);
     unsigned m = ((1u << hi) - 1u) & ~((1u << (lo + 1)) - 1u) & ~(1u << f);
     if (r == 4)
@@ -154,6 +202,11 @@ static inline void piece_dests(const struct tablut *t, int sq,
 static inline int piece_count(const struct tablut *t, int sq)
 {
     int f = sq_file(sq), r = sq_rank(sq), lo, hi, n;
+    if (t->ashton) {
+        unsigned rm, cm;
+        ashton_dests(t, sq, &rm, &cm);
+        return __builtin_popcount(rm) + __builtin_popcount(cm);
+    }
     line_span(t->rows[r], f, &lo, &hi);
     n = hi - lo - 2 - (r == 4 && lo < 4 && hi > 4 && f != 4);
     line_span(t->cols[f], r, &lo, &hi);
@@ -175,6 +228,8 @@ static const u128 ALL81 = U128(0x1ffffull, 0xffffffffffffffffull);
 #define NOT_A U128(0x1fefful, 0x7fbfdfeff7fbfdfeull)
 #define NOT_I U128(0x0ff7full, 0xbfdfeff7fbfdfeffull)
 #define CASTLE_BIT ((u128)1 << CASTLE)
+#define CAMPS U128(0x3808ull, 0x20383808002038ull)
+#define CAMPS_VS_BLACK U128(0x2808ull, 0x20282808002028ull)
 
 static inline int popcount128(u128 x)
 {
@@ -220,6 +275,12 @@ FILL_DOWN(fill_south, N, ALL81)
 static int count_moves(const struct tablut *t)
 {
     const uint64_t *o = t->bb[t->side], *e = t->bb[!t->side];
+    if (t->ashton) {
+        int n = 0;
+        FOR_EACH_SQ(o, sq)
+            n += piece_count(t, sq);
+        return n;
+    }
     u128 own = U128(o[1], o[0]);
     u128 empty = ~(own | U128(e[1], e[0])) & ALL81;
     u128 dest = ~CASTLE_BIT;
@@ -289,20 +350,27 @@ static inline int next_to_castle(int sq)
            sq == CASTLE + N;
 }
 
-/* The king on k is surrounded as the castle rules need (k is the castle or
- * next to it): every neighbour but the castle holds an attacker. */
-static int king_enclosed(const struct tablut *t, int k)
+/* Is s2, beyond an enemy soldier, an anvil for the side to move, which
+ * moves from-to? The board is that before the move. Default rules: a piece
+ * of the mover's side (the king included) or the empty castle. Ashton: the
+ * same, the throne whoever stands on it, and the camps, occupied or not
+ * (against black soldiers all but a5 e1 i5 e9). */
+static inline int anvil(const struct tablut *t, int s2, int from)
 {
-    for (int d = 0; d < 4; d++) {
-        int s = k + dir_delta[d];
-        if (s != CASTLE && t->board[s] != ATT)
-            return 0;
-    }
-    return 1;
+    int p2 = s2 == from ? EMPTY : t->board[s2];
+    if (p2 != EMPTY && side_of(p2) == t->side)
+        return 1;
+    if (!t->ashton)
+        return p2 == EMPTY && s2 == CASTLE;
+    return s2 == CASTLE ||
+           (t->side ? camp_anvil_vs_black(s2) : is_camp(s2));
 }
 
-/* Squares the move would capture (soldiers), and whether it captures the
- * king; the board is that before the move. Returns the number of soldiers. */
+/* The capture rule, for make and for the move texts alike: the soldiers the
+ * move from-to captures (into capt, returning how many) and whether it
+ * captures the king; the board is that before the move. The king on or next
+ * to the castle needs attackers on every side but the castle's; elsewhere
+ * the mover and an attacker opposite (Ashton: or a camp). */
 static int move_captures(const struct tablut *t, int from, int to,
                          uint8_t *capt, int *king_capt)
 {
@@ -313,11 +381,10 @@ static int move_captures(const struct tablut *t, int from, int to,
             continue;
         int s1 = to + dir_delta[d], s2 = s1 + dir_delta[d];
         int p1 = t->board[s1];
-        int p2 = s2 == from ? EMPTY : t->board[s2];
-        int hostile = p2 == EMPTY ? s2 == CASTLE : side_of(p2) == side;
-        if (p1 == enemy && hostile)
-            capt[n++] = (uint8_t)s1;
-        else if (p1 == KING && side == 0) {
+        if (p1 == enemy) {
+            if (anvil(t, s2, from))
+                capt[n++] = (uint8_t)s1;
+        } else if (p1 == KING && side == 0) {
             if (s1 == CASTLE || next_to_castle(s1)) {
                 /* the mover counts as standing on to */
                 int ok = 1;
@@ -328,7 +395,8 @@ static int move_captures(const struct tablut *t, int from, int to,
                         ok = 0;
                 }
                 *king_capt = ok;
-            } else if (p2 == ATT)
+            } else if ((s2 != from && t->board[s2] == ATT) ||
+                       (t->ashton && is_camp(s2)))
                 *king_capt = 1;
         }
     }
@@ -338,14 +406,13 @@ static int move_captures(const struct tablut *t, int from, int to,
 static void tablut_make_fast(struct tablut *t, int from, int to,
                              struct tablut_undo *u)
 {
-    int piece = t->board[from], side = t->side;
-    int enemy = side ? ATT : DEF;
+    int piece = t->board[from], side = t->side, kc;
     u->hash = t->hash;
     u->hist_start = t->hist_start;
     u->from = (uint8_t)from;
     u->to = (uint8_t)to;
     u->flags = t->flags;
-    u->ncapt = 0;
+    u->ncapt = (uint8_t)move_captures(t, from, to, u->capt, &kc);
 
     /* move the piece */
     t->board[from] = EMPTY;
@@ -362,24 +429,10 @@ static void tablut_make_fast(struct tablut *t, int from, int to,
     if (piece == KING)
         t->king = (uint8_t)to;
 
-    /* captures */
-    for (int d = 0; d < 4; d++) {
-        if (!two_steps_ok(to, d))
-            continue;
-        int s1 = to + dir_delta[d], s2 = s1 + dir_delta[d];
-        int p1 = t->board[s1];
-        if (p1 == enemy) {
-            int p2 = t->board[s2];
-            if (p2 == EMPTY ? s2 == CASTLE : side_of(p2) == side) {
-                u->capt[u->ncapt++] = (uint8_t)s1;
-                remove_piece(t, s1);
-            }
-        } else if (p1 == KING && side == 0) {
-            if (s1 == CASTLE || next_to_castle(s1)
-                    ? king_enclosed(t, s1) : t->board[s2] == ATT)
-                t->flags |= F_KING_CAPTURED;
-        }
-    }
+    for (int i = 0; i < u->ncapt; i++)
+        remove_piece(t, u->capt[i]);
+    if (kc)
+        t->flags |= F_KING_CAPTURED;
 
     t->side ^= 1;
     t->hash ^= ZSIDE;
@@ -429,17 +482,22 @@ static void tablut_unmake_fast(struct tablut *t, const struct tablut_undo *u)
 }
 
 /* ---- struct game entries ---------------------------------------------- */
-static const char *const tablut_option_names[] = {"repetition", "nomove", NULL};
+static const char *const tablut_option_names[] = {"repetition", "nomove", "rules", NULL};
 
+/* The same board under both rules; Ashton's white moves first. */
 static const char start_position[] =
     "3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3 b";
+static const char ashton_start_position[] =
+    "3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3 w";
 
 static void reset_history(struct tablut *t)
 {
     t->flags = 0;
     t->seen = 0;
     t->hist_len = 1;
-    t->hist_start = 0;
+    /* Ashton's referee remembers the positions after each move, not the
+     * one the game starts from */
+    t->hist_start = t->ashton ? 1 : 0;
     memset(t->hist, 0, sizeof t->hist);
     t->hist[0] = t->hash;
 }
@@ -448,10 +506,11 @@ static void reset_history(struct tablut *t)
 static int parse_into(struct tablut *t, const char *s, char *err,
                       size_t errlen)
 {
-    uint8_t rep = t->rep_limit, nomove = t->nomove_loss;
+    uint8_t rep = t->rep_limit, nomove = t->nomove_loss, ashton = t->ashton;
     memset(t, 0, sizeof *t);
     t->rep_limit = rep;
     t->nomove_loss = nomove;
+    t->ashton = ashton;
     int rank = N - 1, file = 0, kings = 0, natt = 0, ndef = 0;
     const char *p = s;
     while (isspace((unsigned char)*p))
@@ -498,6 +557,11 @@ static int parse_into(struct tablut *t, const char *s, char *err,
         int sq = rank * N + file;
         if (sq == CASTLE && piece != KING) {
             snprintf(err, errlen, "only the king may stand on the castle e5");
+            return GAME_EINVALID;
+        }
+        if (t->ashton && piece != ATT && is_camp(sq)) {
+            snprintf(err, errlen, "a white piece on the camp %c%d",
+                     'a' + file, rank + 1);
             return GAME_EINVALID;
         }
         if (piece == KING)
@@ -560,10 +624,21 @@ static int tablut_init(void *st, int nopts, const char *const *opts,
                        char *err, size_t errlen)
 {
     struct tablut *t = st;
-    int rep = REP_DEFAULT, nomove_loss = 0;
+    int rep = REP_DEFAULT, nomove_loss = -1, ashton = 0;
     for (int i = 0; i < nopts; i++) {
         const char *o = opts[i], *eq = strchr(o, '=');
         size_t kl = eq ? (size_t)(eq - o) : strlen(o);
+        if (kl == strlen("rules") && !strncasecmp(o, "rules", kl)) {
+            if (eq && !strcasecmp(eq + 1, "tablut"))
+                ashton = 0;
+            else if (eq && !strcasecmp(eq + 1, "ashton"))
+                ashton = 1;
+            else {
+                snprintf(err, errlen, "rules must be tablut or ashton");
+                return GAME_EINVALID;
+            }
+            continue;
+        }
         if (kl == strlen("nomove") && !strncasecmp(o, "nomove", kl)) {
             /* the no-legal-move outcome: OpenTafl's rules make it a loss */
             if (eq && !strcasecmp(eq + 1, "draw"))
@@ -590,18 +665,28 @@ static int tablut_init(void *st, int nopts, const char *const *opts,
         rep = (int)v;
     }
     t->rep_limit = (uint8_t)rep;
-    t->nomove_loss = (uint8_t)nomove_loss;
-    return parse_into(t, start_position, err, errlen);
+    /* Ashton: a side that cannot move has lost (it cannot answer the
+     * referee in time) */
+    t->nomove_loss = (uint8_t)(nomove_loss >= 0 ? nomove_loss : ashton);
+    t->ashton = (uint8_t)ashton;
+    return parse_into(t, ashton ? ashton_start_position : start_position,
+                      err, errlen);
 }
 
 static void tablut_format_variant(const void *st, char *buf, size_t n)
 {
     const struct tablut *t = st;
-    char rep[32] = "";
+    char out[64] = "";
+    if (t->ashton)
+        strcat(out, "rules=ashton");
     if (t->rep_limit != REP_DEFAULT)
-        snprintf(rep, sizeof rep, "repetition=%d", t->rep_limit);
-    snprintf(buf, n, "%s%s%s", rep, rep[0] && t->nomove_loss ? " " : "",
-             t->nomove_loss ? "nomove=loss" : "");
+        snprintf(out + strlen(out), sizeof out - strlen(out),
+                 "%srepetition=%d", out[0] ? " " : "", t->rep_limit);
+    if (t->nomove_loss != t->ashton)
+        snprintf(out + strlen(out), sizeof out - strlen(out),
+                 "%snomove=%s", out[0] ? " " : "",
+                 t->nomove_loss ? "loss" : "draw");
+    snprintf(buf, n, "%s", out);
 }
 
 static int tablut_parse_position(void *st, const char *s, char *err,
@@ -614,6 +699,7 @@ static int tablut_parse_position(void *st, const char *s, char *err,
     }
     tmp->rep_limit = ((struct tablut *)st)->rep_limit;
     tmp->nomove_loss = ((struct tablut *)st)->nomove_loss;
+    tmp->ashton = ((struct tablut *)st)->ashton;
     int rc = parse_into(tmp, s, err, errlen);
     if (rc == GAME_OK)
         memcpy(st, tmp, sizeof *tmp);
@@ -811,8 +897,22 @@ static int tablut_parse_move(const void *st, const char *s, move_t *m,
             snprintf(err, errlen, "%s-%s is blocked on %s", a, b, c);
             return GAME_EILLEGAL;
         }
+        if (t->ashton && s2 == CASTLE) {
+            snprintf(err, errlen, "%s-%s crosses the throne", a, b);
+            return GAME_EILLEGAL;
+        }
+        if (t->ashton && is_camp(s2) && !is_camp(from)) {
+            snprintf(err, errlen, "%s-%s enters a camp from outside", a, b);
+            return GAME_EILLEGAL;
+        }
         if (s2 == to)
             break;
+    }
+    if (t->ashton && is_camp(from) && is_camp(to) &&
+        abs(to - from) > 5 * abs(step)) {
+        snprintf(err, errlen, "%s-%s goes more than 5 squares into a camp",
+                 a, b);
+        return GAME_EILLEGAL;
     }
     uint8_t capt[4];
     int kc, nc = move_captures(t, from, to, capt, &kc);
@@ -1396,7 +1496,7 @@ const struct game tablut_game = {
     .side_aliases = {"b attacker attackers", "w defender defenders"},
     .gtp_letter = {'B', 'W'},
     .option_names = tablut_option_names,
-    .option_help = "repetition=2..10 nomove=draw|loss",
+    .option_help = "rules=tablut|ashton repetition=2..10 nomove=draw|loss",
     .state_size = sizeof(struct tablut),
     .undo_size = sizeof(struct tablut_undo),
     .init = tablut_init,
