@@ -1134,6 +1134,26 @@ static const struct tablut_weights tablut_weights_default = {
     .balance = 410,
 };
 
+/* Ashton's: its camps make a different game (tuned apart, bench/sprt) */
+static const struct tablut_weights tablut_weights_ashton = {
+    .attacker = 100,
+    .defender = 160,
+    .escape_now = 15000,
+    .capture_now = 15000,
+    .double_open = 12000,
+    .open_line = 150,
+    .fork_now = 8000,
+    .fork_square = 140,
+    .reach_open = 25,
+    .king_mobility = 6,
+    .king_adjacent = 45,
+    .king_edge = 25,
+    .blockade = 30,
+    .guard = 8,
+    .threat = 50,
+    .balance = 410,
+};
+
 /* Squares that close the corners' diagonals (b3 c2 g2 h3 b7 c8 g8 h7). */
 static const uint64_t blockade_bb[2] = {0x2080000002088800ull, 0x22ull};
 /* The second lines: ranks 2 and 8, files b and h, between b and h. */
@@ -1159,10 +1179,66 @@ static int popcount64(uint64_t x)
     return n;
 }
 
+/* Ashton: the lines' blockers for the king and every piece outside the
+ * camps: the pieces, the throne and the camps. */
+static void ashton_blockers(const struct tablut *t, uint16_t *rows,
+                            uint16_t *cols)
+{
+    for (int i = 0; i < N; i++) {
+        rows[i] = (uint16_t)(t->rows[i] | camp_line[i]);
+        cols[i] = (uint16_t)(t->cols[i] | camp_line[i]);
+    }
+    rows[4] |= 1u << 4;
+    cols[4] |= 1u << 4;
+}
+
+/* Ashton: the pieces that could move onto the empty square sq, as far as
+ * the lines allow (the nearest piece of each ray, the throne blocking, the
+ * camps' rules kept); into from[], returns how many (0..4). */
+static int ashton_movers_onto(const struct tablut *t, int sq, int *from)
+{
+    int k = 0, in_path;
+    for (int d = 0; d < 4; d++) {
+        in_path = 0;
+        for (int s = sq, prev = sq;; prev = s) {
+            if (((d == 0 && sq_file(prev) == N - 1) ||
+                 (d == 1 && sq_file(prev) == 0) ||
+                 (d == 2 && sq_rank(prev) == N - 1) ||
+                 (d == 3 && sq_rank(prev) == 0)))
+                break;
+            s = prev + dir_delta[d];
+            if (s == CASTLE) {
+                /* only the king leaves the throne; nothing crosses it */
+                if (t->board[s] == KING && !in_path && !is_camp(sq))
+                    from[k++] = s;
+                break;
+            }
+            if (t->board[s] == EMPTY) {
+                in_path |= is_camp(s);
+                continue;
+            }
+            /* from s onto sq: crosses camps (in_path) or ends in one */
+            int dist = abs(s - sq) / (d < 2 ? 1 : N);
+            if (is_camp(s) ? !(is_camp(sq) && dist > 5)
+                           : !in_path && !is_camp(sq))
+                from[k++] = s;
+            break;
+        }
+    }
+    return k;
+}
+
 /* Can an attacker move onto sq? (sq empty) */
 static int attacker_reaches(const struct tablut *t, int sq)
 {
     int f = sq_file(sq), r = sq_rank(sq), lo, hi;
+    if (t->ashton) {
+        int from[4], k = ashton_movers_onto(t, sq, from);
+        for (int i = 0; i < k; i++)
+            if (t->board[from[i]] == ATT)
+                return 1;
+        return 0;
+    }
     line_span(t->rows[r], f, &lo, &hi);
     if ((lo >= 0 && t->board[r * N + lo] == ATT) ||
         (hi < N && t->board[r * N + hi] == ATT))
@@ -1187,6 +1263,17 @@ static int capturable_soldiers(const struct tablut *t)
                   fill_north(own, empty) | fill_south(own, empty)) &
                  empty & ~CASTLE_BIT;
     u128 hostile = own | (empty & CASTLE_BIT);
+    if (t->ashton) {
+        /* pieces outside the camps go round them; the throne blocks (a
+         * piece in a camp may reach the opposite camp here: a guess) */
+        u128 out = own & ~CAMPS, in = own & CAMPS;
+        u128 po = empty & ~CAMPS & ~CASTLE_BIT, pi = empty & ~CASTLE_BIT;
+        reach = ((fill_east(out, po) | fill_west(out, po) |
+                  fill_north(out, po) | fill_south(out, po)) & po) |
+                ((fill_east(in, pi) | fill_west(in, pi) |
+                  fill_north(in, pi) | fill_south(in, pi)) & pi);
+        hostile = own | CASTLE_BIT | (t->side ? CAMPS_VS_BLACK : CAMPS);
+    }
     u128 victims = en;
     if (t->side == 0)
         victims &= ~((u128)1 << t->king);
@@ -1210,7 +1297,15 @@ static int eval_defenders(const struct tablut *t,
     int dtm = t->side == 1;     /* defenders to move */
     if (!dtm && king_capturable(t))
         return -w->capture_now;
-    int open = open_lines(t->rows, t->cols, k);
+    /* Ashton: the camps and the throne close the king's lines too */
+    uint16_t brows[N], bcols[N];
+    if (t->ashton)
+        ashton_blockers(t, brows, bcols);
+    else {
+        memcpy(brows, t->rows, sizeof brows);
+        memcpy(bcols, t->cols, sizeof bcols);
+    }
+    int open = open_lines(brows, bcols, k);
     if (open && dtm)
         return w->escape_now;
     if (open >= 2)
@@ -1222,10 +1317,12 @@ static int eval_defenders(const struct tablut *t,
 
     /* Where the king can go, and what it sees from there. */
     uint16_t rows[N], cols[N];
-    memcpy(rows, t->rows, sizeof rows);
-    memcpy(cols, t->cols, sizeof cols);
-    rows[kr] &= (uint16_t)~(1u << kf);
-    cols[kf] &= (uint16_t)~(1u << kr);
+    memcpy(rows, brows, sizeof rows);
+    memcpy(cols, bcols, sizeof cols);
+    if (!t->ashton || k != CASTLE) {
+        rows[kr] &= (uint16_t)~(1u << kf);
+        cols[kf] &= (uint16_t)~(1u << kr);
+    }
     unsigned rm, cm;
     piece_dests(t, k, &rm, &cm);
     int mob = 0, forks = 0, reach = 0;
@@ -1251,7 +1348,7 @@ static int eval_defenders(const struct tablut *t,
         if ((d == 0 && kf == N - 1) || (d == 1 && kf == 0) ||
             (d == 2 && kr == N - 1) || (d == 3 && kr == 0))
             continue;
-        adj += t->board[s] == ATT;
+        adj += t->board[s] == ATT || (t->ashton && is_camp(s));
     }
     score -= adj * w->king_adjacent;
 
@@ -1281,7 +1378,8 @@ static int eval_defenders(const struct tablut *t,
 static int tablut_evaluate(const void *st)
 {
     const struct tablut *t = st;
-    int s = eval_defenders(t, &tablut_weights_default);
+    int s = eval_defenders(t, t->ashton ? &tablut_weights_ashton
+                                        : &tablut_weights_default);
     if (s > SCORE_EVAL_MAX)
         s = SCORE_EVAL_MAX;
     if (s < -SCORE_EVAL_MAX)
@@ -1310,7 +1408,8 @@ static u128 king_capture_squares(const struct tablut *t)
                     closed = 0;
             }
         } else
-            closed = t->board[k - dir_delta[d]] == ATT;
+            closed = t->board[k - dir_delta[d]] == ATT ||
+                     (t->ashton && is_camp(k - dir_delta[d]));
         if (closed)
             out |= (u128)1 << s;
     }
@@ -1363,17 +1462,41 @@ static int moves_onto(const struct tablut *t, int sq, move_t *moves, int n,
                       int king_only)
 {
     int f = sq_file(sq), r = sq_rank(sq), lo, hi, from[4], k = 0;
-    line_span(t->rows[r], f, &lo, &hi);
-    if (lo >= 0) from[k++] = r * N + lo;
-    if (hi < N) from[k++] = r * N + hi;
-    line_span(t->cols[f], r, &lo, &hi);
-    if (lo >= 0) from[k++] = lo * N + f;
-    if (hi < N) from[k++] = hi * N + f;
+    if (t->ashton)
+        k = ashton_movers_onto(t, sq, from);
+    else {
+        line_span(t->rows[r], f, &lo, &hi);
+        if (lo >= 0) from[k++] = r * N + lo;
+        if (hi < N) from[k++] = r * N + hi;
+        line_span(t->cols[f], r, &lo, &hi);
+        if (lo >= 0) from[k++] = lo * N + f;
+        if (hi < N) from[k++] = hi * N + f;
+    }
     for (int i = 0; i < k; i++) {
         int p = t->board[from[i]];
         if (king_only ? p == KING : p != EMPTY && side_of(p) == t->side)
             moves[n++] = mk_move(from[i], sq);
     }
+    return n;
+}
+
+/* Ashton's tactical moves, from the legal moves (the camps' rules make
+ * the bitboard shortcuts of the default rules wrong): wins, then captures. */
+static int ashton_tactical(const struct tablut *t, move_t *moves)
+{
+    move_t all[GAME_MAX_MOVES];
+    uint8_t kind[GAME_MAX_MOVES], capt[4];
+    int na = gen_raw(t, all), n = 0, kc;
+    for (int i = 0; i < na; i++) {
+        int from = mv_from(all[i]), to = mv_to(all[i]);
+        int nc = move_captures(t, from, to, capt, &kc);
+        kind[i] = (uint8_t)(kc || (t->board[from] == KING && on_edge(to))
+                                ? 2 : nc > 0);
+    }
+    for (int want = 2; want >= 1; want--)
+        for (int i = 0; i < na; i++)
+            if (kind[i] == want)
+                moves[n++] = all[i];
     return n;
 }
 
@@ -1383,6 +1506,8 @@ static int tablut_gen_tactical(const void *st, move_t *moves)
     int n = 0;
     if (game_ended(t))
         return 0;
+    if (t->ashton)
+        return ashton_tactical(t, moves);
     if (t->side == 1) {
         /* the king's moves to an edge win */
         unsigned rm, cm;
@@ -1440,6 +1565,11 @@ static int tablut_threatened(const void *st)
     const struct tablut *t = st;
     if (game_ended(t))
         return 0;
+    if (t->side == 0 && t->ashton) {
+        uint16_t rows[N], cols[N];
+        ashton_blockers(t, rows, cols);
+        return open_lines(rows, cols, t->king) > 0;
+    }
     if (t->side == 0)
         return open_lines(t->rows, t->cols, t->king) > 0;
     return king_capturable(t);
