@@ -989,7 +989,8 @@ static void tablut_draw(const void *st, int marked, const void *before, move_t l
         size_t row = k;         /* the cell of file f is at row + 2 f + 1 */
         for (int f = 0; f < N; f++) {
             int sq = r * N + f, p = t->board[sq];
-            char c = p ? " tTK"[p] : sq == CASTLE ? '+' : '.';
+            char c = p ? " tTK"[p] : sq == CASTLE ? '+' :
+                     t->ashton && is_camp(sq) ? '*' : '.';
             for (int i = 0; i < ncapt; i++)
                 if (capt[i] == sq && !p)
                     c = 'x';
@@ -1006,8 +1007,9 @@ static void tablut_draw(const void *st, int marked, const void *before, move_t l
     if (marked) {
         if (b)
             k += (size_t)sprintf(out + k, "( ) last move%s; ", ncapt ? ", x captured" : "");
-        k += (size_t)sprintf(out + k, "t attacker, T defender, K king, + castle; "
-                             "%d attackers, %d defenders", t->count[0], t->count[1]);
+        k += (size_t)sprintf(out + k, "t attacker, T defender, K king, + castle%s; "
+                             "%d attackers, %d defenders",
+                             t->ashton ? ", * camp" : "", t->count[0], t->count[1]);
         snprintf(buf, n, "%s", out);
         return;
     }
@@ -1021,8 +1023,8 @@ static void tablut_draw(const void *st, int marked, const void *before, move_t l
     else
         k += (size_t)sprintf(out + k, "%s to move",
                              t->side ? "white (T K)" : "black (t)");
-    k += (size_t)sprintf(out + k, "; + castle, %d attackers, %d defenders",
-                         t->count[0], t->count[1]);
+    k += (size_t)sprintf(out + k, "; + castle%s, %d attackers, %d defenders",
+                         t->ashton ? ", * camp" : "", t->count[0], t->count[1]);
     snprintf(buf, n, "%s", out);
 }
 
