@@ -1059,7 +1059,8 @@ static void tablut_gogui_board(const void *st, char *buf, size_t n)
 /* The position drawn over GoGui's 9x9 board (which knows no Tablut):
  * attackers on dark fields (GoGui's black territory), defenders on light
  * ones, the king's gold, each labelled as in the position string (t, T,
- * K); the empty castle squared. GoGui's columns skip the letter
+ * K); the empty castle squared, and under Ashton the empty camps marked
+ * with triangles. GoGui's columns skip the letter
  * I, so file i is GoGui's J. */
 static void tablut_gogui_gfx(const void *st, char *buf, size_t n)
 {
@@ -1088,6 +1089,15 @@ static void tablut_gogui_gfx(const void *st, char *buf, size_t n)
                                  "ABCDEFGHJ"[sq % N], sq / N + 1, " tTK"[t->board[sq]]);
     if (t->board[CASTLE] == EMPTY)
         k += (size_t)snprintf(out + k, sizeof out - k, "\nSQUARE E5");
+    if (t->ashton) {
+        /* the empty camps */
+        int any = 0;
+        for (int sq = 0; sq < NSQ && k < sizeof out - 16; sq++)
+            if (is_camp(sq) && t->board[sq] == EMPTY)
+                k += (size_t)snprintf(out + k, sizeof out - k, "%s %c%d",
+                                      any++ ? "" : "\nTRIANGLE",
+                                      "ABCDEFGHJ"[sq % N], sq / N + 1);
+    }
     snprintf(out + k, sizeof out - k, "\nTEXT %s to move",
              t->side ? "white (defenders)" : "black (attackers)");
     snprintf(buf, n, "%s", out);
