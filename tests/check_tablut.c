@@ -1297,7 +1297,7 @@ START_TEST(test_ashton_repetition)
     const char *bad[1] = {"rules=modern"};
     void *t = calloc(1, G->state_size);
     ck_assert_int_eq(G->init(t, 1, bad, err, sizeof err), GAME_EINVALID);
-    ck_assert_str_eq(err, "rules must be tablut or ashton");
+    ck_assert_str_eq(err, "rules must be tablut or ashton, not 'modern'");
     const char *two[2] = {"rules=ashton", "nomove=draw"};
     ck_assert_int_eq(G->init(t, 2, two, err, sizeof err), GAME_OK);
     G->format_variant(t, var, sizeof var);

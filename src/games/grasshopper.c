@@ -261,7 +261,13 @@ static void gh_status(const void *vst, struct game_status *out)
 
 /* ---- variants and positions ---- */
 
-static const char *const gh_option_names[] = {"pieces", NULL};
+#define STR_(x) #x
+#define STR(x) STR_(x)
+static const struct variant_key gh_variant_keys[] = {
+    {"pieces", VARIANT_INT, 2, GH_MAX_PIECES, 2, NULL, STR(GH_DEFAULT_PIECES), 0,
+     "pieces a side"},
+    {NULL, 0, 0, 0, 0, NULL, NULL, 0, NULL}
+};
 
 static void gh_start(struct gh_state *s, int pieces)
 {
@@ -276,24 +282,11 @@ static void gh_start(struct gh_state *s, int pieces)
 static int gh_init(void *vst, int nopts, const char *const *opts,
                    char *err, size_t errlen)
 {
-    int pieces = GH_DEFAULT_PIECES;
-    for (int i = 0; i < nopts; i++) {
-        const char *o = opts[i], *eq = strchr(o, '=');
-        size_t kl = eq ? (size_t)(eq - o) : strlen(o);
-        if (kl != 6 || strncasecmp(o, "pieces", 6) != 0) {
-            snprintf(err, errlen, "unknown option: %.*s", (int)kl, o);
-            return GAME_EOPTION;
-        }
-        char *end;
-        long v = eq && eq[1] ? strtol(eq + 1, &end, 10) : 0;
-        if (!eq || !eq[1] || *end || !isdigit((unsigned char)eq[1]) ||
-            v < 2 || v > GH_MAX_PIECES || v % 2) {
-            snprintf(err, errlen, "pieces must be an even number from 2 to %d",
-                     GH_MAX_PIECES);
-            return GAME_EINVALID;
-        }
-        pieces = (int)v;
-    }
+    struct variant_values v;
+    int rc = game_variant_parse(&grasshopper_game, nopts, opts, &v, err, errlen);
+    if (rc != GAME_OK)
+        return rc;
+    int pieces = v.num[0];
     gh_start(vst, pieces);
     return GAME_OK;
 }
@@ -1022,8 +1015,7 @@ const struct game grasshopper_game = {
     .side_names = {"white", "black"},
     .side_aliases = {"w", "b"},
     .gtp_letter = {'W', 'B'},
-    .option_names = gh_option_names,
-    .option_help = "pieces=2..14 (even)",
+    .variant_keys = gh_variant_keys,
     .state_size = sizeof(struct gh_state),
     .undo_size = sizeof(struct gh_undo),
     .init = gh_init,

@@ -482,7 +482,19 @@ static void tablut_unmake_fast(struct tablut *t, const struct tablut_undo *u)
 }
 
 /* ---- struct game entries ---------------------------------------------- */
-static const char *const tablut_option_names[] = {"repetition", "nomove", "rules", NULL};
+#define STR_(x) #x
+#define STR(x) STR_(x)
+/* (the order is that of the values in tablut_init) */
+static const struct variant_key tablut_variant_keys[] = {
+    {"rules", VARIANT_CHOICE, 0, 0, 0, "tablut|ashton", "tablut", 0,
+     "tablut (doc/rules/tablut.md) or ashton, the Bologna Tablut Challenge's"},
+    {"repetition", VARIANT_INT, REP_MIN, REP_MAX, 1, NULL, STR(REP_DEFAULT), 0,
+     "the occurrence of a position that ends the game"},
+    {"nomove", VARIANT_CHOICE, 0, 0, 0, "draw|loss", NULL, 0,
+     "the result for a side with no legal move (default: draw; loss under "
+     "rules=ashton)"},
+    {NULL, 0, 0, 0, 0, NULL, NULL, 0, NULL}
+};
 
 /* The same board under both rules; Ashton's white moves first. */
 static const char start_position[] =
@@ -624,46 +636,13 @@ static int tablut_init(void *st, int nopts, const char *const *opts,
                        char *err, size_t errlen)
 {
     struct tablut *t = st;
-    int rep = REP_DEFAULT, nomove_loss = -1, ashton = 0;
-    for (int i = 0; i < nopts; i++) {
-        const char *o = opts[i], *eq = strchr(o, '=');
-        size_t kl = eq ? (size_t)(eq - o) : strlen(o);
-        if (kl == strlen("rules") && !strncasecmp(o, "rules", kl)) {
-            if (eq && !strcasecmp(eq + 1, "tablut"))
-                ashton = 0;
-            else if (eq && !strcasecmp(eq + 1, "ashton"))
-                ashton = 1;
-            else {
-                snprintf(err, errlen, "rules must be tablut or ashton");
-                return GAME_EINVALID;
-            }
-            continue;
-        }
-        if (kl == strlen("nomove") && !strncasecmp(o, "nomove", kl)) {
-            /* the no-legal-move outcome: OpenTafl's rules make it a loss */
-            if (eq && !strcasecmp(eq + 1, "draw"))
-                nomove_loss = 0;
-            else if (eq && !strcasecmp(eq + 1, "loss"))
-                nomove_loss = 1;
-            else {
-                snprintf(err, errlen, "nomove must be draw or loss");
-                return GAME_EINVALID;
-            }
-            continue;
-        }
-        if (kl != strlen("repetition") || strncasecmp(o, "repetition", kl)) {
-            snprintf(err, errlen, "unknown option: %.*s", (int)kl, o);
-            return GAME_EOPTION;
-        }
-        char *end;
-        long v = eq && eq[1] ? strtol(eq + 1, &end, 10) : 0;
-        if (!eq || !eq[1] || *end || v < REP_MIN || v > REP_MAX) {
-            snprintf(err, errlen, "repetition must be %d..%d", REP_MIN,
-                     REP_MAX);
-            return GAME_EINVALID;
-        }
-        rep = (int)v;
-    }
+    struct variant_values v;
+    int rc = game_variant_parse(&tablut_game, nopts, opts, &v, err, errlen);
+    if (rc != GAME_OK)
+        return rc;
+    int ashton = v.num[0] == 1, rep = v.num[1];
+    /* the no-legal-move outcome: OpenTafl's rules make it a loss */
+    int nomove_loss = v.given[2] ? v.num[2] == 1 : -1;
     t->rep_limit = (uint8_t)rep;
     /* Ashton: a side that cannot move has lost (it cannot answer the
      * referee in time) */
@@ -1637,8 +1616,7 @@ const struct game tablut_game = {
     .side_names = {"black", "white"},
     .side_aliases = {"b attacker attackers", "w defender defenders"},
     .gtp_letter = {'B', 'W'},
-    .option_names = tablut_option_names,
-    .option_help = "rules=tablut|ashton repetition=2..10 nomove=draw|loss",
+    .variant_keys = tablut_variant_keys,
     .state_size = sizeof(struct tablut),
     .undo_size = sizeof(struct tablut_undo),
     .init = tablut_init,

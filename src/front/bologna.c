@@ -19,6 +19,7 @@
 #include <unistd.h>
 #include "config.h"
 #include "game.h"
+#include "options.h"
 #include "session.h"
 #include "util.h"
 
@@ -545,18 +546,26 @@ int main(int argc, char **argv)
             c.opening[c.nopening++] = w;
     }
 
-    char err[256];
-    if (session_init(&c.s) != SESS_OK) {
-        fprintf(stderr, "tabula-bologna: out of memory\n");
-        return EXIT_USAGE;
-    }
+    char err[256] = "out of memory", num[32];
     const char *variant[1] = {"rules=ashton"};
-    if (session_newgame(&c.s, "tablut", 1, variant, err, sizeof err) != SESS_OK ||
-        (hash && session_set_hash(&c.s, hash) != SESS_OK)) {
+    /* the engine options' defaults (options_reset), then ours */
+    int rc = session_init(&c.s);
+    if (rc == SESS_OK)
+        rc = options_reset(&c.s);
+    if (rc == SESS_OK && hash) {
+        snprintf(num, sizeof num, "%d", hash);
+        rc = option_set(&c.s, option_find("hash"), num, err, sizeof err);
+    }
+    if (rc == SESS_OK) {
+        snprintf(num, sizeof num, "%d", threads);
+        rc = option_set(&c.s, option_find("threads"), num, err, sizeof err);
+    }
+    if (rc == SESS_OK)
+        rc = session_newgame(&c.s, "tablut", 1, variant, err, sizeof err);
+    if (rc != SESS_OK) {
         fprintf(stderr, "tabula-bologna: cannot start the engine: %s\n", err);
         return EXIT_USAGE;
     }
-    c.s.threads = threads;
 
     /* a server that disappears must not kill us with SIGPIPE: write says so */
     signal(SIGPIPE, SIG_IGN);
@@ -567,7 +576,6 @@ int main(int argc, char **argv)
     }
     logf_(&c, "connected to %s as %s, %ld s per move (%" PRId64 " ms kept back)",
           host, c.me ? "white" : "black", timeout, c.margin_ms);
-    int rc;
     if (send_json(c.fd, json_string(name))) {
         logf_(NULL, "cannot send our name: %s", strerror(errno));
         rc = EXIT_CLOSED;
