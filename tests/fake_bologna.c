@@ -169,59 +169,10 @@ static int client_move(int fd, void *st, const char *color, game_undo *u)
     return rc;
 }
 
-int main(int argc, char **argv)
+/* The scenarios that play on a position st of the rules (Ashton's start). */
+static int scenario(int fd, const char *sc, void *st, int me_white, const char *color)
 {
-    if (argc < 3)
-        return fail("usage: fake_bologna SCENARIO PORTFILE [white|black]");
-    const char *sc = argv[1];
-    int me_white = argc < 4 || !strcasecmp(argv[3], "white");  /* the client's */
-    const char *color = me_white ? "WHITE" : "BLACK";
-    int ls = socket(AF_INET, SOCK_STREAM, 0);
-    struct sockaddr_in a;
-    memset(&a, 0, sizeof a);
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t al = sizeof a;
-    if (ls < 0 || bind(ls, (struct sockaddr *)&a, sizeof a) || listen(ls, 1) ||
-        getsockname(ls, (struct sockaddr *)&a, &al))
-        return fail("cannot listen on 127.0.0.1");
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", argv[2]);
-    FILE *pf = fopen(tmp, "w");
-    if (!pf)
-        return fail("cannot write the port file");
-    fprintf(pf, "%d\n", ntohs(a.sin_port));
-    fclose(pf);
-    rename(tmp, argv[2]);
-    int fd = accept(ls, NULL, NULL);
-    close(ls);
-    if (fd < 0)
-        return fail("accept failed");
-    int one = 1;
-    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-
-    json_t *name = frame_read(fd);
-    if (!json_is_string(name) || !json_string_length(name))
-        return fail("the first frame is not a name (a JSON string)");
-    json_decref(name);
-    if (!strcmp(sc, "drop")) {
-        close(fd);
-        return 0;
-    }
-    if (!strcmp(sc, "malformed"))
-        return frame_send(fd, "{\"board\": [[\"EMPTY\"", 0) ? 1 : (sleep(5), 0);
-    if (!strcmp(sc, "badstate")) {
-        char *s = strdup("{\"board\":[[],[],[],[],[],[],[],[],[],[]],\"turn\":\"WHITE\"}");
-        int rc = frame_send(fd, s, 0);
-        free(s);
-        return rc ? 1 : (sleep(5), 0);
-    }
-
-    void *st = calloc(1, G->state_size);
     char err[128];
-    const char *opt[1] = {"rules=ashton"};
-    if (!st || G->init(st, 1, opt, err, sizeof err) != GAME_OK)
-        return fail("cannot start the rules");
     game_undo u;
     if (!strcmp(sc, "framing") || !strcmp(sc, "refused") || !strcmp(sc, "timeout")) {
         if (!me_white)
@@ -279,4 +230,64 @@ int main(int argc, char **argv)
         return 0;
     }
     return fail("unknown scenario");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3)
+        return fail("usage: fake_bologna SCENARIO PORTFILE [white|black]");
+    const char *sc = argv[1];
+    int me_white = argc < 4 || !strcasecmp(argv[3], "white");  /* the client's */
+    const char *color = me_white ? "WHITE" : "BLACK";
+    int ls = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in a;
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t al = sizeof a;
+    if (ls < 0 || bind(ls, (struct sockaddr *)&a, sizeof a) || listen(ls, 1) ||
+        getsockname(ls, (struct sockaddr *)&a, &al))
+        return fail("cannot listen on 127.0.0.1");
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", argv[2]);
+    FILE *pf = fopen(tmp, "w");
+    if (!pf)
+        return fail("cannot write the port file");
+    fprintf(pf, "%d\n", ntohs(a.sin_port));
+    fclose(pf);
+    rename(tmp, argv[2]);
+    int fd = accept(ls, NULL, NULL);
+    close(ls);
+    if (fd < 0)
+        return fail("accept failed");
+    int one = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+
+    json_t *name = frame_read(fd);
+    if (!json_is_string(name) || !json_string_length(name))
+        return fail("the first frame is not a name (a JSON string)");
+    json_decref(name);
+    if (!strcmp(sc, "drop")) {
+        close(fd);
+        return 0;
+    }
+    if (!strcmp(sc, "malformed"))
+        return frame_send(fd, "{\"board\": [[\"EMPTY\"", 0) ? 1 : (sleep(5), 0);
+    if (!strcmp(sc, "badstate")) {
+        char *s = strdup("{\"board\":[[],[],[],[],[],[],[],[],[],[]],\"turn\":\"WHITE\"}");
+        int rc = frame_send(fd, s, 0);
+        free(s);
+        return rc ? 1 : (sleep(5), 0);
+    }
+
+    void *st = calloc(1, G->state_size);
+    char err[128];
+    const char *opt[1] = {"rules=ashton"};
+    if (!st || G->init(st, 1, opt, err, sizeof err) != GAME_OK) {
+        free(st);
+        return fail("cannot start the rules");
+    }
+    int rc = scenario(fd, sc, st, me_white, color);
+    free(st);
+    return rc;
 }
