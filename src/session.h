@@ -131,6 +131,9 @@ void session_result_text(const struct session *s, char *buf, size_t n);
 /* A score as the protocol writes it: an integer, "W12"/"L12" for a proven
  * win/loss in 12 plies, "W"/"L" when the length is unknown. */
 void session_score_text(int score, char *buf, size_t n);
+/* The moves of st (legal there), space separated, as the rules write them. */
+void session_moves_text(const struct game *g, const void *st, const move_t *moves, int k,
+                        char *buf, size_t n);
 /* The moves of pv played out from st, space separated (stops at the first
  * move that is not legal there). */
 void session_pv_text(const struct game *g, const void *st, const move_t *pv, int len,
