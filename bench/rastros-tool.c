@@ -5,7 +5,8 @@
  *       reachable from the given variants up to a ply is tried, deepest
  *       first, as genmove meets it (an empty table, the book made so far, a
  *       node budget); a won position that does not fit goes into the book
- *       with a winning move
+ *       with a winning move; keep8:BOOK as an OPTIONS:PLY keeps the 8x8
+ *       entries of BOOK
  *   sample N SEED MAXPLY OPTIONS    prints N random game prefixes (plies
  *       uniform in 0..MAXPLY, random legal moves, games not over)
  *   check                           reads "OPTIONS MOVES... -> ANSWER" lines
@@ -248,6 +249,7 @@ static void run_spec(const char *spec, uint64_t budget, void *a, void *z)
     free(layers);
 }
 
+static void load_book(const char *path);
 static int cmd_sample(int argc, char **argv);
 static int cmd_check(void);
 static int cmd_book8(int argc, char **argv);
@@ -280,9 +282,21 @@ int main(int argc, char **argv)
     }
     rastros_solver_set_book(a, NULL);
     rastros_solver_set_book(z, NULL);
+    for (int i = 3; i < argc; i++)
+        if (!strncmp(argv[i], "keep8:", 6)) {
+            /* the 8x8 entries of a book made before (bench/rastros-book 8x8) */
+            load_book(argv[i] + 6);
+            size_t k = 0;
+            for (size_t j = 0; j < nbook; j++)
+                if (book[j].size == 8)
+                    book[k++] = book[j];
+            nbook = k;
+            printf("%zu 8x8 entries kept from %s\n", nbook, argv[i] + 6);
+        }
     install(a, z);
     for (int i = 3; i < argc; i++)
-        run_spec(argv[i], budget, a, z);
+        if (strncmp(argv[i], "keep8:", 6))
+            run_spec(argv[i], budget, a, z);
     make_blob();
     FILE *f = fopen(argv[1], "wb");
     if (!f || fwrite(blob, 1, bloblen, f) != bloblen || fclose(f) != 0) {
@@ -326,8 +340,12 @@ static int cmd_sample(int argc, char **argv)
     for (int i = 0; i < n; i++) {
         unsigned char st[512];
         char line[512];
-        int ply = (int)rng_below(&rng, (uint32_t)maxply + 1), ok;
+        int ply = (int)rng_below(&rng, (uint32_t)maxply + 1), ok, tries = 0;
         do {
+            /* a ply that random games seldom live to (or never, past the
+             * board's squares) is drawn again */
+            if (++tries % 1000 == 0)
+                ply = (int)rng_below(&rng, (uint32_t)ply);
             size_t pos = 0;
             if (init_variant(st, argv[3]))
                 return 1;

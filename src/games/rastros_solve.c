@@ -55,7 +55,9 @@
 #define BUSY_SLOTS 4096
 #define MAX_THREADS 64
 /* Node allowance of the search for short wins before a proof. */
+#ifndef MATE_NODES
 #define MATE_NODES 3000
+#endif
 
 static uint64_t bit(int sq) { return 1ULL << sq; }
 
