@@ -1,22 +1,27 @@
-/* docs.c -- tabula-docs: makes the command and option sections of
- * doc/protocol.md and doc/tabula.6 from the tables in the code (commands,
- * shell commands, engine options, command-line options), and checks that
- * the docs and the tables agree (make check runs "tabula-docs check").
+/* docs.c -- tabula-docs: makes the command, option and variant sections of
+ * doc/protocol.md and doc/tabula.6 from the tables in the code (the
+ * commands with their reference text, the shell's commands, the engine
+ * options, the command-line flags, the games' variant keys), and checks
+ * that the docs and the tables agree (make check runs "tabula-docs check").
  *   tabula-docs check DOCDIR     exit 1, saying what to do, on any disagreement
  *   tabula-docs update DOCDIR    rewrite the generated blocks in place
  *   tabula-docs print BLOCK      print one block (md-commands, man-options, ...)
  * Knows the tables, not the games or the search. */
 #include <ctype.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli.h"
-#include "protocol.h"
-#include "shell.h"
+#include "front/cli.h"
+#include "front/doctext.h"
+#include "front/protocol.h"
+#include "front/shell.h"
+#include "options.h"
 #include "util.h"
 
-#define FIX "edit the tables in src/ (protocol.c, shell.c, cli.c), then run 'make update-docs'"
+#define FIX "edit the tables in src/ (front/cmd_*.c, front/shell.c, front/cli.c, " \
+    "options.c, the games' variant keys), then run 'make update-docs'"
 
 struct text {
     char *s;
@@ -99,38 +104,33 @@ static const int group_order[] = {
 };
 #define NGROUPS ((int)(sizeof group_order / sizeof *group_order))
 
-static const char *option_help(const struct option_desc *o)
+static const char *expanded(const char *text)
 {
-    static char buf[1024];
-    proto_option_help(o, buf, sizeof buf);
+    static char buf[16384];
+    options_expand(text, buf, sizeof buf);
     return buf;
 }
 
+/* An option's values for the docs: "ms, 0 to 86400000", "alphabeta, mcts
+ * or random", "true or false (also ...)", "a directory, or none". */
 static void option_values(const struct option_desc *o, char *buf, size_t n)
 {
-    if (o->lo <= o->hi)
-        snprintf(buf, n, "%s, %ld to %ld", o->type, o->lo, o->hi);
-    else if (!strcmp(o->type, "bool"))
-        snprintf(buf, n, "true/false (also on/off, yes/no, 1/0)");
-    else if (strchr(o->type, '|')) {
-        size_t k = 0;
-        buf[0] = '\0';
-        for (const char *c = o->type; *c; c++)
-            buf_printf(buf, n, &k, "%s", *c == '|' ? ", " : (char[2]){*c, 0});
-    } else if (!strcmp(o->type, "path"))
-        snprintf(buf, n, "a directory, or none");
+    char range[200];
+    option_range(o, range, sizeof range);
+    if (o->kind == OPTION_INT)
+        snprintf(buf, n, "%s, %s", o->type, range);
     else
-        snprintf(buf, n, "%s, 0 or more", o->type);
+        snprintf(buf, n, "%s", range);
 }
 
 /* ------------------------------------------------------------ blocks */
 
 static void md_commands(struct text *t)
 {
+    const struct proto_cmd *c;
     put(t, "| group | command | what it does |\n|---|---|---|\n");
     for (int gi = 0; gi < NGROUPS; gi++)
-        for (int i = 0; proto_commands[i].name; i++) {
-            const struct proto_cmd *c = &proto_commands[i];
+        for (int i = 0; (c = proto_command(i)); i++) {
             if ((int)c->group != group_order[gi])
                 continue;
             put(t, "| %s | `%s%s", proto_group_names[c->group], c->name,
@@ -142,19 +142,55 @@ static void md_commands(struct text *t)
         }
 }
 
+/* The sections of one group: "#### `name args`" and the reference text. */
+static void md_group(struct text *t, int g)
+{
+    const struct proto_cmd *c;
+    int first = 1;
+    for (int i = 0; (c = proto_command(i)); i++) {
+        if ((int)c->group != g)
+            continue;
+        put(t, "%s#### `%s%s%s`\n%s\n", first ? "" : "\n", c->name, c->args[0] ? " " : "",
+            c->args, expanded(c->doc));
+        first = 0;
+    }
+}
+static void md_admin(struct text *t) { md_group(t, PROTO_G_ADMIN); }
+static void md_games(struct text *t) { md_group(t, PROTO_G_GAMES); }
+static void md_play(struct text *t) { md_group(t, PROTO_G_PLAY); }
+static void md_thinking(struct text *t) { md_group(t, PROTO_G_THINKING); }
+static void md_analysis(struct text *t) { md_group(t, PROTO_G_ANALYSIS); }
+static void md_records(struct text *t) { md_group(t, PROTO_G_RECORDS); }
+static void md_gui(struct text *t) { md_group(t, PROTO_G_GUI); }
+
 static void md_options(struct text *t)
 {
     put(t, "| name | values | default | meaning |\n|---|---|---|---|\n");
-    for (int i = 0; option_table[i].name; i++) {
-        const struct option_desc *o = &option_table[i];
+    for (const struct option_desc *o = option_table; o->name; o++) {
         char v[256];
         option_values(o, v, sizeof v);
         put(t, "| `%s` | ", o->name);
         md_cell(t, v);
         put(t, " | `%s` | ", o->def);
-        md_cell(t, option_help(o));
+        md_cell(t, expanded(o->help));
         put(t, " |\n");
     }
+}
+
+static void md_variants(struct text *t)
+{
+    put(t, "| game | key | values | default | meaning |\n|---|---|---|---|---|\n");
+    for (int i = 0; game_list[i]; i++)
+        for (const struct variant_key *k = game_list[i]->variant_keys; k && k->name; k++) {
+            char r[128];
+            game_variant_range(k, r, sizeof r);
+            put(t, "| `%s` | `%s` | ", game_list[i]->name, k->name);
+            md_cell(t, r);
+            put(t, " | %s%s%s | ", k->def ? "`" : "", k->def ? k->def : "see meaning",
+                k->def ? "`" : "");
+            md_cell(t, k->help);
+            put(t, " |\n");
+        }
 }
 
 static void md_shell(struct text *t)
@@ -166,20 +202,51 @@ static void md_shell(struct text *t)
         md_cell(t, c->args);
         put(t, "` | ");
         md_cell(t, c->help);
-        if (c->more) {
-            char more[2048];
-            proto_expand_help(c->more, more, sizeof more);
+        if (c->doc[0]) {
             put(t, ". ");
-            md_cell(t, more);
+            md_cell(t, expanded(c->doc));
         }
         put(t, " |\n");
     }
     put(t, "\n");
-    for (int i = 0; shell_notes[i].name; i++) {
-        put(t, "- `%s`: ", shell_notes[i].name);
-        md_cell(t, shell_notes[i].text);
+    const struct proto_cmd *c;
+    for (int i = 0; (c = proto_command(i)); i++) {
+        char note[512];
+        shell_note(c, note, sizeof note);
+        if (!note[0])
+            continue;
+        put(t, "- `%s`: ", c->name);
+        md_cell(t, note);
         put(t, "\n");
     }
+}
+
+/* One block of a reference text in roff, inside a .TP item. */
+struct man_ctx {
+    struct text *t;
+    int code;                   /* inside an example */
+};
+
+static void man_block(void *ctx, enum doc_block kind, const char *text)
+{
+    struct man_ctx *m = ctx;
+    char plain[8192];
+    if (kind != DOC_CODE && m->code) {
+        put(m->t, ".fi\n");
+        m->code = 0;
+    }
+    if (kind == DOC_CODE) {
+        if (!m->code)
+            put(m->t, ".IP\n.nf\n");
+        m->code = 1;
+        roff(m->t, text[0] ? text : " ");
+        put(m->t, "\n");
+        return;
+    }
+    doc_plain(text, plain, sizeof plain);
+    put(m->t, kind == DOC_ITEM ? ".IP \\(bu 2\n" : ".IP\n");
+    roff(m->t, plain);
+    put(m->t, "\n");
 }
 
 static void man_command(struct text *t, const struct proto_cmd *c)
@@ -196,82 +263,59 @@ static void man_command(struct text *t, const struct proto_cmd *c)
     sentence(s, sizeof s, c->help);
     roff(t, s);
     put(t, "\n");
-    if (c->more) {
-        /* one paragraph per line of more */
-        char more[2048];
-        proto_expand_help(c->more, more, sizeof more);
-        const char *m = more;
-        while (*m) {
-            size_t l = strcspn(m, "\n");
-            char para[1024];
-            snprintf(para, sizeof para, "%.*s", (int)l, m);
-            roff(t, para);
-            put(t, "\n");
-            m += l + (m[l] == '\n');
-            if (*m)
-                put(t, ".br\n");
-        }
-    }
+    struct man_ctx m = {t, 0};
+    doc_blocks(expanded(c->doc), man_block, &m);
+    if (m.code)
+        put(t, ".fi\n");
 }
 
 static void man_commands(struct text *t)
 {
+    const struct proto_cmd *c;
     for (int gi = 0; gi < NGROUPS; gi++) {
         int g = group_order[gi];
         put(t, ".SS %s\n", proto_group_names[g]);
-        for (int i = 0; proto_commands[i].name; i++)
-            if ((int)proto_commands[i].group == g)
-                man_command(t, &proto_commands[i]);
+        for (int i = 0; (c = proto_command(i)); i++)
+            if ((int)c->group == g)
+                man_command(t, c);
     }
 }
 
 static void man_engine_options(struct text *t)
 {
-    for (int i = 0; option_table[i].name; i++) {
-        const struct option_desc *o = &option_table[i];
+    for (const struct option_desc *o = option_table; o->name; o++) {
         char v[256], s[2048];
         option_values(o, v, sizeof v);
         put(t, ".TP\n.B %s\n", o->name);
         snprintf(s, sizeof s, "Values: %s; default %s.", v, o->def);
         roff(t, s);
         put(t, "\n");
-        sentence(s, sizeof s, option_help(o));
+        sentence(s, sizeof s, expanded(o->help));
         roff(t, s);
         put(t, "\n");
     }
 }
 
+static void man_flag(struct text *t, int key, const char *name, const char *arg)
+{
+    put(t, ".TP\n");
+    if (key < 256)
+        put(t, "\\fB\\-%c\\fR, ", key);
+    put(t, "\\fB\\-\\-%s\\fR", name);
+    if (arg) {
+        put(t, " \\fI");
+        roff(t, arg);
+        put(t, "\\fR");
+    }
+    put(t, "\n");
+}
+
 static void man_options(struct text *t)
 {
-    for (int i = 0; cli_options[i].name; i++) {
-        const struct cli_option *o = &cli_options[i];
-        char s[2048];
-        put(t, ".TP\n");
-        if (o->key < 256)
-            put(t, "\\fB\\-%c\\fR, ", o->key);
-        put(t, "\\fB\\-\\-%s\\fR", o->name);
-        if (o->arg) {
-            put(t, " \\fI");
-            roff(t, o->arg);
-            put(t, "\\fR");
-        }
-        put(t, "\n");
-        const struct option_desc *eo = NULL;
-        for (int k = 0; o->option && option_table[k].name; k++)
-            if (!strcmp(option_table[k].name, o->option))
-                eo = &option_table[k];
-        if (eo) {
-            /* the engine option's own words, once */
-            char v[256];
-            sentence(s, sizeof s, option_help(eo));
-            roff(t, s);
-            put(t, "\n");
-            option_values(eo, v, sizeof v);
-            snprintf(s, sizeof s, "Sets the engine option %s (%s; default %s).", eo->name, v,
-                     eo->def);
-        } else {
-            sentence(s, sizeof s, o->help);
-        }
+    char s[2048];
+    for (const struct cli_option *o = cli_options; o->name; o++) {
+        man_flag(t, o->key, o->name, o->arg);
+        sentence(s, sizeof s, expanded(o->help));
         roff(t, s);
         put(t, "\n");
         if (o->more) {
@@ -279,15 +323,48 @@ static void man_options(struct text *t)
             put(t, "\n");
         }
     }
+    /* every engine option is a flag too: its own words, once */
+    for (const struct option_desc *o = option_table; o->name; o++) {
+        char v[256];
+        man_flag(t, cli_option_key(o), o->name, o->metavar);
+        sentence(s, sizeof s, expanded(o->help));
+        roff(t, s);
+        put(t, "\n");
+        option_values(o, v, sizeof v);
+        snprintf(s, sizeof s, "Sets the engine option %s (%s; default %s).", o->name, v,
+                 o->def);
+        roff(t, s);
+        put(t, "\n");
+    }
+}
+
+static void man_variants(struct text *t)
+{
+    for (int i = 0; game_list[i]; i++)
+        for (const struct variant_key *k = game_list[i]->variant_keys; k && k->name; k++) {
+            char r[128], s[512], line[512];
+            game_variant_range(k, r, sizeof r);
+            put(t, ".TP\n.B %s %s=\\fI%s\\fR\n", game_list[i]->name, k->name, r);
+            snprintf(s, sizeof s, "%s%s%s%s", k->help, k->def ? " (default " : "",
+                     k->def ? k->def : "", k->def ? ")" : "");
+            sentence(line, sizeof line, s);
+            roff(t, line);
+            put(t, "\n");
+        }
 }
 
 static void man_shell(struct text *t)
 {
+    const struct proto_cmd *c;
     for (int i = 0; shell_commands[i].name; i++)
         man_command(t, &shell_commands[i]);
-    for (int i = 0; shell_notes[i].name; i++) {
-        put(t, ".TP\n.B %s\n", shell_notes[i].name);
-        roff(t, shell_notes[i].text);
+    for (int i = 0; (c = proto_command(i)); i++) {
+        char note[512];
+        shell_note(c, note, sizeof note);
+        if (!note[0])
+            continue;
+        put(t, ".TP\n.B %s\n", c->name);
+        roff(t, note);
         put(t, "\n");
     }
 }
@@ -300,10 +377,19 @@ struct block {
 
 static const struct block blocks[] = {
     {"commands", "protocol.md", md_commands},
+    {"group-admin", "protocol.md", md_admin},
+    {"group-games", "protocol.md", md_games},
+    {"group-play", "protocol.md", md_play},
+    {"group-thinking", "protocol.md", md_thinking},
+    {"group-analysis", "protocol.md", md_analysis},
+    {"group-records", "protocol.md", md_records},
+    {"group-gui", "protocol.md", md_gui},
+    {"variants", "protocol.md", md_variants},
     {"options", "protocol.md", md_options},
     {"shell", "protocol.md", md_shell},
     {"options", "tabula.6", man_options},
     {"commands", "tabula.6", man_commands},
+    {"variants", "tabula.6", man_variants},
     {"engine-options", "tabula.6", man_engine_options},
     {"shell", "tabula.6", man_shell},
     {NULL, NULL, NULL}
@@ -419,43 +505,30 @@ static int process(const char *dir, const char *file, int update)
 static int check_tables(void)
 {
     int bad = 0;
-    const struct proto_cmd *tables[2] = {proto_commands, shell_commands};
-    const char *where[2] = {"proto_commands (src/protocol.c)", "shell_commands (src/shell.c)"};
-    for (int t = 0; t < 2; t++)
-        for (int i = 0; tables[t][i].name; i++) {
-            const struct proto_cmd *c = &tables[t][i];
-            if (c->group <= PROTO_G_NONE || c->group >= PROTO_G_COUNT || !c->args || !c->help ||
-                !c->help[0]) {
-                fprintf(stderr, "%s: command '%s' lacks %s: give its entry all six fields "
-                        "{name, handler, args, help, group, more}: group is one of "
-                        "PROTO_G_ADMIN, _GAMES, _PLAY, _THINKING, _ANALYSIS, _RECORDS, _GUI; "
-                        "more is NULL or more help (how it fails, ranges)\n", where[t],
-                        c->name, c->group <= PROTO_G_NONE || c->group >= PROTO_G_COUNT ?
-                        "a group" : "its arguments or help");
-                bad++;
-            }
-            if (t == 1 && proto_find_command(c->name)) {
-                fprintf(stderr, "%s: '%s' is a protocol command too\n", where[t], c->name);
-                bad++;
-            }
+    const struct proto_cmd *c;
+    for (int i = 0; (c = shell_any_command(i)); i++) {
+        if (c->group <= PROTO_G_NONE || c->group >= PROTO_G_COUNT || !c->args || !c->help ||
+            !c->help[0] || !c->doc) {
+            fprintf(stderr, "the command '%s' lacks %s: give its entry all eight fields "
+                    "{name, handler, args, kinds, flags, group, help, doc}: group is one of "
+                    "PROTO_G_ADMIN, _GAMES, _PLAY, _THINKING, _ANALYSIS, _RECORDS, _GUI; doc "
+                    "is its reference text (doc/protocol.md's section)\n", c->name,
+                    c->group <= PROTO_G_NONE || c->group >= PROTO_G_COUNT ? "a group" :
+                    !c->doc ? "its reference text" : "its arguments or help");
+            bad++;
         }
+        for (int k = 0; k < i; k++)
+            if (!strcmp(shell_any_command(k)->name, c->name)) {
+                fprintf(stderr, "the command '%s' is in two tables\n", c->name);
+                bad++;
+            }
+    }
     for (int i = 0; shell_notes[i].name; i++)
         if (!proto_find_command(shell_notes[i].name)) {
-            fprintf(stderr, "shell_notes (src/shell.c): '%s' is not a command\n",
+            fprintf(stderr, "shell_notes (src/front/shell.c): '%s' is not a command\n",
                     shell_notes[i].name);
             bad++;
         }
-    for (int i = 0; cli_options[i].name; i++) {
-        const char *o = cli_options[i].option;
-        int found = !o;
-        for (int k = 0; o && option_table[k].name; k++)
-            found |= !strcmp(option_table[k].name, o);
-        if (!found) {
-            fprintf(stderr, "cli_options (src/cli.c): --%s sets '%s', which is not an engine "
-                    "option of option_table (src/protocol.c)\n", cli_options[i].name, o);
-            bad++;
-        }
-    }
     return bad;
 }
 
@@ -494,32 +567,38 @@ static int check_options(void)
         return 1;
     }
     int bad = 0;
-    for (int i = 0; option_table[i].name; i++) {
-        const struct option_desc *o = &option_table[i];
+    for (const struct option_desc *o = option_table; o->name; o++) {
         char cmd[256], v[256];
         snprintf(cmd, sizeof cmd, "get_option %s", o->name);
         if (!run(&p, cmd, v, sizeof v) || strcmp(v, o->def)) {
-            fprintf(stderr, "option_table (src/protocol.c): the default of '%s' is '%s', but "
+            fprintf(stderr, "option_table (src/options.c): the default of '%s' is '%s', but "
                     "get_option answers '%s' at start-up: make them agree\n", o->name,
                     o->def, v);
             bad++;
         }
-        if (o->lo > o->hi)
+        if (o->kind != OPTION_INT)
             continue;
-        struct { long v; int want; } probe[] = {
-            {o->lo - 1, 0}, {o->lo, 1}, {o->hi + 1, 0}, {o->hi, 1}
+        struct { uint64_t v; int below, want; } probe[] = {
+            {o->lo, 1, 0}, {o->lo, 0, 1}, {o->hi, 0, 1}, {o->hi, 2, 0}
         };
         for (int k = 0; k < 4; k++) {
-            if (k == 3 && !strcmp(o->name, "hash"))
+            if (k >= 2 && !strcmp(o->name, "hash"))
                 continue;       /* the upper bound would allocate it */
-            if (probe[k].v < 0 && k == 0 && o->lo == 0) {
+            if (probe[k].below == 1 && !o->lo)
                 snprintf(cmd, sizeof cmd, "set_option %s -1", o->name);
-            } else
-                snprintf(cmd, sizeof cmd, "set_option %s %ld", o->name, probe[k].v);
+            else if (probe[k].below == 1)
+                snprintf(cmd, sizeof cmd, "set_option %s %" PRIu64, o->name, o->lo - 1);
+            else if (probe[k].below == 2 && o->hi == UINT64_MAX)
+                snprintf(cmd, sizeof cmd, "set_option %s 18446744073709551616", o->name);
+            else if (probe[k].below == 2)
+                snprintf(cmd, sizeof cmd, "set_option %s %" PRIu64, o->name, o->hi + 1);
+            else
+                snprintf(cmd, sizeof cmd, "set_option %s %" PRIu64, o->name, probe[k].v);
             if (run(&p, cmd, NULL, 0) != probe[k].want) {
-                fprintf(stderr, "option_table (src/protocol.c): '%s' is documented as %ld to "
-                        "%ld, but '%s' %s: make the table's lo/hi and set_option agree\n",
-                        o->name, o->lo, o->hi, cmd, probe[k].want ? "fails" : "succeeds");
+                fprintf(stderr, "option_table (src/options.c): '%s' is documented as %" PRIu64
+                        " to %" PRIu64 ", but '%s' %s: make the table's lo/hi and set_option "
+                        "agree\n", o->name, o->lo, o->hi, cmd,
+                        probe[k].want ? "fails" : "succeeds");
                 bad++;
             }
         }
@@ -530,9 +609,8 @@ static int check_options(void)
     return bad;
 }
 
-/* doc/protocol.md has a section "#### `name args`" for each protocol
- * command outside the GoGui group, under "### GROUP" and in the table's
- * order, and names each GoGui command in its GoGui section. */
+/* Every "#### `" section of protocol.md is a generated one: a hand-written
+ * section would say a command a second time. */
 static int check_sections(const char *dir)
 {
     char path[4096];
@@ -540,63 +618,16 @@ static int check_sections(const char *dir)
     char *s = read_all(path);
     if (!s)
         return 1;
-    int bad = 0;
-    /* the end of the generated index: sections come after it */
-    const char *body = strstr(s, "<!-- end generated:commands -->");
-    body = body ? body : s;
-    const char *prev = body;
-    int prev_group = -1;
-    for (int i = 0; proto_commands[i].name; i++) {
-        const struct proto_cmd *c = &proto_commands[i];
-        char want[512], grp[128];
-        snprintf(grp, sizeof grp, "\n### %s", proto_group_names[c->group]);
-        const char *gs = strstr(body, grp);
-        if (!gs) {
-            fprintf(stderr, "%s: no section '### %s' for the command '%s'\n", path,
-                    proto_group_names[c->group], c->name);
-            bad++;
-            continue;
-        }
-        const char *ge = strstr(gs + 1, "\n### ");
-        const char *ge2 = strstr(gs + 1, "\n## ");
-        if (!ge || (ge2 && ge2 < ge))
-            ge = ge2 ? ge2 : gs + strlen(gs);
-        if (c->group == PROTO_G_GUI) {
-            snprintf(want, sizeof want, "`%s`", c->name);
-            const char *at = strstr(gs, want);
-            if (!at || at > ge) {
-                fprintf(stderr, "%s: the GoGui command '%s' is not named in '### %s': add it "
-                        "(its table)\n", path, c->name, proto_group_names[c->group]);
-                bad++;
-            }
-            continue;
-        }
-        snprintf(want, sizeof want, "\n#### `%s%s%s`\n", c->name, c->args[0] ? " " : "",
-                 c->args);
-        const char *at = strstr(gs, want);
-        if (!at || at > ge) {
-            fprintf(stderr, "%s: no section \"#### `%s%s%s`\" under '### %s' for the command "
-                    "'%s': write it (what it does, how it fails, an example), with exactly "
-                    "the table's arguments\n", path, c->name, c->args[0] ? " " : "", c->args,
-                    proto_group_names[c->group], c->name);
-            bad++;
-            continue;
-        }
-        if ((int)c->group == prev_group && at < prev) {
-            fprintf(stderr, "%s: the section of '%s' comes before the one of the command "
-                    "above it in proto_commands: keep the table's order\n", path, c->name);
-            bad++;
-        }
-        prev = at;
-        prev_group = (int)c->group;
-    }
-    /* and no section for a command that does not exist */
-    for (const char *h = strstr(body, "\n#### `"); h; h = strstr(h + 1, "\n#### `")) {
-        char name[128];
-        if (sscanf(h + 7, "%127[^ `]", name) == 1 && !proto_find_command(name)) {
-            fprintf(stderr, "%s: a section for '%s', which is not a command\n", path, name);
-            bad++;
-        }
+    int bad = 0, sections = 0, commands = 0;
+    for (const char *h = strstr(s, "\n#### `"); h; h = strstr(h + 1, "\n#### `"))
+        sections++;
+    while (proto_command(commands))
+        commands++;
+    if (sections != commands) {
+        fprintf(stderr, "%s: %d command sections for %d commands: every section is made "
+                "from the command tables (the blocks group-*); a command is described in its "
+                "table entry's doc, not by hand\n", path, sections, commands);
+        bad++;
     }
     free(s);
     return bad;
@@ -638,7 +669,7 @@ int main(int argc, char **argv)
     }
     if (!update) {
         int nc = 0, ns = 0, no = 0, nl = 0;
-        while (proto_commands[nc].name)
+        while (proto_command(nc))
             nc++;
         while (shell_commands[ns].name)
             ns++;

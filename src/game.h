@@ -54,6 +54,42 @@ struct game_solve_result {
                                  * callers preset) lets them try */
 };
 
+/* One variant key of a game, as data (Fairy-Stockfish's struct Variant):
+ * parsing (game_variant_parse), help, completion, boardsize and the docs all
+ * derive from it, so that no front end names a game's key in prose. */
+enum variant_kind {
+    VARIANT_INT,                /* a number from lo to hi in steps of step */
+    VARIANT_CHOICE,             /* one of the words of choices, "draw|loss" */
+    VARIANT_SQUARE              /* a square of the board; the game checks it */
+};
+/* flags of a variant key */
+#define VARIANT_BOARD_SIZE 1u   /* boardsize N sets this key (a square key
+                                 * is then forgotten: it names a square of
+                                 * the old board) */
+struct variant_key {
+    const char *name;           /* "size" */
+    enum variant_kind kind;
+    int lo, hi, step;           /* VARIANT_INT */
+    const char *choices;        /* VARIANT_CHOICE: "draw|loss" */
+    const char *def;            /* the default value; NULL when the game
+                                 * derives it (help says how) */
+    unsigned flags;             /* VARIANT_* */
+    const char *help;           /* a few words: what it changes */
+};
+#define GAME_MAX_VARIANT_KEYS 8
+#define GAME_VARIANT_TEXT 16
+
+/* A variant's values, parsed by game_variant_parse: one slot per key of
+ * the game's table, in its order. */
+struct variant_values {
+    int given[GAME_MAX_VARIANT_KEYS];   /* 1: the key was given */
+    int num[GAME_MAX_VARIANT_KEYS];     /* INT: the number (the default when
+                                         * not given); CHOICE: the index of
+                                         * the word in choices */
+    char text[GAME_MAX_VARIANT_KEYS][GAME_VARIANT_TEXT]; /* SQUARE: the
+                                         * square as given, lower case */
+};
+
 struct game_status {
     int over;                   /* 0 ongoing, 1 finished */
     int winner;                 /* 0 first mover, 1 second mover, -1 draw */
@@ -73,16 +109,16 @@ struct game {
     const char *side_aliases[2];/* extra accepted names, space separated;
                                  * "1"/"2" are always accepted */
     char gtp_letter[2];         /* 'B' or 'W' for each side (final_score) */
-    const char *const *option_names; /* variant keys, NULL-terminated */
-    const char *option_help;    /* e.g. "size=5..8 start=SQ" */
+    const struct variant_key *variant_keys; /* ended by a NULL name */
     size_t state_size;
     size_t undo_size;
     int no_draws;               /* 1 if the rules allow no draw */
     int point_moves;            /* 1 if every move is written as one square */
 
     /* Set up the start position of the variant given by "key=value"
-     * strings. On error returns GAME_EOPTION/GAME_EINVALID and writes a
-     * short detail into err. */
+     * strings (read with game_variant_parse against variant_keys). On error
+     * returns GAME_EOPTION/GAME_EINVALID and writes a short detail into
+     * err. */
     int (*init)(void *st, int nopts, const char *const *opts,
                 char *err, size_t errlen);
     /* "size=7" etc.: the variant of st, for records; "" when default. */
@@ -190,6 +226,25 @@ const struct game *game_find(const char *name);
 uint64_t game_perft(const struct game *g, void *st, int depth);
 /* Parses a colour word for g: side 0/1, or -1. Case-insensitive. */
 int game_parse_color(const struct game *g, const char *word);
+
+/* Variant keys (struct variant_key): */
+/* Reads "key=value" strings against g's keys (case-insensitive keys and
+ * words): GAME_OK and v filled, GAME_EOPTION for an unknown key, or
+ * GAME_EINVALID for a value outside the key's range or choices, with the
+ * detail in err ("size must be 5..8, not '9'"). */
+int game_variant_parse(const struct game *g, int nopts, const char *const *opts,
+                       struct variant_values *v, char *err, size_t errlen);
+/* The key named name (case-insensitive), or NULL. */
+const struct variant_key *game_variant_key(const struct game *g, const char *name);
+/* The key boardsize sets (VARIANT_BOARD_SIZE), or NULL. */
+const struct variant_key *game_size_key(const struct game *g);
+/* A key's values in short: "5..8", "2..14 (even)", "draw|loss", "SQUARE". */
+void game_variant_range(const struct variant_key *k, char *buf, size_t n);
+/* All of g's keys in short: "size=5..8 start=SQUARE" ("" for none). */
+void game_variant_help(const struct game *g, char *buf, size_t n);
+/* The i-th value of key k as text ("6", "loss"), for completion: 0 when
+ * there is no i-th (a square key lists none). */
+int game_variant_value(const struct variant_key *k, int i, char *buf, size_t n);
 
 extern const struct game rastros_game;
 extern const struct game tablut_game;

@@ -8,10 +8,11 @@
 #include <string.h>
 #include <unistd.h>
 #include "config.h"
-#include "cli.h"
-#include "otep.h"
-#include "protocol.h"
-#include "shell.h"
+#include "bench.h"
+#include "front/cli.h"
+#include "front/otep.h"
+#include "front/protocol.h"
+#include "front/shell.h"
 #include "util.h"
 
 /* The session a SIGINT interrupts: a signal handler gets no context, so
@@ -97,6 +98,8 @@ static int startup_command(struct proto *p, const char *cmd, const char *where)
     return ok ? 0 : -1;
 }
 
+/* The lines of FILE as protocol commands; a line may be as long as the
+ * protocol takes (PROTO_MAX_LINE), so that it is never cut in two. */
 static int run_config(struct proto *p, const char *path)
 {
     FILE *f = fopen(path, "r");
@@ -104,13 +107,21 @@ static int run_config(struct proto *p, const char *path)
         fprintf(stderr, "tabula: cannot open %s\n", path);
         return -1;
     }
-    char line[4096];
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
     int lineno = 0, rc = 0;
-    while (fgets(line, sizeof line, f)) {
+    while ((len = getline(&line, &cap, f)) >= 0) {
         char where[512];
         lineno++;
-        line[strcspn(line, "\r\n")] = '\0';
         snprintf(where, sizeof where, "%s:%d", path, lineno);
+        if ((size_t)len >= PROTO_MAX_LINE) {
+            fprintf(stderr, "tabula: %s: line too long (the protocol takes %d bytes)\n",
+                    where, PROTO_MAX_LINE - 1);
+            rc = -1;
+            break;
+        }
+        line[strcspn(line, "\r\n")] = '\0';
         if (startup_command(p, line, where)) {
             rc = -1;
             break;
@@ -118,35 +129,25 @@ static int run_config(struct proto *p, const char *path)
         if (p->quit)
             break;
     }
+    free(line);
     fclose(f);
     return rc;
 }
 
 int main(int argc, char **argv)
 {
-    /* getopt's table from the one table of options (src/cli.c) */
+    /* getopt's tables from the two tables of options (src/front/cli.c) */
     struct option longopts[64];
-    int nlong = 0;
-    for (int i = 0; cli_options[i].name && nlong < 63; i++, nlong++) {
-        longopts[nlong].name = cli_options[i].name;
-        longopts[nlong].has_arg = cli_options[i].arg ? required_argument : no_argument;
-        longopts[nlong].flag = NULL;
-        longopts[nlong].val = cli_options[i].key;
-    }
-    memset(&longopts[nlong], 0, sizeof longopts[nlong]);
     char shortopts[128];
-    cli_short_options(shortopts, sizeof shortopts);
-    struct { const char *name, *value; } opts[16];
+    cli_getopt_tables(longopts, 64, shortopts, sizeof shortopts);
+    struct { const struct option_desc *o; const char *value; } opts[64];
     int nopts = 0, verbose = -1, force = 0, bench = 0, otep = 0;
     const char *game = NULL, *config = NULL;
     const char *variants[16];
     int nvariants = 0;
     int c;
     while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
-        const char *name = NULL;
-        for (int i = 0; cli_options[i].name; i++)
-            if (cli_options[i].key == c)
-                name = cli_options[i].option;   /* an engine option */
+        const struct option_desc *eo = cli_engine_option(c);
         switch (c) {
         case 'g': game = optarg; break;
         case CLI_VARIANT:
@@ -166,13 +167,13 @@ int main(int argc, char **argv)
         case 'h': cli_usage(stdout); return 0;
         case 'V': printf("tabula %s\n", PACKAGE_VERSION); return 0;
         default:
-            if (!name) {
+            if (!eo) {
                 cli_usage(stderr);
                 return 2;
             }
         }
-        if (name && nopts < 16) {
-            opts[nopts].name = name;
+        if (eo && nopts < 64) {
+            opts[nopts].o = eo;
             opts[nopts].value = optarg;
             nopts++;
         }
@@ -188,7 +189,18 @@ int main(int argc, char **argv)
         variants[nvariants++] = argv[i];
     }
     if (bench) {
-        printf("Bench: %" PRIu64 "\n", proto_bench(verbose == 1 ? stderr : NULL));
+        struct bench_result b;
+        int rc = bench_run(verbose == 1 ? stderr : NULL, &b);
+        if (rc) {
+            fprintf(stderr, "tabula: bench: %s\n", b.failed ? "a bench position did not load "
+                    "(--verbose says which): no signature" : "out of memory");
+            return 2;
+        }
+        printf("Bench: %" PRIu64 "\n", b.nodes);
+        fflush(stdout);
+        /* the machine's figures (Stockfish's lines), apart from the signature */
+        fprintf(stderr, "%d positions, %" PRId64 " ms, %" PRIu64 " nodes/s\n", b.positions,
+                b.ms, bench_nps(&b));
         return 0;
     }
     int interactive = force ? force == 2 : isatty(0);
@@ -200,10 +212,12 @@ int main(int argc, char **argv)
     /* the shell describes each search itself (status line, final line) */
     p.verbose = verbose >= 0 ? verbose : isatty(0) && !interactive;
     for (int i = 0; i < nopts; i++) {
-        int rc = proto_set_option(&p, opts[i].name, opts[i].value);
-        if (rc) {
-            fprintf(stderr, "tabula: --%s %s: %s\n", opts[i].name, opts[i].value,
-                    rc == -1 ? "unknown option" : rc == -3 ? "out of memory" : "invalid value");
+        char err[256];
+        int rc = option_set(&p.s, opts[i].o, opts[i].value, err, sizeof err);
+        if (rc != SESS_OK) {
+            fprintf(stderr, "tabula: --%s %s: %s%s%s\n", opts[i].o->name, opts[i].value,
+                    rc == SESS_ENOMEM ? "out of memory" : "invalid value",
+                    err[0] ? ": " : "", err);
             proto_free(&p);
             return 2;
         }

@@ -7,8 +7,6 @@
 #include "session.h"
 #include "util.h"
 
-#define DEFAULT_HASH_MB 64
-
 static void free_opts(char **opts, int n)
 {
     for (int i = 0; i < n; i++)
@@ -18,16 +16,9 @@ static void free_opts(char **opts, int n)
 int session_init(struct session *s)
 {
     memset(s, 0, sizeof *s);
-    s->hash_mb = DEFAULT_HASH_MB;
-    s->threads = 1;
-    s->book = 1;
     s->main_ms = -1;
-    s->engine = &alphabeta_searcher;
-    s->engine_self = s->engine->create(s->hash_mb);
-    if (!s->engine_self)
-        return SESS_ENOMEM;
     char err[128];
-    return session_newgame(s, "rastros", 0, NULL, err, sizeof err);
+    return session_newgame(s, game_list[0]->name, 0, NULL, err, sizeof err);
 }
 
 void session_free(struct session *s)
@@ -124,6 +115,43 @@ int session_clear(struct session *s)
     return rc;
 }
 
+int session_boardsize(struct session *s, int size)
+{
+    const struct game *g = s->g;
+    const struct variant_key *sk = game_size_key(g);
+    if (!sk) {
+        /* a board of one size: its own size restarts the game, as GTP
+         * controllers (GoGui) send it before clear_board */
+        if (g->board_size && size == g->board_size(s->st))
+            return session_clear(s);
+        return SESS_EINVALID;
+    }
+    char opt[64], err[128];
+    const char *opts[SESSION_MAX_OPTS];
+    char *keep[SESSION_MAX_OPTS];
+    int k = 0;
+    snprintf(opt, sizeof opt, "%s=%d", sk->name, size);
+    opts[k++] = opt;
+    for (int i = 0; i < s->nopts && k < SESSION_MAX_OPTS; i++) {
+        char key[64];
+        snprintf(key, sizeof key, "%.*s", (int)strcspn(s->opts[i], "="), s->opts[i]);
+        const struct variant_key *vk = game_variant_key(g, key);
+        if (vk != sk && !(vk && vk->kind == VARIANT_SQUARE))
+            opts[k++] = s->opts[i];
+    }
+    /* copies: session_newgame frees the session's own option strings */
+    int nk = 0, rc = SESS_OK;
+    for (; nk < k; nk++)
+        if (!(keep[nk] = strdup(opts[nk]))) {
+            rc = SESS_ENOMEM;
+            break;
+        }
+    if (rc == SESS_OK)
+        rc = session_newgame(s, g->name, k, (const char *const *)keep, err, sizeof err);
+    free_opts(keep, nk);
+    return rc == SESS_EOPTION ? SESS_EINVALID : rc;
+}
+
 int session_setposition(struct session *s, const char *pos, char *err, size_t errlen)
 {
     const struct game *g = s->g;
@@ -144,7 +172,7 @@ int session_setposition(struct session *s, const char *pos, char *err, size_t er
     int rc = g->parse_position(tmp, pos, err, errlen);
     if (rc != GAME_OK) {
         free(tmp);
-        return SESS_EINVALID;
+        return SESS_EPOSITION;
     }
     memcpy(s->st, tmp, g->state_size);
     memcpy(s->start, tmp, g->state_size);
@@ -233,7 +261,8 @@ int session_set_engine(struct session *s, const char *name)
     void *self = e->create(s->hash_mb);
     if (!self)
         return SESS_ENOMEM;
-    s->engine->destroy(s->engine_self);
+    if (s->engine)
+        s->engine->destroy(s->engine_self);
     s->engine = e;
     s->engine_self = self;
     return SESS_OK;
@@ -241,10 +270,12 @@ int session_set_engine(struct session *s, const char *name)
 
 int session_set_hash(struct session *s, int mb)
 {
-    if (mb < 1 || mb > 65536)
+    if (mb < 1)
         return SESS_EINVALID;
     /* out of memory changes nothing: the old table and size stay */
-    if (s->engine->resize) {
+    if (!s->engine) {
+        /* session_init: the engine option makes the searcher next */
+    } else if (s->engine->resize) {
         if (s->engine->resize(s->engine_self, mb) != 0)
             return SESS_ENOMEM;
     } else {
@@ -322,11 +353,231 @@ int session_genmove(struct session *s, int side, int play, struct search_result 
     p.ctx = ctx;
     session_time_budget(s, s->g->side_to_move(s->st), &p);
     s->engine->search(s->engine_self, s->g, s->st, &p, res);
+    if (stop && res->depth < 1 && !res->exact && res->best != MOVE_NONE && stop(ctx)) {
+        /* interrupted before one iteration was complete: rather than the
+         * first legal move, a search too small to be noticed */
+        struct search_params qp;
+        memset(&qp, 0, sizeof qp);
+        qp.nodes = 2000;
+        qp.movetime_ms = qp.soft_ms = 20;
+        qp.seed = p.seed;
+        qp.threads = s->threads;
+        s->engine->search(s->engine_self, s->g, s->st, &qp, res);
+    }
     if (res->best == MOVE_NONE)
         return SESS_EGAMEOVER;
     if (play)
         return session_play_move(s, res->best);
     return SESS_OK;
+}
+
+/* The alpha-beta object proofs run on: the session's own when its engine
+ * is alpha-beta (its tables are warm and allocated), else a new one that
+ * proof_done frees. */
+static void *proof_searcher(struct session *s)
+{
+    return s->engine == &alphabeta_searcher ? s->engine_self :
+           alphabeta_searcher.create(s->hash_mb);
+}
+
+static void proof_done(struct session *s, void *ab)
+{
+    if (ab && ab != s->engine_self)
+        alphabeta_searcher.destroy(ab);
+}
+
+int session_solve(struct session *s, int (*stop)(void *), void *ctx,
+                  struct session_proof *out)
+{
+    struct game_status gs;
+    memset(out, 0, sizeof *out);
+    out->best = MOVE_NONE;
+    out->plies = -1;
+    if (session_status(s, &gs))
+        return SESS_EGAMEOVER;
+    void *ab = proof_searcher(s);
+    if (!ab)
+        return SESS_ENOMEM;
+    struct search_params sp;
+    memset(&sp, 0, sizeof sp);
+    session_solve_limits(s, &sp);
+    sp.stop = stop;
+    sp.ctx = ctx;
+    struct search_result r;
+    int64_t t0 = now_ms();
+    if (!search_solve(ab, s->g, s->st, &sp, &r)) {
+        proof_done(s, ab);
+        return SESS_EUNSOLVED;
+    }
+    out->value = r.score > 0 ? 1 : r.score < 0 ? -1 : 0;
+    out->best = out->value >= 0 ? r.best : MOVE_NONE;
+    out->plies = out->value ? search_score_plies(r.score) : -1;
+    out->nodes = r.nodes;
+    /* else the distance, where a short search can tell it: a node budget,
+     * not a clock, so that the answer is the same on every machine, within
+     * what is left of solve's limits (they bound the whole command) */
+    struct search_params dp;
+    memset(&dp, 0, sizeof dp);
+    dp.nodes = r.nodes / 8 < 100000 ? 100000 : r.nodes / 8;
+    dp.stop = stop;
+    dp.ctx = ctx;
+    int room = 1;
+    if (sp.nodes) {
+        uint64_t left = sp.nodes > r.nodes ? sp.nodes - r.nodes : 0;
+        dp.nodes = dp.nodes < left ? dp.nodes : left;
+        room = left > 0;
+    }
+    if (sp.movetime_ms) {
+        dp.movetime_ms = sp.movetime_ms - (now_ms() - t0);
+        room &= dp.movetime_ms > 0;
+    }
+    /* a draw has no distance to look for; a game's own solver may have
+     * looked for it already */
+    if (out->value != 0 && out->plies < 0 && room && !r.distance_tried) {
+        struct search_result d;
+        alphabeta_searcher.search(ab, s->g, s->st, &dp, &d);
+        int dist = d.exact && (d.score > 0) == (out->value > 0) ? search_score_plies(d.score) :
+                   -1;
+        if (dist >= 0) {
+            out->plies = dist;
+            if (out->value > 0)
+                out->best = d.best;
+        }
+        out->nodes += d.nodes;
+    }
+    proof_done(s, ab);
+    return SESS_OK;
+}
+
+struct deadline_ctx {
+    int (*stop)(void *);
+    void *ctx;
+    int64_t deadline;           /* 0: none */
+};
+
+static int deadline_stop(void *ctx)
+{
+    struct deadline_ctx *d = ctx;
+    return (d->stop && d->stop(d->ctx)) || (d->deadline && now_ms() >= d->deadline);
+}
+
+int session_winning_moves(struct session *s, int (*stop)(void *), void *ctx, move_t *moves,
+                          int *n)
+{
+    const struct game *g = s->g;
+    struct game_status gs;
+    *n = 0;
+    if (session_status(s, &gs))
+        return SESS_EGAMEOVER;
+    void *ab = proof_searcher(s);
+    void *st = malloc(g->state_size);
+    if (!ab || !st) {
+        proof_done(s, ab);
+        free(st);
+        return SESS_ENOMEM;
+    }
+    memcpy(st, s->st, g->state_size);
+    struct deadline_ctx dc = {
+        .stop = stop, .ctx = ctx, .deadline = s->movetime_ms > 0 ? now_ms() + s->movetime_ms : 0
+    };
+    struct search_params sp;
+    memset(&sp, 0, sizeof sp);
+    sp.nodes = s->nodes;
+    sp.threads = s->threads;
+    sp.no_book = !s->book;
+    sp.tables = s->tables[0] ? s->tables : NULL;
+    sp.stop = deadline_stop;
+    sp.ctx = &dc;
+    struct search_result r;
+    /* the position first: no winning move unless it is won, and the
+     * proof fills the table the moves' proofs then read */
+    int ok = search_solve(ab, g, st, &sp, &r);
+    if (ok && r.score > 0) {
+        move_t legal[GAME_MAX_MOVES];
+        int k = g->gen_moves(st, legal);
+        int side = g->side_to_move(st);
+        for (int i = 0; i < k && ok; i++) {
+            game_undo u;
+            g->make(st, legal[i], &u);
+            struct game_status cs;
+            g->status(st, &cs);
+            int wins;
+            if (cs.over) {
+                wins = cs.winner == side;
+            } else {
+                ok = search_solve(ab, g, st, &sp, &r);
+                wins = ok && r.score < 0;
+            }
+            g->unmake(st, legal[i], &u);
+            if (ok && wins)
+                moves[(*n)++] = legal[i];
+        }
+    }
+    free(st);
+    proof_done(s, ab);
+    if (!ok)
+        *n = 0;
+    return ok ? SESS_OK : SESS_EUNSOLVED;
+}
+
+void session_result_text(const struct session *s, char *buf, size_t n)
+{
+    struct game_status gs;
+    session_status(s, &gs);
+    if (!gs.over)
+        snprintf(buf, n, "ongoing");
+    else if (gs.winner < 0)
+        snprintf(buf, n, "draw: %s", gs.reason);
+    else
+        snprintf(buf, n, "%s wins: %s", s->g->side_names[gs.winner], gs.reason);
+}
+
+void session_score_text(int score, char *buf, size_t n)
+{
+    if (score >= SCORE_WIN_MIN || score <= -SCORE_WIN_MIN) {
+        int d = search_score_plies(score);
+        if (d < 0)
+            snprintf(buf, n, "%s", score > 0 ? "W" : "L");
+        else
+            snprintf(buf, n, "%s%d", score > 0 ? "W" : "L", d);
+    } else {
+        snprintf(buf, n, "%d", score);
+    }
+}
+
+void session_moves_text(const struct game *g, const void *st, const move_t *moves, int k,
+                        char *buf, size_t n)
+{
+    size_t pos = 0;
+    if (n)
+        buf[0] = '\0';
+    for (int i = 0; i < k; i++) {
+        char mt[64];
+        g->format_move(st, moves[i], mt, sizeof mt);
+        buf_printf(buf, n, &pos, "%s%s", i ? " " : "", mt);
+    }
+}
+
+void session_pv_text(const struct game *g, const void *st, const move_t *pv, int len,
+                     char *buf, size_t n)
+{
+    unsigned char copy[g->state_size];
+    size_t pos = 0;
+    memcpy(copy, st, g->state_size);
+    buf[0] = '\0';
+    for (int i = 0; i < len; i++) {
+        move_t legal[GAME_MAX_MOVES];
+        int k = g->gen_moves(copy, legal), ok = 0;
+        for (int j = 0; j < k; j++)
+            ok |= legal[j] == pv[i];
+        if (!ok)
+            break;
+        char mt[64];
+        g->format_move(copy, pv[i], mt, sizeof mt);
+        buf_printf(buf, n, &pos, "%s%s", i ? " " : "", mt);
+        game_undo u;
+        g->make(copy, pv[i], &u);
+    }
 }
 
 void session_variant(const struct session *s, char *buf, size_t n)

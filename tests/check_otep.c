@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "game.h"
-#include "otep.h"
+#include "front/otep.h"
 #include "util.h"
 
 static const struct game *G = &tablut_game;

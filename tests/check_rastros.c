@@ -355,11 +355,13 @@ START_TEST(test_table)
     ck_assert_ptr_nonnull(G->exact_value);
     ck_assert_ptr_nonnull(G->board_size);
     ck_assert_ptr_nonnull(G->gogui_board);
-    int found = 0;
-    for (int i = 0; G->option_names[i]; i++)
-        found += !strcmp(G->option_names[i], "size") +
-                 !strcmp(G->option_names[i], "start");
-    ck_assert_int_eq(found, 2);
+    ck_assert_ptr_nonnull(game_variant_key(G, "size"));
+    ck_assert_ptr_nonnull(game_variant_key(G, "start"));
+    ck_assert_ptr_eq(game_size_key(G), game_variant_key(G, "SIZE"));
+    ck_assert_int_eq(game_variant_key(G, "start")->kind, VARIANT_SQUARE);
+    char h[128];
+    game_variant_help(G, h, sizeof h);
+    ck_assert_str_eq(h, "size=5..8 start=SQUARE");
 }
 END_TEST
 

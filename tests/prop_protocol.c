@@ -320,18 +320,21 @@ static void track(const char *line)
     } else if (!strcmp(cmd, "boardsize")) {
         /* a game of one size takes its own size as a restart: no option */
         const struct game *g = game_find(game);
-        int sized = 0;
-        for (int i = 0; g && g->option_names && g->option_names[i]; i++)
-            sized |= !strcmp(g->option_names[i], "size");
-        if (!sized)
+        const struct variant_key *sk = g ? game_size_key(g) : NULL;
+        if (!sk)
             return;
+        /* the size key is replaced, square keys are forgotten */
         int k = 0;
-        for (int i = 0; i < nopts; i++)
-            if (strncmp(opts[i], "size=", 5) && strncmp(opts[i], "start=", 6))
+        for (int i = 0; i < nopts; i++) {
+            char key[64];
+            snprintf(key, sizeof key, "%.*s", (int)strcspn(opts[i], "="), opts[i]);
+            const struct variant_key *vk = game_variant_key(g, key);
+            if (vk != sk && !(vk && vk->kind == VARIANT_SQUARE))
                 memmove(opts[k++], opts[i], sizeof opts[0]);
+        }
         nopts = k;
         if (nopts < 4)
-            snprintf(opts[nopts++], sizeof opts[0], "size=%s", words[f + 1]);
+            snprintf(opts[nopts++], sizeof opts[0], "%s=%s", sk->name, words[f + 1]);
     } else if (!strcmp(cmd, "savegame")) {
         snprintf(saved_game, sizeof saved_game, "%s", game);
         memcpy(saved_opts, opts, sizeof opts);

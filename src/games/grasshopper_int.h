@@ -4,6 +4,9 @@
  * Rules only: knows nothing about search, sessions or protocols. */
 #ifndef TABULA_GRASSHOPPER_INT_H
 #define TABULA_GRASSHOPPER_INT_H
+#ifndef TABULA_RULES
+#error "a game's own header is for the rules (src/games/) and their tests only: the layers above see struct game"
+#endif
 
 #include <stdint.h>
 #include "game.h"

@@ -5,6 +5,9 @@
  * about search, sessions or protocols. */
 #ifndef TABULA_GRASSHOPPER_TABLE_H
 #define TABULA_GRASSHOPPER_TABLE_H
+#ifndef TABULA_RULES
+#error "a game's own header is for the rules (src/games/) and their tests only: the layers above see struct game"
+#endif
 
 #include <stdint.h>
 #include <stddef.h>

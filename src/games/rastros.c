@@ -14,7 +14,15 @@ struct rastros_undo {
     uint8_t snail;
 };
 
-static const char *const ra_option_names[] = {"size", "start", NULL};
+#define STR_(x) #x
+#define STR(x) STR_(x)
+static const struct variant_key ra_variant_keys[] = {
+    {"size", VARIANT_INT, RA_MIN_SIZE, RA_MAX_SIZE, 1, NULL, STR(RA_DEFAULT_SIZE),
+     VARIANT_BOARD_SIZE, "the board's width and height"},
+    {"start", VARIANT_SQUARE, 0, 0, 0, NULL, NULL, 0,
+     "the snail's first square (default: the centre; not a goal corner)"},
+    {NULL, 0, 0, 0, 0, NULL, NULL, 0, NULL}
+};
 
 static int sq_of(int file, int rank) { return rank * 8 + file; }
 static int sq_file(int sq) { return sq & 7; }
@@ -122,29 +130,12 @@ static int on_goal(const struct rastros *p)
 static int ra_init(void *st, int nopts, const char *const *opts,
                    char *err, size_t errlen)
 {
-    int size = RA_DEFAULT_SIZE;
-    const char *start = NULL;
-    for (int i = 0; i < nopts; i++) {
-        const char *o = opts[i];
-        const char *eq = strchr(o, '=');
-        size_t kl = eq ? (size_t)(eq - o) : strlen(o);
-        const char *val = eq ? eq + 1 : "";
-        if (kl == 4 && strncasecmp(o, "size", 4) == 0) {
-            char *end;
-            long n = strtol(val, &end, 10);
-            if (!*val || *end || n < RA_MIN_SIZE || n > RA_MAX_SIZE) {
-                snprintf(err, errlen, "size must be %d..%d, not '%s'",
-                         RA_MIN_SIZE, RA_MAX_SIZE, val);
-                return GAME_EINVALID;
-            }
-            size = (int)n;
-        } else if (kl == 5 && strncasecmp(o, "start", 5) == 0) {
-            start = val;
-        } else {
-            snprintf(err, errlen, "unknown option: %.*s", (int)kl, o);
-            return GAME_EOPTION;
-        }
-    }
+    struct variant_values v;
+    int rc = game_variant_parse(&rastros_game, nopts, opts, &v, err, errlen);
+    if (rc != GAME_OK)
+        return rc;
+    int size = v.num[0];
+    const char *start = v.given[1] ? v.text[1] : NULL;
     int sq = default_start(size);
     if (start) {
         int f, r;
@@ -890,8 +881,7 @@ const struct game rastros_game = {
     .side_names = {"black", "white"},
     .side_aliases = {"b player1 p1", "w player2 p2"},
     .gtp_letter = {'B', 'W'},
-    .option_names = ra_option_names,
-    .option_help = "size=5..8 start=SQ",
+    .variant_keys = ra_variant_keys,
     .state_size = sizeof(struct rastros),
     .undo_size = sizeof(struct rastros_undo),
     .init = ra_init,

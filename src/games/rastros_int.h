@@ -3,6 +3,9 @@
  * Rules-layer only: nothing here knows about search, sessions or protocols. */
 #ifndef TABULA_RASTROS_INT_H
 #define TABULA_RASTROS_INT_H
+#ifndef TABULA_RULES
+#error "a game's own header is for the rules (src/games/) and their tests only: the layers above see struct game"
+#endif
 
 #include <stdint.h>
 

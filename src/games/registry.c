@@ -1,6 +1,10 @@
 /* registry.c -- the list of games and the generic helpers built only on
  * struct game (perft, colour names). Knows no game's internals. */
 #include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "game.h"
@@ -76,4 +80,201 @@ int game_parse_color(const struct game *g, const char *word)
             word_in_list(g->side_aliases[s], word))
             return s;
     return -1;
+}
+
+/* ------------------------------------------------------------ variants */
+
+const struct variant_key *game_variant_key(const struct game *g, const char *name)
+{
+    for (const struct variant_key *k = g->variant_keys; k && k->name; k++)
+        if (strcasecmp(k->name, name) == 0)
+            return k;
+    return NULL;
+}
+
+const struct variant_key *game_size_key(const struct game *g)
+{
+    for (const struct variant_key *k = g->variant_keys; k && k->name; k++)
+        if (k->flags & VARIANT_BOARD_SIZE)
+            return k;
+    return NULL;
+}
+
+/* The index of word in a "a|b|c" list, or -1. */
+static int choice_index(const char *choices, const char *word)
+{
+    size_t wl = strlen(word);
+    int i = 0;
+    for (const char *c = choices; *c; i++) {
+        size_t l = strcspn(c, "|");
+        if (l == wl && strncasecmp(c, word, l) == 0)
+            return i;
+        c += l + (c[l] == '|');
+    }
+    return -1;
+}
+
+/* "draw or loss", "a, b or c": the words of a choice for a message. */
+static void choice_words(const char *choices, char *buf, size_t n)
+{
+    size_t pos = 0;
+    int count = 1;
+    for (const char *c = choices; *c; c++)
+        count += *c == '|';
+    buf[0] = '\0';
+    int i = 0;
+    for (const char *c = choices; *c && pos < n; i++) {
+        size_t l = strcspn(c, "|");
+        int k = snprintf(buf + pos, n - pos, "%s%.*s",
+                         i == 0 ? "" : i == count - 1 ? " or " : ", ", (int)l, c);
+        if (k < 0)
+            break;
+        pos += (size_t)k;
+        c += l + (c[l] == '|');
+    }
+}
+
+static void int_range_words(const struct variant_key *k, char *buf, size_t n)
+{
+    if (k->step == 2 && k->lo % 2 == 0)
+        snprintf(buf, n, "an even number from %d to %d", k->lo, k->hi);
+    else if (k->step > 1)
+        snprintf(buf, n, "%d..%d in steps of %d", k->lo, k->hi, k->step);
+    else
+        snprintf(buf, n, "%d..%d", k->lo, k->hi);
+}
+
+/* Reads a decimal number with nothing after it, within int. */
+static int read_int(const char *s, long *out)
+{
+    char *end;
+    if (!isdigit((unsigned char)s[0]) && !((s[0] == '-' || s[0] == '+') &&
+                                           isdigit((unsigned char)s[1])))
+        return 0;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || *end || v < INT_MIN || v > INT_MAX)
+        return 0;
+    *out = v;
+    return 1;
+}
+
+int game_variant_parse(const struct game *g, int nopts, const char *const *opts,
+                       struct variant_values *v, char *err, size_t errlen)
+{
+    memset(v, 0, sizeof *v);
+    int nkeys = 0;
+    for (const struct variant_key *k = g->variant_keys; k && k->name; k++, nkeys++) {
+        if (k->kind == VARIANT_INT && k->def)
+            v->num[nkeys] = atoi(k->def);
+        else if (k->kind == VARIANT_CHOICE && k->def)
+            v->num[nkeys] = choice_index(k->choices, k->def);
+    }
+    for (int i = 0; i < nopts; i++) {
+        const char *o = opts[i], *eq = strchr(o, '=');
+        size_t kl = eq ? (size_t)(eq - o) : strlen(o);
+        const char *val = eq ? eq + 1 : "";
+        int idx = -1;
+        for (int j = 0; j < nkeys; j++)
+            if (strlen(g->variant_keys[j].name) == kl &&
+                strncasecmp(g->variant_keys[j].name, o, kl) == 0)
+                idx = j;
+        if (idx < 0) {
+            snprintf(err, errlen, "unknown option: %.*s", (int)kl, o);
+            return GAME_EOPTION;
+        }
+        const struct variant_key *k = &g->variant_keys[idx];
+        char range[96];
+        long num;
+        switch (k->kind) {
+        case VARIANT_INT:
+            if (!read_int(val, &num) || num < k->lo || num > k->hi ||
+                (k->step > 1 && (num - k->lo) % k->step)) {
+                int_range_words(k, range, sizeof range);
+                snprintf(err, errlen, "%s must be %s, not '%s'", k->name, range, val);
+                return GAME_EINVALID;
+            }
+            v->num[idx] = (int)num;
+            break;
+        case VARIANT_CHOICE:
+            num = choice_index(k->choices, val);
+            if (num < 0 || !val[0]) {
+                choice_words(k->choices, range, sizeof range);
+                snprintf(err, errlen, "%s must be %s, not '%s'", k->name, range, val);
+                return GAME_EINVALID;
+            }
+            v->num[idx] = (int)num;
+            break;
+        case VARIANT_SQUARE:
+            if (!val[0] || strlen(val) >= GAME_VARIANT_TEXT) {
+                snprintf(err, errlen, "%s must be a square, not '%s'", k->name, val);
+                return GAME_EINVALID;
+            }
+            for (size_t c = 0; val[c]; c++)
+                v->text[idx][c] = (char)tolower((unsigned char)val[c]);
+            break;
+        }
+        v->given[idx] = 1;
+    }
+    return GAME_OK;
+}
+
+void game_variant_range(const struct variant_key *k, char *buf, size_t n)
+{
+    switch (k->kind) {
+    case VARIANT_INT:
+        if (k->step == 2 && k->lo % 2 == 0)
+            snprintf(buf, n, "%d..%d (even)", k->lo, k->hi);
+        else if (k->step > 1)
+            snprintf(buf, n, "%d..%d (step %d)", k->lo, k->hi, k->step);
+        else
+            snprintf(buf, n, "%d..%d", k->lo, k->hi);
+        break;
+    case VARIANT_CHOICE:
+        snprintf(buf, n, "%s", k->choices);
+        break;
+    case VARIANT_SQUARE:
+        snprintf(buf, n, "SQUARE");
+        break;
+    }
+}
+
+void game_variant_help(const struct game *g, char *buf, size_t n)
+{
+    size_t pos = 0;
+    if (n)
+        buf[0] = '\0';
+    for (const struct variant_key *k = g->variant_keys; k && k->name; k++) {
+        char r[64];
+        game_variant_range(k, r, sizeof r);
+        int w = snprintf(buf + pos, n - pos, "%s%s=%s", pos ? " " : "", k->name, r);
+        if (w < 0 || (size_t)w >= n - pos)
+            return;
+        pos += (size_t)w;
+    }
+}
+
+int game_variant_value(const struct variant_key *k, int i, char *buf, size_t n)
+{
+    if (i < 0)
+        return 0;
+    if (k->kind == VARIANT_INT) {
+        long v = (long)k->lo + (long)i * (k->step > 0 ? k->step : 1);
+        if (v > k->hi)
+            return 0;
+        snprintf(buf, n, "%ld", v);
+        return 1;
+    }
+    if (k->kind == VARIANT_CHOICE) {
+        const char *c = k->choices;
+        for (int j = 0; *c; j++) {
+            size_t l = strcspn(c, "|");
+            if (j == i) {
+                snprintf(buf, n, "%.*s", (int)l, c);
+                return 1;
+            }
+            c += l + (c[l] == '|');
+        }
+    }
+    return 0;
 }

@@ -429,7 +429,15 @@ static void tablut_unmake_fast(struct tablut *t, const struct tablut_undo *u)
 }
 
 /* ---- struct game entries ---------------------------------------------- */
-static const char *const tablut_option_names[] = {"repetition", "nomove", NULL};
+#define STR_(x) #x
+#define STR(x) STR_(x)
+static const struct variant_key tablut_variant_keys[] = {
+    {"repetition", VARIANT_INT, REP_MIN, REP_MAX, 1, NULL, STR(REP_DEFAULT), 0,
+     "the occurrence of a position that ends the game"},
+    {"nomove", VARIANT_CHOICE, 0, 0, 0, "draw|loss", "draw", 0,
+     "the result for a side with no legal move"},
+    {NULL, 0, 0, 0, 0, NULL, NULL, 0, NULL}
+};
 
 static const char start_position[] =
     "3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3 b";
@@ -560,35 +568,13 @@ static int tablut_init(void *st, int nopts, const char *const *opts,
                        char *err, size_t errlen)
 {
     struct tablut *t = st;
-    int rep = REP_DEFAULT, nomove_loss = 0;
-    for (int i = 0; i < nopts; i++) {
-        const char *o = opts[i], *eq = strchr(o, '=');
-        size_t kl = eq ? (size_t)(eq - o) : strlen(o);
-        if (kl == strlen("nomove") && !strncasecmp(o, "nomove", kl)) {
-            /* the no-legal-move outcome: OpenTafl's rules make it a loss */
-            if (eq && !strcasecmp(eq + 1, "draw"))
-                nomove_loss = 0;
-            else if (eq && !strcasecmp(eq + 1, "loss"))
-                nomove_loss = 1;
-            else {
-                snprintf(err, errlen, "nomove must be draw or loss");
-                return GAME_EINVALID;
-            }
-            continue;
-        }
-        if (kl != strlen("repetition") || strncasecmp(o, "repetition", kl)) {
-            snprintf(err, errlen, "unknown option: %.*s", (int)kl, o);
-            return GAME_EOPTION;
-        }
-        char *end;
-        long v = eq && eq[1] ? strtol(eq + 1, &end, 10) : 0;
-        if (!eq || !eq[1] || *end || v < REP_MIN || v > REP_MAX) {
-            snprintf(err, errlen, "repetition must be %d..%d", REP_MIN,
-                     REP_MAX);
-            return GAME_EINVALID;
-        }
-        rep = (int)v;
-    }
+    struct variant_values v;
+    int rc = game_variant_parse(&tablut_game, nopts, opts, &v, err, errlen);
+    if (rc != GAME_OK)
+        return rc;
+    int rep = v.num[0];
+    /* the no-legal-move outcome: OpenTafl's rules make it a loss */
+    int nomove_loss = v.num[1] == 1;
     t->rep_limit = (uint8_t)rep;
     t->nomove_loss = (uint8_t)nomove_loss;
     return parse_into(t, start_position, err, errlen);
@@ -1395,8 +1381,7 @@ const struct game tablut_game = {
     .side_names = {"black", "white"},
     .side_aliases = {"b attacker attackers", "w defender defenders"},
     .gtp_letter = {'B', 'W'},
-    .option_names = tablut_option_names,
-    .option_help = "repetition=2..10 nomove=draw|loss",
+    .variant_keys = tablut_variant_keys,
     .state_size = sizeof(struct tablut),
     .undo_size = sizeof(struct tablut_undo),
     .init = tablut_init,

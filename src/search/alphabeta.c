@@ -11,8 +11,7 @@
 #include "util.h"
 
 #define HISTORY_SIZE 4096
-/* A proven win whose length the game could not tell counts as this long. */
-#define UNKNOWN_PLIES 1000
+#define UNKNOWN_PLIES SEARCH_UNKNOWN_PLIES
 #define SOLVE_MAX_PLY SEARCH_SOLVE_MAX_PLY
 /* Nodes a move's proof always gets before the heuristic search, whatever
  * the time limit (90% of a node limit below it: 2,700 of `nodes 3000`):
@@ -243,14 +242,6 @@ static void begin_search(struct ab *a, const struct game *g, void *st,
 static int is_proven(int score)
 {
     return score >= SCORE_WIN_MIN || score <= -SCORE_WIN_MIN;
-}
-
-/* Length of the game in plies if score is a proven win/loss of known
- * length, else -1. */
-static int proven_plies(int score)
-{
-    int d = score > 0 ? SCORE_WIN - score : SCORE_WIN + score;
-    return d < UNKNOWN_PLIES / 2 ? d : -1;
 }
 
 /* ---- the heuristic search: negamax on one or more threads ---- */
@@ -575,7 +566,7 @@ static void thread_iterate(struct ab_thread *t, struct search_result *res)
             p->report(p->ctx, &info);
         }
         /* A proven result of known length cannot get better by looking deeper. */
-        if (is_proven(score) && proven_plies(score) >= 0 && proven_plies(score) <= d
+        if (is_proven(score) && search_score_plies(score) >= 0 && search_score_plies(score) <= d
             && !p->infinite)
             break;
         if (t->soft_deadline && now_ms() >= t->soft_deadline && !p->infinite)
@@ -1024,14 +1015,3 @@ const struct searcher_ops alphabeta_searcher = {
     .name = "alphabeta", .default_nodes = 4000000, .create = ab_create, .destroy = ab_destroy,
     .clear = ab_clear, .resize = ab_resize, .search = ab_search,
 };
-
-const struct searcher_ops *searcher_find(const char *name)
-{
-    static const struct searcher_ops *const all[] = {
-        &alphabeta_searcher, &mcts_searcher, &random_searcher, NULL
-    };
-    for (int i = 0; all[i]; i++)
-        if (strcmp(all[i]->name, name) == 0)
-            return all[i];
-    return NULL;
-}

@@ -74,7 +74,26 @@ struct searcher_ops {
 extern const struct searcher_ops alphabeta_searcher;
 extern const struct searcher_ops mcts_searcher;
 extern const struct searcher_ops random_searcher;
+/* The registry (src/search/registry.c), as game_list is the games': the
+ * engine option's choices, its help and the docs come from it. The first
+ * is the default. */
+extern const struct searcher_ops *const searcher_list[];   /* NULL-terminated */
 const struct searcher_ops *searcher_find(const char *name);
+/* The searchers' names joined by sep: "alphabeta|mcts|random". */
+void searcher_names(const char *sep, char *buf, size_t n);
+
+/* A proven win whose length is not known scores SCORE_WIN - this (a loss
+ * the negation): any score nearer to SCORE_WIN tells its length. */
+#define SEARCH_UNKNOWN_PLIES 1000
+/* The plies to the end that a score tells: those of a proven win or loss
+ * of known length; -1 for any other score. */
+static inline int search_score_plies(int score)
+{
+    if (score < SCORE_WIN_MIN && score > -SCORE_WIN_MIN)
+        return -1;
+    int d = score > 0 ? SCORE_WIN - score : SCORE_WIN + score;
+    return d < SEARCH_UNKNOWN_PLIES / 2 ? d : -1;
+}
 
 /* The generic exact solver's lines are at most this long: a position whose
  * proof needs longer lines is not solved. */

@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include "fuzz_common.h"
 #include "invariants.h"
+#include "options.h"
 
 /* every search a line starts stops at this many nodes (or iterations) */
 #define FUZZ_NODES 1000
@@ -213,7 +214,8 @@ void fuzz_open(struct fuzz *f)
         if (proto_init(&f->p, f->out) != 0)
             abort();
         /* a small table: the default 64 MB would be cleared on every newgame */
-        if (proto_set_option(&f->p, "hash", "1") != 0)
+        char err[128];
+        if (option_set(&f->p.s, option_find("hash"), "1", err, sizeof err) != SESS_OK)
             abort();
         input_init(&f->eof_in, -1);
         f->eof_in.eof = 1;

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "protocol.h"
+#include "front/protocol.h"
 
 struct fuzz {
     struct proto p;

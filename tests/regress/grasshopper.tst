@@ -19,7 +19,7 @@
 
 # --- entering, occupied points, the next quadrant only
 8 play b 0/3
-#? [.*]*
+#? [wrong color: white]*
 9 play w 0/3
 #? []
 10 play b 0/3
@@ -87,7 +87,7 @@
 39 perft 1
 #? [0]
 40 play b pass
-#? [.*]*
+#? [game over]*
 
 # the winning bear-off wins although it leaves neither side a move
 41 setposition ....../....../....../Wb.b.. w 0,0 1,1 w
@@ -117,7 +117,7 @@
 51 perft 3
 #? [0]
 52 play w pass
-#? [.*]*
+#? [game over]*
 
 # --- forced pass
 53 newgame grasshopper pieces=2
@@ -153,9 +153,9 @@
 
 # --- the variant option
 68 newgame grasshopper pieces=5
-#? [.*]*
+#? [invalid value: pieces must be an even number from 2 to 14, not '5']*
 69 newgame grasshopper size=5
-#? [.*]*
+#? [unknown option: size]*
 70 newgame grasshopper
 71 getposition
 #? [\.\.\.\.\.\./\.\.\.\.\.\./\.\.\.\.\.\./\.\.\.\.\.\. w 14,14 0,0 -]

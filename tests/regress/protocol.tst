@@ -539,15 +539,15 @@
 
 # ---- options --------------------------------------------------------------
 244 list_options
-#? [engine type alphabeta\|mcts\|random default alphabeta value alphabeta\nmovetime type ms default 0 value 0\ndepth type plies default 0 value 0\nnodes type count default 0 value 0\nthreads type count default 1 value 1\nhash type MB default 64 value 64\nseed type number default 0 value 0\nresign type bool default false value false\nbook type bool default true value true\ntables type path default none value none]
+#? [engine type alphabeta\|mcts\|random default alphabeta value alphabeta choices alphabeta\|mcts\|random\nmovetime type ms default 0 value 0 min 0 max 86400000\ndepth type plies default 0 value 0 min 0 max 127\nnodes type count default 0 value 0 min 0 max 18446744073709551615\nthreads type count default 1 value 1 min 1 max 64\nhash type MB default 64 value 64 min 1 max 65536\nseed type number default 0 value 0 min 0 max 18446744073709551615\nresign type bool default false value false choices true\|false\nbook type bool default true value true choices true\|false\ntables type path default none value none]
 245 set_option depth 5
 #? []
 246 get_option depth
 #? [5]
 247 set_option depth x
-#? [invalid value]*
+#? [invalid value: depth must be 0 to 127 \(plies\), not 'x']*
 248 set_option depth -1
-#? [invalid value]*
+#? [invalid value: depth must be 0 to 127 \(plies\), not '-1']*
 249 get_option depth
 #? [5]
 250 set_option movetime 250
@@ -561,7 +561,7 @@
 254 get_option nodes
 #? [100000]
 255 set_option nodes -5
-#? [invalid value]*
+#? [invalid value: nodes must be 0 or more \(count\), not '-5']*
 256 set_option nodes 0
 #? []
 257 set_option threads 1
@@ -571,9 +571,9 @@
 259 get_option threads
 #? [2]
 260 set_option threads 65
-#? [invalid value]*
+#? [invalid value: threads must be 1 to 64 \(count\), not '65']*
 261 set_option threads 0
-#? [invalid value]*
+#? [invalid value: threads must be 1 to 64 \(count\), not '0']*
 262 set_option threads 1
 #? []
 263 set_option hash 16
@@ -581,13 +581,13 @@
 264 get_option hash
 #? [16]
 265 set_option hash 0
-#? [invalid value]*
+#? [invalid value: hash must be 1 to 65536 \(MB\), not '0']*
 266 set_option engine mcts
 #? []
 267 get_option engine
 #? [mcts]
 268 set_option engine minimax
-#? [invalid value]*
+#? [invalid value: engine must be alphabeta, mcts or random, not 'minimax']*
 269 get_option engine
 #? [mcts]
 270 set_option engine random
@@ -599,7 +599,7 @@
 273 get_option resign
 #? [true]
 274 set_option resign maybe
-#? [invalid value]*
+#? [invalid value: resign must be true or false \(also on/off, yes/no, 1/0\), not 'maybe']*
 275 set_option resign no
 #? []
 276 get_option resign
@@ -609,7 +609,7 @@
 278 get_option book
 #? [false]
 279 set_option book perhaps
-#? [invalid value]*
+#? [invalid value: book must be true or false \(also on/off, yes/no, 1/0\), not 'perhaps']*
 280 set_option book true
 #? []
 281 set_option tables /nonexistent/dir

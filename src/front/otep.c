@@ -13,7 +13,7 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
-#include "otep.h"
+#include "front/otep.h"
 #include "util.h"
 
 #define OTEP_LINE 4096          /* longest line sent; host lines may be longer */

@@ -14,37 +14,13 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 #include "config.h"
-#include "shell.h"
+#include "front/doctext.h"
+#include "front/shell_int.h"
+#include "options.h"
 #include "util.h"
-#ifdef HAVE_READLINE
-#include <readline/readline.h>
-#include <readline/history.h>
-#endif
 
-#define HISTORY_MAX 1000
 #define STATUS_DELAY_MS 250     /* no status line for a move faster than this */
 #define STATUS_EVERY_MS 100
-
-struct shell {
-    struct proto *p;
-    int live;                   /* stdout is a terminal: a live status line */
-    int computer[2];            /* the engine plays this side by itself */
-    int paused;                 /* Ctrl-C stopped the engine's moves */
-    /* the command running now, for respond() and watch() */
-    const char *cmd;            /* its name */
-    const char *verb;           /* how to describe a genmove: "plays", "hint" */
-    char **argv;
-    int argc;
-    int64_t t0;                 /* when it started */
-    int64_t drawn;              /* when the status line was last drawn, 0: none */
-    int have_info;
-    struct search_info info;
-    int search_side;
-    /* the line reader */
-    int cancelled;              /* Ctrl-C cleared the line */
-    int leave;                  /* Ctrl-C twice */
-    int hinted_leave;
-};
 
 /* Shell-only commands: the same record as the protocol's, so that help,
  * completion and the docs (tabula-docs) see them; run by shell_dispatch. */
@@ -53,25 +29,24 @@ static int sh_hint(struct proto *p, int argc, char **argv, char *res, size_t n);
 static int sh_exit(struct proto *p, int argc, char **argv, char *res, size_t n);
 
 const struct proto_cmd shell_commands[] = {
-    {"computer", sh_computer, "[COLOR|both|none]", "the side(s) the engine plays by itself",
-     PROTO_G_PLAY,
-     "Play mode: a bare move (c3, e3-h3, 0/5) plays for the side to move, and the engine "
-     "answers at once when it is its turn; undo then takes back a whole turn.\n"
-     "both: the engine plays itself (Ctrl-C pauses it, Enter resumes); none: two people "
+    {"computer", sh_computer, "[COLOR|both|none]", {ARG_SIDES}, 0, PROTO_G_PLAY,
+     "the side(s) the engine plays by itself",
+     "Play mode: a bare move plays for the side to move, and the engine answers at once when "
+     "it is its turn; `undo` then takes back a whole turn.\n"
+     "`both`: the engine plays itself (Ctrl-C pauses it, Enter resumes); `none`: two people "
      "(the default). Without an argument, says who plays what."},
-    {"hint", sh_hint, "", "the engine's move for the side to move, not played",
-     PROTO_G_PLAY, "Searches as genmove does (the same options and limits)."},
-    {"exit", sh_exit, "", "leave (the same as quit)", PROTO_G_ADMIN, NULL},
-    {NULL, NULL, NULL, NULL, PROTO_G_NONE, NULL}
+    {"hint", sh_hint, "", {0}, 0, PROTO_G_PLAY,
+     "the engine's move for the side to move, not played",
+     "Searches as `genmove` does (the same options and limits)."},
+    {"exit", sh_exit, "", {0}, 0, PROTO_G_ADMIN, "leave (the same as quit)", ""},
+    {NULL, NULL, NULL, {0}, 0, PROTO_G_NONE, NULL, NULL}
 };
 
 /* What the shell does differently from the protocol with a protocol
- * command; shown by "help COMMAND" and in the man page. */
+ * command (besides CMD_SHELL_SIDE, which shell_note words itself); shown
+ * by "help COMMAND" and in the docs. */
 const struct shell_note shell_notes[] = {
-    {"play", "In the shell COLOR may be left out (play MOVE), or the command too: a bare "
-     "move plays for the side to move."},
-    {"genmove", "In the shell COLOR may be left out: the side to move."},
-    {"reg_genmove", "In the shell COLOR may be left out: the side to move."},
+    {"play", "A bare move, without the command, plays for the side to move."},
     {"undo", "In play mode (computer COLOR) undo without N takes back a whole turn: back to "
      "your last move."},
     {"help", "In the shell: help (groups), help GROUP, help all, help COMMAND."},
@@ -82,119 +57,33 @@ const struct shell_note shell_notes[] = {
     {NULL, NULL}
 };
 
-static const char *note_of(const char *name)
+void shell_note(const struct proto_cmd *c, char *buf, size_t n)
 {
+    size_t pos = 0;
+    if (n)
+        buf[0] = '\0';
+    if (c->flags & CMD_SHELL_SIDE)
+        buf_printf(buf, n, &pos, "In the shell COLOR may be left out: the side to move.");
     for (int i = 0; shell_notes[i].name; i++)
-        if (!strcmp(shell_notes[i].name, name))
-            return shell_notes[i].text;
-    return NULL;
+        if (!strcmp(shell_notes[i].name, c->name))
+            buf_printf(buf, n, &pos, "%s%s", pos ? " " : "", shell_notes[i].text);
 }
 
-static const struct proto_cmd *shell_find(const char *name)
+/* Whether c is one of the shell's own commands. */
+static int shell_only(const struct proto_cmd *c)
 {
-    for (int i = 0; shell_commands[i].name; i++)
-        if (!strcmp(shell_commands[i].name, name))
-            return &shell_commands[i];
-    return NULL;
+    return c >= shell_commands && c < shell_commands + sizeof shell_commands /
+                                                       sizeof *shell_commands;
 }
 
-static const struct proto_cmd *find_any(const char *name)
+const struct proto_cmd *shell_any_command(int i)
 {
-    const struct proto_cmd *c = shell_find(name);
-    return c ? c : proto_find_command(name);
+    return proto_command_with(shell_commands, i);
 }
 
-/* -------------------------------------------------------------- words */
-
-/* Splits a line as a shell does: blanks separate words; '...' and "..."
- * quote (in "..." a backslash escapes " and \); outside quotes a backslash
- * escapes the next character; '#' at the start of a word starts a
- * comment; control characters are dropped (a tab is a blank). The words
- * point into w->buf. */
-struct words {
-    int n;
-    int open;                   /* the line ended inside a word */
-    char *buf;
-    char *w[PROTO_MAX_ARGS + 2];
-};
-
-static int split_words(const char *line, struct words *w)
+static const struct proto_cmd *shell_find_command(const char *name)
 {
-    size_t len = strlen(line);
-    w->n = 0;
-    w->open = 0;
-    w->buf = malloc(2 * len + 2);
-    if (!w->buf)
-        return -1;
-    char *o = w->buf;
-    const char *c = line;
-    for (;;) {
-        while (*c == ' ' || *c == '\t' || (*c > 0 && *c < 32) || *c == 127)
-            c++;
-        if (!*c || *c == '#')
-            break;
-        if (w->n > PROTO_MAX_ARGS)
-            return -2;
-        w->w[w->n++] = o;
-        char q = 0;
-        w->open = 1;
-        for (; *c; c++) {
-            unsigned char ch = (unsigned char)*c;
-            if (q) {
-                if (ch == (unsigned char)q)
-                    q = 0;
-                else if (q == '"' && ch == '\\' && (c[1] == '"' || c[1] == '\\'))
-                    *o++ = *++c;
-                else if (ch >= 32 && ch != 127)
-                    *o++ = (char)ch;
-            } else if (ch == '\'' || ch == '"') {
-                q = (char)ch;
-            } else if (ch == '\\' && c[1]) {
-                *o++ = *++c;
-            } else if (ch == ' ' || ch == '\t') {
-                break;
-            } else if (ch >= 32 && ch != 127) {
-                *o++ = (char)ch;
-            }
-        }
-        *o++ = '\0';
-        if (!*c && !q && len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
-            w->open = 0;
-        if (*c) {
-            w->open = 0;
-            c++;
-        }
-    }
-    return w->n;
-}
-
-/* ~ and ~user at the start of a file name, as a shell expands them. */
-static char *expand_tilde(const char *name)
-{
-    if (name[0] != '~')
-        return strdup(name);
-    const char *rest = strchr(name, '/');
-    size_t ul = rest ? (size_t)(rest - name - 1) : strlen(name + 1);
-    const char *home = NULL;
-    if (ul == 0) {
-        home = getenv("HOME");
-        if (!home) {
-            struct passwd *pw = getpwuid(getuid());
-            home = pw ? pw->pw_dir : NULL;
-        }
-    } else {
-        char user[256];
-        snprintf(user, sizeof user, "%.*s", (int)ul, name + 1);
-        struct passwd *pw = getpwnam(user);
-        home = pw ? pw->pw_dir : NULL;
-    }
-    if (!home)
-        return strdup(name);
-    size_t n = strlen(home) + (rest ? strlen(rest) : 0) + 1;
-    char *out = malloc(n);
-    if (out)
-        snprintf(out, n, "%s%s", home, rest ? rest : "");
-    return out;
+    return proto_find_command_with(shell_commands, name);
 }
 
 /* ------------------------------------------------------- words for a person */
@@ -417,11 +306,10 @@ static const char *nearest(const char *w, const char *const *list, int n)
 static const char *nearest_command(const char *w)
 {
     const char *names[160];
+    const struct proto_cmd *c;
     int n = 0;
-    for (int i = 0; proto_commands[i].name && n < 150; i++)
-        names[n++] = proto_commands[i].name;
-    for (int i = 0; shell_commands[i].name && n < 159; i++)
-        names[n++] = shell_commands[i].name;
+    while (n < 160 && (c = shell_any_command(n)))
+        names[n++] = c->name;
     return nearest(w, names, n);
 }
 
@@ -444,36 +332,36 @@ static void teach(struct shell *sh, const char *msg)
     const struct game *g = p->s.g;
     FILE *o = p->out;
     const char *cmd = sh->cmd ? sh->cmd : "";
-    const struct proto_cmd *c = find_any(cmd);
+    const struct proto_cmd *c = shell_find_command(cmd);
     const char *arg0 = sh->argc > 0 ? sh->argv[0] : "";
     int code = p->status;
-    if (code == proto_error("syntax error") && c) {
+    int kind0 = c ? c->kinds[0] : ARG_NONE;
+    if (code == PROTO_ESYNTAX && c) {
+        char note[512];
         fprintf(o, "usage: %s%s%s\n", c->name, c->args[0] ? " " : "", c->args);
-        const char *note = note_of(c->name);
-        if (note)
+        shell_note(c, note, sizeof note);
+        if (note[0])
             fprintf(o, "%s\n", note);
-    } else if (code == proto_error("invalid value") || code == proto_error("unknown option")) {
-        if (!strcmp(cmd, "newgame")) {
+    } else if ((code == PROTO_EVALUE || code == PROTO_EOPTION) &&
+               (kind0 == ARG_GAME || kind0 == ARG_OPTION)) {
+        if (kind0 == ARG_GAME) {
             const struct game *ng = game_find(arg0);
-            if (ng)
-                fprintf(o, "%s variants: %s\n", ng->name, ng->option_help);
+            if (ng) {
+                char vh[256];
+                game_variant_help(ng, vh, sizeof vh);
+                fprintf(o, "%s variants: %s\n", ng->name, vh);
+            }
         } else {
             const char *names[32] = {NULL};
             int n = 0;
-            const struct option_desc *od = NULL;
-            for (int i = 0; option_table[i].name && n < 32; i++) {
-                names[n++] = option_table[i].name;
-                if (!strcmp(option_table[i].name, arg0))
-                    od = &option_table[i];
-            }
+            const struct option_desc *od = option_find(arg0);
+            for (const struct option_desc *x = option_table; x->name && n < 32; x++)
+                names[n++] = x->name;
             if (od) {
+                /* the error said the allowed values; this, what it means */
                 char help[512];
-                proto_option_help(od, help, sizeof help);
-                if (od->lo <= od->hi)
-                    fprintf(o, "%s: %s from %ld to %ld; %s\n", od->name, od->type, od->lo,
-                            od->hi, help);
-                else
-                    fprintf(o, "%s (%s): %s\n", od->name, od->type, help);
+                options_expand(od->help, help, sizeof help);
+                fprintf(o, "%s: %s\n", od->name, help);
             } else {
                 const char *near = nearest(arg0, names, n);
                 fprintf(o, "options:");
@@ -484,7 +372,7 @@ static void teach(struct shell *sh, const char *msg)
                     fprintf(o, "did you mean '%s'?\n", near);
             }
         }
-    } else if (code == proto_error("unknown game")) {
+    } else if (code == PROTO_EUNKNOWN_GAME) {
         const char *names[16] = {NULL};
         int n = 0;
         for (int i = 0; game_list[i] && n < 16; i++)
@@ -497,15 +385,15 @@ static void teach(struct shell *sh, const char *msg)
         const char *near = nearest(arg0, names, n);
         if (near)
             fprintf(o, "did you mean '%s'?\n", near);
-    } else if (code == proto_error("invalid color")) {
+    } else if (code == PROTO_ECOLOR) {
         char cl[256];
         colour_list(g, cl, sizeof cl);
         fprintf(o, "colours in %s: %s%s\n", g->name, cl,
-                !strcmp(cmd, "computer") ? "; or both, none" : "");
-    } else if (code == proto_error("wrong color")) {
+                kind0 == ARG_SIDES ? "; or both, none" : "");
+    } else if (code == PROTO_EWRONG_TURN) {
         fprintf(o, "it is %s's turn; a bare move plays for the side to move\n",
                 side_name(p, session_side_to_move(&p->s)));
-    } else if (code == proto_error("illegal move")) {
+    } else if (code == PROTO_EILLEGAL) {
         move_t moves[GAME_MAX_MOVES];
         int k = g->gen_moves(p->s.st, moves);
         if (k > 0 && k <= 24) {
@@ -519,18 +407,19 @@ static void teach(struct shell *sh, const char *msg)
         } else if (k > 0) {
             fprintf(o, "%d legal moves: 'legal_moves' lists them, Tab completes them\n", k);
         }
-    } else if (code == proto_error("game over")) {
+    } else if (code == PROTO_EGAMEOVER) {
         fprintf(o, "'undo' takes back moves, 'newgame' starts again\n");
-    } else if (code == proto_error("cannot undo")) {
+    } else if (code == PROTO_EUNDO) {
         if (p->s.nmoves == 0)
             fprintf(o, "no move has been played%s\n", p->s.setup ? " since setposition" : "");
         else
             fprintf(o, "%d move%s can be taken back\n", p->s.nmoves,
                     p->s.nmoves == 1 ? "" : "s");
-    } else if (code == proto_error("unacceptable size")) {
-        fprintf(o, "sizes: rastros 5 to 8 (newgame rastros size=N); tablut 9 and "
-                "grasshopper 6 only restart\n");
-    } else if (code == proto_error("not solved") && !proto_was_interrupted(p)) {
+    } else if (code == PROTO_ESIZE) {
+        char sizes[256];
+        options_expand("sizes: {sizes}", sizes, sizeof sizes);
+        fprintf(o, "%s\n", sizes);
+    } else if (code == PROTO_EUNSOLVED && !proto_was_interrupted(p)) {
         fprintf(o, "the movetime and nodes options limit solve (now %" PRId64 " ms, %" PRIu64
                 " nodes; 0 is none)\n", p->s.movetime_ms, p->s.nodes);
     }
@@ -632,7 +521,7 @@ static void shell_respond(struct proto *p, int ok, const char *text)
         fflush(o);
         return;
     }
-    if (!strcmp(cmd, "genmove") || !strcmp(cmd, "reg_genmove"))
+    if (!strcmp(cmd, "genmove") || !strcmp(cmd, "reg_genmove") || !strcmp(cmd, "hint"))
         describe_move(sh, text);
     else if (!strcmp(cmd, "solve"))
         describe_solve(sh, text);
@@ -698,30 +587,44 @@ static void print_wrapped(FILE *o, const char *text)
     }
 }
 
+/* One block of a command's reference text, for a person at a terminal. */
+static void help_block(void *ctx, enum doc_block kind, const char *text)
+{
+    FILE *o = ctx;
+    char plain[4096];
+    if (kind == DOC_CODE) {
+        fprintf(o, "    %s\n", text);
+        return;
+    }
+    doc_plain(text, plain, sizeof plain);
+    if (kind == DOC_ITEM) {
+        fprintf(o, "  - ");
+    }
+    print_wrapped(o, plain);
+}
+
 static void help_group(FILE *o, int g, int full)
 {
-    const struct proto_cmd *tables[2] = {proto_commands, shell_commands};
     int col = 0;
     if (!full)
         col = fprintf(o, "  %-15s", proto_group_names[g]);
-    for (int t = 0; t < 2; t++)
-        for (int i = 0; tables[t][i].name; i++) {
-            const struct proto_cmd *c = &tables[t][i];
-            if ((int)c->group != g)
-                continue;
-            if (full) {
-                char use[128];
-                snprintf(use, sizeof use, "%s%s%s", c->name, c->args[0] ? " " : "", c->args);
-                fprintf(o, "  %-34s %s%s\n", use, c->help, t ? " (shell)" : "");
-                continue;
-            }
-            int w = (int)strlen(c->name) + 1;
-            if (col + w > 78) {
-                fprintf(o, "\n%17s", "");
-                col = 17;
-            }
-            col += fprintf(o, " %s", c->name);
+    const struct proto_cmd *c;
+    for (int i = 0; (c = shell_any_command(i)); i++) {
+        if ((int)c->group != g)
+            continue;
+        if (full) {
+            char use[128];
+            snprintf(use, sizeof use, "%s%s%s", c->name, c->args[0] ? " " : "", c->args);
+            fprintf(o, "  %-34s %s%s\n", use, c->help, shell_only(c) ? " (shell)" : "");
+            continue;
         }
+        int w = (int)strlen(c->name) + 1;
+        if (col + w > 78) {
+            fprintf(o, "\n%17s", "");
+            col = 17;
+        }
+        col += fprintf(o, " %s", c->name);
+    }
     if (!full)
         fprintf(o, "\n");
 }
@@ -768,18 +671,22 @@ static void shell_help(struct shell *sh, int argc, char **argv)
         }
         return;
     }
-    const struct proto_cmd *c = find_any(argv[0]);
+    const struct proto_cmd *c = shell_find_command(argv[0]);
     if (c) {
         fprintf(o, "usage: %s%s%s\n%c%s%s.\n", c->name, c->args[0] ? " " : "", c->args,
                 toupper((unsigned char)c->help[0]), c->help + 1,
-                shell_find(c->name) ? " (shell only)" : "");
-        if (c->more) {
-            char more[2048];
-            proto_expand_help(c->more, more, sizeof more);
-            print_wrapped(o, more);
+                shell_only(c) ? " (shell only)" : "");
+        if (c->doc && c->doc[0]) {
+            char *doc = malloc(16384);
+            if (doc) {
+                options_expand(c->doc, doc, 16384);
+                doc_blocks(doc, help_block, o);
+                free(doc);
+            }
         }
-        const char *note = note_of(c->name);
-        if (note)
+        char note[512];
+        shell_note(c, note, sizeof note);
+        if (note[0])
             print_wrapped(o, note);
         fprintf(o, "Group: %s.\n", proto_group_names[c->group]);
         return;
@@ -804,7 +711,7 @@ static int sh_exit(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argv; (void)res; (void)n;
     if (argc)
-        return proto_error("syntax error");
+        return PROTO_ESYNTAX;
     p->quit = 1;
     return 0;
 }
@@ -814,7 +721,7 @@ static int sh_computer(struct proto *p, int argc, char **argv, char *res, size_t
     struct shell *sh = p->front;
     const struct game *g = p->s.g;
     if (argc > 1)
-        return proto_error("syntax error");
+        return PROTO_ESYNTAX;
     if (argc == 1) {
         int side;
         if (!strcasecmp(argv[0], "both"))
@@ -826,7 +733,7 @@ static int sh_computer(struct proto *p, int argc, char **argv, char *res, size_t
             sh->computer[1 - side] = 0;
         } else {
             (void)res; (void)n;     /* teach() lists the choices */
-            return proto_error("invalid color");
+            return PROTO_ECOLOR;
         }
         sh->paused = 0;
     }
@@ -843,8 +750,13 @@ static int sh_computer(struct proto *p, int argc, char **argv, char *res, size_t
 
 static int sh_hint(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
-    (void)p; (void)argc; (void)argv; (void)res; (void)n;
-    return 0;                   /* never called: shell_line runs reg_genmove */
+    (void)argv;
+    if (argc)
+        return PROTO_ESYNTAX;
+    char side[32];
+    snprintf(side, sizeof side, "%s", side_name(p, session_side_to_move(&p->s)));
+    char *args[1] = {side};
+    return proto_find_command("reg_genmove")->fn(p, 1, args, res, n);
 }
 
 /* ---------------------------------------------------------- the engine's turn */
@@ -883,6 +795,15 @@ static void autoplay(struct shell *sh)
 
 /* ------------------------------------------------------------ one line */
 
+/* The number of words c's usage asks for (its argument kinds given). */
+static int arg_count(const struct proto_cmd *c)
+{
+    int k = 0;
+    while (k < PROTO_ARG_KINDS && c->kinds[k])
+        k++;
+    return k;
+}
+
 /* Is w a move of the current game (legal or not, but well formed)? */
 static int looks_like_move(struct proto *p, const char *w)
 {
@@ -908,7 +829,7 @@ static void shell_line(struct shell *sh, const char *line)
 {
     struct proto *p = sh->p;
     struct words w;
-    int n = split_words(line, &w);
+    int n = shell_split_words(line, &w);
     if (n == -2) {
         fprintf(p->out, "error: syntax error: too many arguments\n");
         free(w.buf);
@@ -940,7 +861,7 @@ static void shell_line(struct shell *sh, const char *line)
     char *args[PROTO_MAX_ARGS + 2];
     int argc = n - 1;
     memcpy(args, argv + 1, sizeof(char *) * (size_t)argc);
-    const struct proto_cmd *c = find_any(name);
+    const struct proto_cmd *c = shell_find_command(name);
     const char *verb = "plays";
     char *expanded = NULL, undo_n[16];
     int was_undo = 0;
@@ -964,25 +885,15 @@ static void shell_line(struct shell *sh, const char *line)
         fflush(p->out);
         free(w.buf);
         return;
-    } else if (!strcmp(name, "hint")) {
-        if (argc) {
-            fprintf(p->out, "error: syntax error\nusage: hint\n");
-            free(w.buf);
-            return;
-        }
-        c = proto_find_command("reg_genmove");
-        args[0] = side;
-        argc = 1;
+    } else if (c->fn == sh_hint) {
         verb = "hint";
-    } else if ((!strcmp(name, "genmove") || !strcmp(name, "reg_genmove")) && argc == 0) {
+    } else if ((c->flags & CMD_SHELL_SIDE) && argc == arg_count(c) - 1) {
+        /* COLOR left out: the side to move */
+        memmove(args + 1, args, sizeof(char *) * (size_t)argc);
         args[0] = side;
-        argc = 1;
-    } else if (!strcmp(name, "play") && argc == 1) {
-        args[1] = args[0];
-        args[0] = side;
-        argc = 2;
-    } else if ((!strcmp(name, "savegame") || !strcmp(name, "loadgame")) && argc >= 1) {
-        expanded = expand_tilde(args[0]);
+        argc++;
+    } else if (c->kinds[0] == ARG_FILE && argc >= 1) {
+        expanded = shell_expand_tilde(args[0]);
         if (expanded)
             args[0] = expanded;
     } else if (!strcmp(name, "undo")) {
@@ -1009,12 +920,11 @@ static void shell_line(struct shell *sh, const char *line)
     free(w.buf);
     int changed = p->s.nmoves != before || p->s.g != g_before ||
                   p->s.g->hash(p->s.st) != h_before;
-    if (p->status == 0 && (!strcmp(c->name, "newgame") || !strcmp(c->name, "clear_board") ||
-                           !strcmp(c->name, "loadgame") || !strcmp(c->name, "setposition")))
+    if (p->status == 0 && (c->flags & CMD_CHANGES_GAME))
         changed = 1;
     if (p->quit)
         return;
-    if (p->status == 0 && (changed || !strcmp(c->name, "computer")))
+    if (p->status == 0 && (changed || c->fn == sh_computer))
         sh->paused = 0;
     if (p->status == 0 && (sh->computer[0] || sh->computer[1]) && p->s.g != g_before) {
         /* the engine keeps its side by order of play, whose colour the
@@ -1030,272 +940,6 @@ static void shell_line(struct shell *sh, const char *line)
     if (answer)
         autoplay(sh);
 }
-
-/* ---------------------------------------------------------- completion */
-
-#ifdef HAVE_READLINE
-/* Completion and the Ctrl-C getc need the shell: readline's callbacks take
- * no context, so the shell keeps one pointer while shell_run runs. */
-static struct shell *rl_shell;
-
-/* Values of variant key k of game g, from its option_help ("size=5..8",
- * "pieces=2..14 (even)"): "size=5" ... into store. */
-static int option_values(const struct game *g, const char *key, char (*store)[64],
-                         const char **out, int max)
-{
-    const char *h = g->option_help;
-    size_t kl = strlen(key);
-    int n = 0;
-    while (h && (h = strstr(h, key))) {
-        if ((h == g->option_help || h[-1] == ' ') && h[kl] == '=') {
-            int lo, hi;
-            const char *v = h + kl + 1;
-            size_t vl = strcspn(v, " ");
-            if (memchr(v, '|', vl)) {       /* "nomove=draw|loss" */
-                while (vl > 0 && n < max) {
-                    size_t l = strcspn(v, "| ");
-                    snprintf(store[n], 64, "%.*s=%.*s", (int)kl, h, (int)l, v);
-                    out[n] = store[n];
-                    n++;
-                    v += l;
-                    vl = vl > l ? vl - l : 0;
-                    if (*v == '|') {
-                        v++;
-                        vl--;
-                    }
-                }
-            } else if (sscanf(v, "%d..%d", &lo, &hi) == 2) {
-                int step = strstr(h, "(even)") ? 2 : 1;
-                for (int v = lo; v <= hi && n < max; v += step) {
-                    snprintf(store[n], 64, "%.*s=%d", (int)kl, h, v);
-                    out[n] = store[n];
-                    n++;
-                }
-            }
-            break;
-        }
-        h += kl;
-    }
-    return n;
-}
-
-static int add_moves(struct proto *p, const char **out, char (*store)[64], int n, int max)
-{
-    const struct game *g = p->s.g;
-    move_t moves[GAME_MAX_MOVES];
-    int k = g->gen_moves(p->s.st, moves);
-    for (int i = 0; i < k && n < max; i++) {
-        g->format_move(p->s.st, moves[i], store[n], 64);
-        out[n] = store[n];
-        n++;
-    }
-    return n;
-}
-
-/* Candidate words for word widx (text: its start) after the words before. */
-static int candidates(struct shell *sh, struct words *w, int widx, const char *text,
-                      const char **out, char (*store)[64], int max)
-{
-    struct proto *p = sh->p;
-    const struct game *g = p->s.g;
-    const char *first = w->n > 0 ? w->w[0] : "", *second = w->n > 1 ? w->w[1] : "";
-    int n = 0;
-    if (widx == 0) {
-        for (int i = 0; proto_commands[i].name && n < max; i++)
-            out[n++] = proto_commands[i].name;
-        for (int i = 0; shell_commands[i].name && n < max; i++)
-            out[n++] = shell_commands[i].name;
-        if (text[0])            /* a bare move; not listed on an empty word */
-            n = add_moves(p, out, store, n, max);
-        return n;
-    }
-    if ((!strcmp(first, "help") || !strcmp(first, "known_command")) && widx == 1) {
-        for (int i = 0; proto_commands[i].name && n < max; i++)
-            out[n++] = proto_commands[i].name;
-        for (int i = 0; shell_commands[i].name && n < max; i++)
-            out[n++] = shell_commands[i].name;
-    } else if (!strcmp(first, "newgame")) {
-        if (widx == 1) {
-            for (int i = 0; game_list[i] && n < max; i++)
-                if (game_list[i]->gen_moves)
-                    out[n++] = game_list[i]->name;
-        } else {
-            const struct game *ng = game_find(second);
-            const char *eq = strchr(text, '=');
-            if (ng && eq) {     /* the values of one key */
-                char key[64];
-                snprintf(key, sizeof key, "%.*s", (int)(eq - text), text);
-                n = option_values(ng, key, store, out, max);
-            } else {
-                for (int i = 0; ng && ng->option_names && ng->option_names[i] && n < max; i++) {
-                    snprintf(store[n], 64, "%s=", ng->option_names[i]);
-                    out[n] = store[n];
-                    n++;
-                }
-            }
-        }
-    } else if (!strcmp(first, "boardsize") && widx == 1) {
-        n = option_values(g, "size", store, out, max);
-        for (int i = 0; i < n; i++)
-            out[i] = strchr(out[i], '=') + 1;
-    } else if ((!strcmp(first, "set_option") || !strcmp(first, "get_option")) && widx == 1) {
-        for (int i = 0; option_table[i].name && n < max; i++)
-            out[n++] = option_table[i].name;
-    } else if (!strcmp(first, "set_option") && widx == 2) {
-        for (int i = 0; option_table[i].name; i++)
-            if (!strcmp(option_table[i].name, second) && strchr(option_table[i].type, '|')) {
-                /* "alphabeta|mcts|random" */
-                const char *t = option_table[i].type;
-                while (*t && n < max) {
-                    size_t l = strcspn(t, "|");
-                    snprintf(store[n], 64, "%.*s", (int)l, t);
-                    out[n] = store[n];
-                    n++;
-                    t += l + (t[l] == '|');
-                }
-            } else if (!strcmp(option_table[i].name, second) &&
-                       !strcmp(option_table[i].type, "bool")) {
-                out[n++] = "true";
-                out[n++] = "false";
-            }
-    } else if (!strcmp(first, "computer") && widx == 1) {
-        out[n++] = g->side_names[0];
-        out[n++] = g->side_names[1];
-        out[n++] = "both";
-        out[n++] = "none";
-    } else if (!strcmp(first, "play") || !strcmp(first, "genmove") ||
-               !strcmp(first, "reg_genmove") || !strcmp(first, "legal_moves") ||
-               !strcmp(first, "analyze") || !strcmp(first, "time_left")) {
-        if (widx == 1) {
-            out[n++] = g->side_names[0];
-            out[n++] = g->side_names[1];
-            if (!strcmp(first, "play") && text[0])
-                n = add_moves(p, out, store, n, max);
-        } else if (widx == 2 && !strcmp(first, "play")) {
-            n = add_moves(p, out, store, n, max);
-        }
-    }
-    return n;
-}
-
-static char *dup_match(const char *s) { return strdup(s); }
-
-static char **complete(const char *text, int start, int end)
-{
-    (void)end;
-    struct shell *sh = rl_shell;
-    rl_attempted_completion_over = 1;
-    char *prefix = strndup(rl_line_buffer, (size_t)start);
-    if (!prefix)
-        return NULL;
-    struct words w;
-    int nw = split_words(prefix, &w);
-    free(prefix);
-    if (nw < 0) {
-        free(w.buf);
-        return NULL;
-    }
-    /* the word being completed: after the complete words before it (a
-     * quote that opens it counts as its start) */
-    int widx = w.open ? nw - 1 : nw;
-    const char *first = nw > 0 ? w.w[0] : "";
-    if (widx == 1 && (!strcmp(first, "savegame") || !strcmp(first, "loadgame"))) {
-        free(w.buf);
-        rl_filename_completion_desired = 1;
-        rl_filename_quoting_desired = 1;
-        return rl_completion_matches(text, rl_filename_completion_function);
-    }
-    rl_sort_completion_matches = !(nw >= 2 && !strcmp(first, "newgame")) &&
-                                 strcmp(first, "boardsize");   /* 5 6 7 8 in order */
-    static char store[GAME_MAX_MOVES + 64][64];
-    const char *cand[GAME_MAX_MOVES + 64];
-    int n = candidates(sh, &w, widx, text, cand, store, GAME_MAX_MOVES + 64);
-    free(w.buf);
-    size_t tl = strlen(text);
-    char **matches = calloc((size_t)n + 2, sizeof *matches);
-    if (!matches)
-        return NULL;
-    int k = 1;
-    for (int i = 0; i < n; i++) {
-        int dup = 0;
-        for (int j = 1; j < k && !dup; j++)
-            dup = !strcmp(matches[j], cand[i]);
-        if (!dup && !strncasecmp(cand[i], text, tl))
-            matches[k++] = dup_match(cand[i]);
-    }
-    if (k == 1) {
-        free(matches);
-        return NULL;
-    }
-    if (k == 2) {
-        matches[0] = matches[1];
-        matches[1] = NULL;
-        /* an option "key=" wants no space after it */
-        if (matches[0][strlen(matches[0]) - 1] == '=')
-            rl_completion_append_character = '\0';
-        return matches;
-    }
-    /* the longest common prefix; never shorter than what was typed */
-    size_t lcp = strlen(matches[1]);
-    for (int i = 2; i < k; i++) {
-        size_t j = 0;
-        while (j < lcp && tolower((unsigned char)matches[i][j]) ==
-                              tolower((unsigned char)matches[1][j]))
-            j++;
-        lcp = j;
-    }
-    matches[0] = lcp < tl ? strdup(text) : strndup(matches[1], lcp);
-    return matches;
-}
-
-/* A backslash escapes the next character (so "my\ game.rec" is one word). */
-static int char_is_quoted(char *text, int index)
-{
-    return index > 0 && text[index - 1] == '\\' && !char_is_quoted(text, index - 1);
-}
-
-/* readline's getc: Ctrl-C (SIGINT) at the prompt clears the line as bash
- * does (the line is left on the screen with ^C, and not run); a second one
- * within PROTO_INTERRUPT_REPEAT_MS leaves. */
-static int shell_getc(FILE *f)
-{
-    struct shell *sh = rl_shell;
-    for (;;) {
-        if (sh && sh->p->interrupt) {
-            sh->p->interrupt = 0;
-            if (sh->p->interrupt_repeat >= 2)
-                sh->leave = 1;
-            else
-                sh->cancelled = 1;
-            return '\n';        /* ends readline; the line is dropped */
-        }
-        unsigned char c;
-        ssize_t k = read(fileno(f), &c, 1);
-        if (k == 1)
-            return c;
-        if (k == 0)
-            return EOF;
-        if (errno != EINTR)
-            return EOF;
-        rl_check_signals();     /* readline's own: ^C echo, terminal, our handler */
-    }
-}
-
-static char *history_path(void)
-{
-    const char *h = getenv("TABULA_HISTORY");
-    if (h)
-        return strdup(h);
-    const char *home = getenv("HOME");
-    if (!home)
-        return NULL;
-    size_t n = strlen(home) + 32;
-    char *path = malloc(n);
-    if (path)
-        snprintf(path, n, "%s/.tabula_history", home);
-    return path;
-}
-#endif
 
 /* ------------------------------------------------------------- the loop */
 
@@ -1315,6 +959,7 @@ int shell_run(struct proto *p)
     struct shell sh;
     memset(&sh, 0, sizeof sh);
     sh.p = p;
+    sh.own = shell_commands;
     sh.live = isatty(fileno(p->out));
     struct input in;
     input_init(&in, 0);
@@ -1333,27 +978,12 @@ int shell_run(struct proto *p)
             "Ctrl-D leaves.\n", PACKAGE_VERSION, example,
             p->s.g->side_names[1 - session_side_to_move(&p->s)]);
     show_board(&sh);
-#ifdef HAVE_READLINE
-    rl_shell = &sh;
-    rl_readline_name = "tabula";
-    rl_attempted_completion_function = complete;
-    /* '=' is part of a word: "size=" must not be completed as "s" */
-    rl_completer_word_break_characters = " \t\n";
-    rl_completer_quote_characters = "\"'";
-    rl_filename_quote_characters = " \t\n\"\\'`@$><=;|&{(#";
-    rl_char_is_quoted_p = char_is_quoted;
-    rl_getc_function = shell_getc;
-    char *hist = history_path();
-    using_history();
-    stifle_history(HISTORY_MAX);
-    if (hist && read_history(hist) != 0)
-        write_history(hist);        /* append_history needs the file */
+    shell_input_open(&sh);
     while (!p->quit) {
         char prompt[128];
         prompt_text(&sh, prompt, sizeof prompt);
-        rl_completion_append_character = ' ';
         sh.cancelled = 0;
-        char *line = readline(prompt);
+        char *line = shell_read_line(&sh, prompt);
         if (sh.leave) {
             free(line);
             break;
@@ -1369,31 +999,10 @@ int shell_run(struct proto *p)
         }
         if (!line)
             break;
-        if (line[strspn(line, " \t")]) {
-            add_history(line);
-            if (hist)
-                append_history(1, hist);
-        }
         shell_line(&sh, line);
         free(line);
     }
-    if (hist)
-        history_truncate_file(hist, HISTORY_MAX);
-    free(hist);
-    rl_shell = NULL;
-#else
-    char line[4096];
-    while (!p->quit) {
-        char prompt[128];
-        prompt_text(&sh, prompt, sizeof prompt);
-        fputs(prompt, p->out);
-        fflush(p->out);
-        if (!fgets(line, sizeof line, stdin))
-            break;
-        line[strcspn(line, "\n")] = '\0';
-        shell_line(&sh, line);
-    }
-#endif
+    shell_input_close(&sh);
     fputc('\n', p->out);
     p->in = NULL;
     p->front = NULL;

@@ -5,7 +5,7 @@
 #define TABULA_OTEP_H
 
 #include <stddef.h>
-#include "protocol.h"
+#include "front/protocol.h"
 
 /* The variant options every OpenTafl game is played with: OpenTafl draws on
  * the third repetition and a side without a legal move loses. */

@@ -1,0 +1,326 @@
+/* cmd_analysis.c -- the analysis commands: analyze (streamed), solve,
+ * winning_moves, eval, perft, bench and the explanation of the last
+ * genmove. The policy (how solve spends its budget) is the session's;
+ * this file asks and writes the answers. */
+#include <inttypes.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bench.h"
+#include "front/protocol.h"
+#include "util.h"
+
+struct analyze_ctx {
+    struct proto *p;
+    int64_t interval_ms, last;
+};
+
+static int analyze_stop(void *ctx)
+{
+    struct analyze_ctx *a = ctx;
+    return proto_stop(a->p) || input_pending(a->p->in);
+}
+
+static void analyze_report(void *ctx, const struct search_info *info)
+{
+    struct analyze_ctx *a = ctx;
+    struct proto *p = a->p;
+    int64_t t = now_ms();
+    if (a->interval_ms > 0 && a->last && t - a->last < a->interval_ms)
+        return;
+    a->last = t;
+    char sc[32], pv[4096];
+    session_score_text(info->score, sc, sizeof sc);
+    session_pv_text(p->s.g, p->s.st, info->pv, info->pvlen, pv, sizeof pv);
+    uint64_t nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : info->nodes;
+    fprintf(p->out, "info depth %d score %s nodes %" PRIu64 " nps %" PRIu64
+            " time %" PRId64 " pv %s\n", info->depth, sc, info->nodes, nps,
+            info->time_ms, pv[0] ? pv : "-");
+    fflush(p->out);
+}
+
+static int cmd_analyze(struct proto *p, int argc, char **argv, char *err, size_t errn)
+{
+    long interval = 0;
+    int side = -1;
+    for (int i = 0; i < argc; i++) {
+        long v;
+        if (!proto_parse_int(argv[i], 0, 1000000, &v))
+            interval = v;
+        else if (side < 0 && game_parse_color(p->s.g, argv[i]) >= 0)
+            side = game_parse_color(p->s.g, argv[i]);
+        else
+            return PROTO_ESYNTAX;
+    }
+    struct game_status gs;
+    if (session_status(&p->s, &gs))
+        return PROTO_EGAMEOVER;
+    if (side >= 0 && side != session_side_to_move(&p->s))
+        return proto_fail(err, errn, PROTO_EWRONG_TURN,
+                          p->s.g->side_names[session_side_to_move(&p->s)]);
+    if (!p->respond)            /* (a front end's face has no '=' to write) */
+        fprintf(p->out, "=%s\n", p->id);
+    fflush(p->out);
+    struct analyze_ctx ctx = { .p = p, .interval_ms = interval * 10, .last = 0 };
+    struct search_params sp;
+    memset(&sp, 0, sizeof sp);
+    sp.infinite = 1;
+    sp.tables = p->s.tables[0] ? p->s.tables : NULL;
+    sp.seed = session_search_seed(&p->s);
+    sp.stop = analyze_stop;
+    sp.report = analyze_report;
+    sp.ctx = &ctx;
+    struct search_result r;
+    p->s.engine->search(p->s.engine_self, p->s.g, p->s.st, &sp, &r);
+    /* the search may end by itself (a proven result): wait for input */
+    if (p->in)
+        while (!analyze_stop(&ctx)) {
+            /* a signal ends the poll early (EINTR): the flag is seen at once */
+            struct pollfd pf = { .fd = p->in->fd, .events = POLLIN };
+            poll(&pf, 1, 1000);
+        }
+    if (!p->respond)
+        fprintf(p->out, "\n");
+    fflush(p->out);
+    return PROTO_WROTE;
+}
+
+static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    struct session_proof pr;
+    int64_t t0 = now_ms();
+    int rc = session_solve(&p->s, proto_stop, p, &pr);
+    if (rc == SESS_EGAMEOVER) {
+        session_result_text(&p->s, res, n);
+        return PROTO_EGAMEOVER;
+    }
+    if (rc == SESS_EUNSOLVED && p->interrupted)
+        return proto_fail(res, n, PROTO_EUNSOLVED, "interrupted");
+    if (rc != SESS_OK)
+        return proto_session_status(rc);
+    if (p->verbose)
+        fprintf(stderr, "solve: proved in %" PRIu64 " nodes, %" PRId64 " ms\n", pr.nodes,
+                now_ms() - t0);
+    size_t pos = 0;
+    buf_printf(res, n, &pos, "%s", pr.value > 0 ? "win" : pr.value < 0 ? "loss" : "draw");
+    if (pr.best != MOVE_NONE) {
+        char mt[64];
+        p->s.g->format_move(p->s.st, pr.best, mt, sizeof mt);
+        buf_printf(res, n, &pos, " %s", mt);
+    }
+    if (pr.plies >= 0)
+        buf_printf(res, n, &pos, " in %d", pr.plies);
+    return PROTO_OK;
+}
+
+static int cmd_winning_moves(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    move_t moves[GAME_MAX_MOVES];
+    int k;
+    int rc = session_winning_moves(&p->s, proto_stop, p, moves, &k);
+    if (rc == SESS_EGAMEOVER) {
+        session_result_text(&p->s, res, n);
+        return PROTO_EGAMEOVER;
+    }
+    if (rc == SESS_EUNSOLVED)
+        return proto_fail(res, n, PROTO_EUNSOLVED, p->interrupted ? "interrupted" : "");
+    if (rc != SESS_OK)
+        return proto_session_status(rc);
+    session_moves_text(p->s.g, p->s.st, moves, k, res, n);
+    return PROTO_OK;
+}
+
+static int cmd_eval(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    struct game_status gs;
+    if (session_status(&p->s, &gs))
+        return PROTO_EGAMEOVER;
+    snprintf(res, n, "%d", p->s.g->evaluate(p->s.st));
+    return PROTO_OK;
+}
+
+static int cmd_perft(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    long d;
+    if (argc != 1 || proto_parse_int(argv[0], 0, 64, &d))
+        return PROTO_ESYNTAX;
+    void *copy = malloc(p->s.g->state_size);
+    if (!copy)
+        return PROTO_ENOMEM;
+    memcpy(copy, p->s.st, p->s.g->state_size);
+    uint64_t c = game_perft(p->s.g, copy, (int)d);
+    free(copy);
+    snprintf(res, n, "%" PRIu64, c);
+    return PROTO_OK;
+}
+
+static int cmd_bench(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    struct bench_result b;
+    if (bench_run(p->verbose ? stderr : NULL, &b))
+        return b.failed ? proto_fail(res, n, PROTO_EPOSITION, "a bench position did not load")
+                        : PROTO_ENOMEM;
+    snprintf(res, n, "%" PRIu64, b.nodes);
+    if (p->verbose)
+        fprintf(stderr, "bench: %" PRIu64 " nodes, %" PRId64 " ms, %" PRIu64 " nodes/s\n",
+                b.nodes, b.ms, bench_nps(&b));
+    return PROTO_OK;
+}
+
+static int cmd_explain_last_move(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    if (!p->explain.valid)
+        return PROTO_ENO_EXPLAIN;
+    snprintf(res, n, "%s", p->explain.text);
+    return PROTO_OK;
+}
+
+/* The fields of an entry: name, handler, arguments, their kinds, flags,
+ * group, one line of help, and the reference text (doc/protocol.md's
+ * section, made from it by tabula-docs). */
+const struct proto_cmd analysis_commands[] = {
+    {"analyze", cmd_analyze, "[COLOR] [INTERVAL]", {ARG_COLOR, ARG_NONE}, CMD_STREAMS,
+     PROTO_G_ANALYSIS, "stream info lines until input arrives",
+     "Searches the current position without a limit and streams [info "
+     "lines](#the-analyze-info-line)\n"
+     "after `=` until the next line of input arrives; then the response ends with its empty line, "
+     "and\n"
+     "that next line is run as a command. A number argument is INTERVAL (the minimum time between "
+     "two\n"
+     "info lines in centiseconds, 0 by default: a line per completed depth); so COLOR must be a "
+     "name\n"
+     "(`black`), not `1`/`2`. When the search ends by itself (the position is proven) the "
+     "response\n"
+     "still waits for input. Fails (before `=`): `game over`, `wrong color`, `syntax error`.\n"
+     "```\n"
+     "newgame rastros size=5\n"
+     "= \n"
+     "analyze black\n"
+     "=\n"
+     "info depth 1 score 132 nodes 9 nps 9000 time 1 pv b2\n"
+     "info depth 2 score 84 nodes 41 nps 41000 time 1 pv b2 c2\n"
+     "...\n"
+     "info depth 15 score W nodes 21330 nps 237000 time 90 pv c4 d5 c5 d4 d3 e4 e3 e2 e1 d1 c2 c1\n"
+     "name\n"
+     "                                   (the empty line ending analyze's response)\n"
+     "= Tabula\n"
+     "```"},
+    {"solve", cmd_solve, "", {0}, 0, PROTO_G_ANALYSIS, "prove the value of the position",
+    
+     "Proves the value of the position for the side to move with the exact solver: `win MOVE`,\n"
+     "`loss` or `draw MOVE`, followed by ` in N` (plies to the end with best play) when a short\n"
+     "search after the proof can tell the distance; the move is then one that wins fastest. An\n"
+     "[interrupt](#interrupting-a-command) ends it with `not solved: interrupted`, or, when only "
+     "the\n"
+     "distance search was cut, with the proven value without ` in N`. Rastros\n"
+     "boards up to 7x7 can be solved (small boards and endgames at once, the 7x7 start in "
+     "seconds).\n"
+     "\n"
+     "Limits: the `movetime` and `nodes` options, when set; the first one reached stops the whole\n"
+     "command (the proof and the distance search). When **neither is set, solve stops after 60\n"
+     "seconds**, so a person or a GUI always gets an answer; for a longer proof set `movetime` (up "
+     "to\n"
+     "86400000, 24 hours). The `depth` option and the clocks do not limit a proof. A game with its "
+     "own\n"
+     "solver gets the same limits.\n"
+     "\n"
+     "The solver works on every game: a proof's lines are at most 512 plies long, and a return to "
+     "a\n"
+     "position already on the line counts as a draw (the side that can win never needs a "
+     "repetition,\n"
+     "so the values are those of the game with its repetition rule). A position whose proof would\n"
+     "need longer lines, such as most of Tablut, answers `not solved` once the limit is reached "
+     "(or at\n"
+     "once when the lines run out). Fails: `game over: RESULT`, `not solved`. Which winning move "
+     "is\n"
+     "printed, and whether ` in N` appears, may depend on timing; the value does not.\n"
+     "```\n"
+     "newgame rastros size=5\n"
+     "= \n"
+     "play black d4\n"
+     "= \n"
+     "solve\n"
+     "= win e5 in 1\n"
+     "```"},
+    {"winning_moves", cmd_winning_moves, "", {0}, 0, PROTO_G_ANALYSIS,
+     "the moves proven to win (empty if none)",
+     "The legal moves proven to win for the side to move, space separated in the rules' order; "
+     "empty\n"
+     "when there is none (the position is proven lost or drawn). The position is proved first, "
+     "then\n"
+     "each move, with the exact solver (as `solve`); the `movetime` option limits the whole "
+     "command,\n"
+     "`nodes` each proof. GoGui marks them on the board (`plist`). Fails: `not solved` (a limit "
+     "was\n"
+     "reached; `not solved: interrupted`), `game over`.\n"
+     "```\n"
+     "newgame rastros size=5\n"
+     "= \n"
+     "winning_moves\n"
+     "= c2 b3 d3 c4\n"
+     "```"},
+    {"eval", cmd_eval, "", {0}, 0, PROTO_G_ANALYSIS, "static evaluation for the side to move",
+    
+     "The static evaluation of the position from the side to move's view (an integer; positive is "
+     "good\n"
+     "for the side to move). Fails: `game over`."},
+    {"perft", cmd_perft, "DEPTH", {0}, 0, PROTO_G_ANALYSIS, "count the leaves of the move tree",
+    
+     "The number of leaves of the legal-move tree cut at DEPTH (0 to 64); moves that end the game "
+     "are\n"
+     "leaves; a finished position has perft 0 at any depth above 0. Fails: `syntax error`.\n"
+     "```\n"
+     "newgame rastros\n"
+     "= \n"
+     "perft 3\n"
+     "= 368\n"
+     "```"},
+    {"bench", cmd_bench, "", {0}, 0, PROTO_G_ANALYSIS,
+     "node count of the fixed benchmark searches",
+     "Searches a fixed list of positions of all three games to fixed depths with a fresh "
+     "alpha-beta\n"
+     "engine and answers the total node count: the search signature, the same on every machine "
+     "and\n"
+     "build for the same code (`tabula --bench` prints it as `Bench: N`). It takes a while."},
+    {"gomill-explain_last_move", cmd_explain_last_move, "", {0}, 0, PROTO_G_ANALYSIS,
+     "score, depth, nodes, time and PV of the last genmove",
+     "One line about the search of the last `genmove` or `reg_genmove` (gomill's ringmaster asks "
+     "for it\n"
+     "after every `genmove` and stores it; `tabula-match` records parse it):\n"
+     "```\n"
+     "score S depth D nodes N time MS proven yes|no pv M1 M2 ...\n"
+     "```\n"
+     "- `score S`: as in [analyze](#the-analyze-info-line), from the view of the side that moved: "
+     "an\n"
+     "  integer, `W<n>`/`L<n>` for a proven win/loss in n plies, `W`/`L` when the length is "
+     "unknown.\n"
+     "- `depth D`: the last completed iteration (alpha-beta), the deepest tree path (MCTS).\n"
+     "- `nodes N`: nodes (MCTS: iterations) of the whole move, solver included; `time MS`: "
+     "milliseconds\n"
+     "  the move took.\n"
+     "- `proven yes|no`: whether S is a proven game value.\n"
+     "- `pv M1 ...`: the principal variation, starting with the move chosen (played, or "
+     "`resign`ed\n"
+     "  over); at least that move.\n"
+     "The format is fixed: fields in this order, one space apart, nothing after the PV.\n"
+     "Fails: `no move to explain` when there is none: at start, after a successful `newgame`,\n"
+     "`clear_board`, `boardsize`, `setposition`, `loadgame`, `play` or `undo`, and after a "
+     "`genmove`\n"
+     "that answered without a search (`resign`/`pass` in a finished game) or failed.\n"
+     "```\n"
+     "play black c3\n"
+     "= \n"
+     "play white b2\n"
+     "= \n"
+     "genmove black\n"
+     "= a1\n"
+     "gomill-explain_last_move\n"
+     "= score W1 depth 1 nodes 9 time 0 proven yes pv a1\n"
+     "```"},
+    {NULL, NULL, NULL, {0}, 0, PROTO_G_NONE, NULL, NULL}
+};

@@ -1,0 +1,431 @@
+/* cmd_game.c -- the commands of the games and of play: choosing a game and
+ * a position, playing, genmove, undo and the questions about the game.
+ * Knows the session and struct game; the search only through the session. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "front/protocol.h"
+#include "util.h"
+
+static int cmd_list_games(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)p; (void)argc; (void)argv;
+    size_t pos = 0;
+    for (int i = 0; game_list[i]; i++) {
+        if (!game_list[i]->gen_moves)
+            continue;
+        buf_printf(res, n, &pos, "%s%s", pos ? "\n" : "", game_list[i]->name);
+    }
+    return PROTO_OK;
+}
+
+static int cmd_newgame(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    if (argc < 1)
+        return PROTO_ESYNTAX;
+    for (int i = 1; i < argc; i++)
+        if (!strchr(argv[i], '='))
+            return proto_fail(res, n, PROTO_ESYNTAX, "options are key=value");
+    int rc = session_newgame(&p->s, argv[0], argc - 1, (const char *const *)argv + 1,
+                             res, n);
+    return proto_session_status(rc);
+}
+
+static int cmd_clear_board(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv; (void)res; (void)n;
+    return proto_session_status(session_clear(&p->s));
+}
+
+static int cmd_boardsize(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    long v;
+    if (argc != 1 || proto_parse_int(argv[0], 1, 1000, &v))
+        return PROTO_ESYNTAX;
+    (void)res; (void)n;
+    int rc = session_boardsize(&p->s, (int)v);
+    return rc == SESS_OK ? PROTO_OK : rc == SESS_ENOMEM ? PROTO_ENOMEM : PROTO_ESIZE;
+}
+
+static int cmd_setposition(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    if (argc < 1)
+        return PROTO_ESYNTAX;
+    char pos[1024];
+    size_t k = 0;
+    pos[0] = '\0';
+    for (int i = 0; i < argc; i++)
+        buf_printf(pos, sizeof pos, &k, "%s%s", i ? " " : "", argv[i]);
+    if (k >= sizeof pos - 1)
+        return proto_fail(res, n, PROTO_EPOSITION, "too long");
+    int rc = session_setposition(&p->s, pos, res, n);
+    return rc == SESS_OK ? PROTO_OK : PROTO_EPOSITION;
+}
+
+static int cmd_getposition(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    p->s.g->format_position(p->s.st, res, n);
+    return PROTO_OK;
+}
+
+static int cmd_showboard(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    res[0] = '\n';
+    p->s.g->print(p->s.st, res + 1, n - 1);
+    return PROTO_OK;
+}
+
+static int cmd_history(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    size_t pos = 0;
+    res[0] = '\0';
+    for (int i = 0; i < p->s.nmoves; i++)
+        buf_printf(res, n, &pos, "%s%s", i ? " " : "", p->s.moves[i].text);
+    return PROTO_OK;
+}
+
+static int cmd_play(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    int side;
+    if (argc != 2)
+        return PROTO_ESYNTAX;
+    if (proto_side_arg(p, argv[0], &side))
+        return PROTO_ECOLOR;
+    struct game_status gs;
+    if (session_status(&p->s, &gs)) {
+        /* with resign on, the passes a GTP controller sends to end a game
+         * (see genmove) are taken and change nothing */
+        if (p->s.resign && strcasecmp(argv[1], "pass") == 0)
+            return PROTO_OK;
+        return PROTO_EGAMEOVER;
+    }
+    if (side != session_side_to_move(&p->s))
+        return proto_fail(res, n, PROTO_EWRONG_TURN,
+                          p->s.g->side_names[session_side_to_move(&p->s)]);
+    int rc = session_play(&p->s, side, argv[1], res, n);
+    if (rc == SESS_ESYNTAX)
+        return PROTO_EILLEGAL;       /* GTP: an unparseable move is an illegal move */
+    return proto_session_status(rc);
+}
+
+/* The explanation of a search's choice, for gomill-explain_last_move:
+ * "score S depth D nodes N time MS proven yes|no pv M1 M2 ...", the PV
+ * played out from st (the position the search started from). */
+static void set_explain(struct proto *p, const void *st, const struct search_result *r,
+                        int64_t ms)
+{
+    char sc[32], pv[3000];
+    session_score_text(r->score, sc, sizeof sc);
+    session_pv_text(p->s.g, st, r->pv, r->pvlen, pv, sizeof pv);
+    if (!pv[0] && r->best != MOVE_NONE)
+        p->s.g->format_move(st, r->best, pv, sizeof pv);
+    snprintf(p->explain.text, sizeof p->explain.text,
+             "score %s depth %d nodes %" PRIu64 " time %" PRId64 " proven %s pv %s", sc,
+             r->depth, r->nodes, ms, r->exact ? "yes" : "no", pv);
+    p->explain.valid = 1;
+    p->explain.result = *r;
+    p->explain.side = p->s.g->side_to_move(st);
+    p->explain.ms = ms;
+}
+
+static int genmove_common(struct proto *p, int argc, char **argv, char *res, size_t n,
+                          int play)
+{
+    int side;
+    p->explain.valid = 0;       /* this genmove replaces the explanation */
+    if (argc != 1)
+        return PROTO_ESYNTAX;
+    if (proto_side_arg(p, argv[0], &side))
+        return PROTO_ECOLOR;
+    struct game_status gs;
+    if (session_status(&p->s, &gs)) {
+        if (p->s.resign) {
+            /* only the loser resigns; the winner (or either side of a
+             * draw) passes, which a GTP controller such as gogui-twogtp
+             * records as the end of the game (see doc/protocol.md) */
+            snprintf(res, n, "%s", gs.winner >= 0 && gs.winner != side ? "resign" : "pass");
+            return PROTO_OK;
+        }
+        return PROTO_EGAMEOVER;
+    }
+    if (side != session_side_to_move(&p->s))
+        return proto_fail(res, n, PROTO_EWRONG_TURN,
+                          p->s.g->side_names[session_side_to_move(&p->s)]);
+    struct search_result r;
+    void *before = malloc(p->s.g->state_size);
+    if (!before)
+        return PROTO_ENOMEM;
+    memcpy(before, p->s.st, p->s.g->state_size);
+    int64_t t0 = now_ms();
+    int rc = session_genmove(&p->s, side, 0, &r, proto_stop, proto_reporter(p), p);
+    if (rc != SESS_OK) {
+        free(before);
+        return proto_session_status(rc);
+    }
+    set_explain(p, before, &r, now_ms() - t0);
+    if (p->s.resign && r.score <= -SCORE_WIN_MIN && r.exact) {
+        free(before);
+        snprintf(res, n, "resign");
+        return PROTO_OK;
+    }
+    p->s.g->format_move(before, r.best, res, n);
+    free(before);
+    if (p->verbose) {
+        char sc[32];
+        session_score_text(r.score, sc, sizeof sc);
+        fprintf(stderr, "genmove: %s score %s depth %d nodes %" PRIu64 "%s%s\n", res, sc,
+                r.depth, r.nodes, r.exact ? " (proven)" : "",
+                p->interrupted ? " (interrupted)" : "");
+    }
+    if (play)
+        return proto_session_status(session_play_move(&p->s, r.best));
+    return PROTO_OK;
+}
+
+static int cmd_genmove(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    return genmove_common(p, argc, argv, res, n, 1);
+}
+
+static int cmd_reg_genmove(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    return genmove_common(p, argc, argv, res, n, 0);
+}
+
+static int cmd_undo(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    long k = 1;
+    (void)res; (void)n;
+    if (argc > 1 || (argc == 1 && proto_parse_int(argv[0], 0, 1000000, &k)))
+        return PROTO_ESYNTAX;
+    return session_undo(&p->s, (int)k) == SESS_OK ? PROTO_OK : PROTO_EUNDO;
+}
+
+static int cmd_legal_moves(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    int side = -1;
+    if (argc > 1)
+        return PROTO_ESYNTAX;
+    if (argc == 1 && proto_side_arg(p, argv[0], &side))
+        return PROTO_ECOLOR;
+    res[0] = '\0';
+    if (side >= 0 && side != session_side_to_move(&p->s))
+        return PROTO_OK;
+    move_t moves[GAME_MAX_MOVES];
+    int k = p->s.g->gen_moves(p->s.st, moves);
+    session_moves_text(p->s.g, p->s.st, moves, k, res, n);
+    return PROTO_OK;
+}
+
+static int cmd_side_to_move(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    snprintf(res, n, "%s", p->s.g->side_names[session_side_to_move(&p->s)]);
+    return PROTO_OK;
+}
+
+static int cmd_game_over(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    session_result_text(&p->s, res, n);
+    return PROTO_OK;
+}
+
+static int cmd_final_score(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    struct game_status gs;
+    if (!session_status(&p->s, &gs))
+        return PROTO_ENOTOVER;
+    if (gs.winner < 0)
+        snprintf(res, n, "0");
+    else
+        snprintf(res, n, "%c+", p->s.g->gtp_letter[gs.winner]);
+    return PROTO_OK;
+}
+
+/* The fields of an entry: name, handler, arguments, their kinds, flags,
+ * group, one line of help, and the reference text (doc/protocol.md's
+ * section, made from it by tabula-docs). */
+const struct proto_cmd game_commands[] = {
+    {"list_games", cmd_list_games, "", {0}, 0, PROTO_G_GAMES, "the games this engine plays",
+    
+     "The games, one per line: `rastros`, `tablut`, `grasshopper`."},
+    {"newgame", cmd_newgame, "GAME [key=value...]", {ARG_GAME, ARG_VARIANT}, CMD_CHANGES_GAME,
+     PROTO_G_GAMES, "start GAME with variant options",
+     "Starts GAME from its start position with variant options. The game name and the option keys "
+     "are\n"
+     "case-insensitive. Variants: {variants} (each game's keys, ranges and defaults:\n"
+     "[Variants](#variants), `doc/rules/`). Engine options (depth, seed...) are kept. Fails: "
+     "`unknown\n"
+     "game`, `unknown option: KEY`, `invalid value: ...` (it says the allowed values), `syntax "
+     "error`\n"
+     "(no game, or an option that is not `key=value`). At start-up the game is {default_game}.\n"
+     "```\n"
+     "newgame rastros size=8\n"
+     "= \n"
+     "```"},
+    {"clear_board", cmd_clear_board, "", {0}, CMD_CHANGES_GAME, PROTO_G_GAMES,
+     "restart the current game",
+     "Restarts the current game with the same variant options (and forgets any `setposition`)."},
+    {"boardsize", cmd_boardsize, "N", {ARG_SIZE}, CMD_CHANGES_GAME, PROTO_G_GAMES,
+     "board size, where the game has one",
+     "Starts a new game of the current game with its size key set to N ({sizes}), keeping its "
+     "other\n"
+     "variant options but those that name a square (the start square goes back to its default). A "
+     "game\n"
+     "of one size takes the size of the board it shows GoGui (see [GoGui "
+     "extensions](#gogui-extensions))\n"
+     "and restarts, as `clear_board`: GTP controllers send `boardsize` before `clear_board`. "
+     "Fails:\n"
+     "`unacceptable size` (any other N), `syntax error`.\n"
+     "```\n"
+     "boardsize 6\n"
+     "= \n"
+     "getposition\n"
+     "= 6/6/3s2/6/6/6 1\n"
+     "```"},
+    {"setposition", cmd_setposition, "POSITION", {0}, CMD_CHANGES_GAME, PROTO_G_GAMES,
+     "set the position from a position string",
+     "Sets the position from a position string: all the words after the command, joined by single\n"
+     "spaces. The history starts again from this position (`undo` cannot go back past it); the\n"
+     "variant stays. Formats: `doc/rules/rastros.md`, `tablut.md`, `grasshopper.md`. Fails: "
+     "`invalid\n"
+     "position: DETAIL`, `syntax error` (no argument).\n"
+     "```\n"
+     "setposition 7/7/7/3x3/2s4/7/7 2\n"
+     "= \n"
+     "```"},
+    {"getposition", cmd_getposition, "", {0}, 0, PROTO_G_GAMES, "the current position string",
+    
+     "The current position string (the input format of `setposition`).\n"
+     "```\n"
+     "getposition\n"
+     "= 7/7/7/3s3/7/7/7 1\n"
+     "```"},
+    {"showboard", cmd_showboard, "", {0}, 0, PROTO_G_GAMES, "a diagram of the position",
+    
+     "A text diagram of the position. The result starts on a new line and has no empty line.\n"
+     "```\n"
+     "showboard\n"
+     "= \n"
+     "    a b c d e\n"
+     " 5  . . . . 2  5    @ snail  # slime\n"
+     " 4  . . . . .  4    1 a1 goal of player 1 (black)\n"
+     " 3  . . @ . .  3    2 e5 goal of player 2 (white)\n"
+     " 2  . . . . .  2    to move: player 1 (black)\n"
+     " 1  1 . . . .  1\n"
+     "    a b c d e\n"
+     "```"},
+    {"history", cmd_history, "", {0}, 0, PROTO_G_GAMES, "the moves played so far",
+    
+     "The moves played since the start position (or the last `setposition`), space separated, in\n"
+     "canonical text. Empty at the start.\n"
+     "```\n"
+     "history\n"
+     "= c3 b2\n"
+     "```"},
+    {"play", cmd_play, "COLOR MOVE", {ARG_COLOR, ARG_MOVE}, CMD_CHANGES_GAME | CMD_SHELL_SIDE,
+     PROTO_G_PLAY, "play MOVE for COLOR",
+     "Plays MOVE for COLOR. Moves are one word, in each game's notation (`c3` in Rastros, `e3-h3` "
+     "in\n"
+     "Tablut, `0/5`, `21/off`, `pass` in Grasshopper), case-insensitive. With the `resign` option "
+     "on,\n"
+     "`play COLOR pass` in a finished game is accepted and changes nothing (the passes a GTP "
+     "controller\n"
+     "relays to end a game). Fails: `invalid color`,\n"
+     "`wrong color: SIDE-TO-MOVE`, `illegal move` (refused or unparseable, with the rules' "
+     "detail),\n"
+     "`game over`, `syntax error` (not exactly two arguments).\n"
+     "```\n"
+     "play black c3\n"
+     "= \n"
+     "play black b2\n"
+     "? wrong color: white\n"
+     "play white c3\n"
+     "? illegal move: the snail is on c3\n"
+     "```"},
+    {"genmove", cmd_genmove, "COLOR", {ARG_COLOR}, CMD_SHELL_SIDE, PROTO_G_PLAY,
+     "choose, play and print a move for COLOR",
+     "Chooses a move for COLOR with the current engine and limits (see [Options](#options)), plays "
+     "it\n"
+     "and prints it. `pass` where the rules force it (Grasshopper). Never `resign`, unless the\n"
+     "`resign` option is on: then the answer is `resign` (nothing is played) when the search "
+     "proved\n"
+     "the position lost, and in a finished game `resign` **only for the side that lost**; the "
+     "winner,\n"
+     "and either side of a drawn game, answers `pass` (nothing is played). This is what GTP\n"
+     "controllers that keep a Go board need (see [GTP "
+     "controllers](#using-tabula-with-gtp-controllers)).\n"
+     "An [interrupt](#interrupting-a-command) makes it play the best move found so far at once.\n"
+     "Fails: `invalid color`, `wrong color`, `game over` (a finished game, `resign` off), `syntax\n"
+     "error`.\n"
+     "```\n"
+     "play black c3\n"
+     "= \n"
+     "play white b2\n"
+     "= \n"
+     "genmove black\n"
+     "= a1\n"
+     "```\n"
+     "Without any limit set (no `movetime`, `depth`, `nodes`, no clock) a move gets the fixed "
+     "budget\n"
+     "that the [`movetime`](#options) option names (alpha-beta: that many nodes for the whole "
+     "move, the\n"
+     "proof included, a few seconds), so such games are reproducible. With\n"
+     "a `depth` limit, alpha-beta is a depth-limited search (it sees every win within its horizon) "
+     "and\n"
+     "runs no separate proof: with the depth alone it is reproducible, but blind beyond its "
+     "horizon.\n"
+     "Without a depth limit, in games with exact endgame values (Rastros, Grasshopper), it first "
+     "tries\n"
+     "to prove the position within part of the budget (60% of the time and of the nodes, 15% "
+     "while\n"
+     "proofs fail) and never gives up a proven win; the search gets the rest. How the limits "
+     "combine:\n"
+     "[Options](#options)."},
+    {"reg_genmove", cmd_reg_genmove, "COLOR", {ARG_COLOR}, CMD_SHELL_SIDE, PROTO_G_PLAY,
+     "choose a move for COLOR without playing it",
+     "Like `genmove`, but the move is not played."},
+    {"undo", cmd_undo, "[N]", {0}, CMD_CHANGES_GAME, PROTO_G_PLAY,
+     "take back N moves (default 1)",
+     "Takes back N moves (default 1; `undo 0` does nothing). Fails: `cannot undo` (fewer than N\n"
+     "moves since the start or the last `setposition`), `syntax error`."},
+    {"legal_moves", cmd_legal_moves, "[COLOR]", {ARG_COLOR}, 0, PROTO_G_PLAY, "the legal moves",
+    
+     "The legal moves, space separated, in the rules' order. Empty when the game is over, and "
+     "empty\n"
+     "for the side not to move. Fails: `invalid color`, `syntax error`.\n"
+     "```\n"
+     "legal_moves\n"
+     "= c3 d3 e3 c4 e4 c5 d5 e5\n"
+     "legal_moves white\n"
+     "= \n"
+     "```"},
+    {"side_to_move", cmd_side_to_move, "", {0}, 0, PROTO_G_PLAY, "the side to move",
+    
+     "The canonical name of the side to move (also in a finished game: the side that would move)."},
+    {"game_over", cmd_game_over, "", {0}, 0, PROTO_G_PLAY,
+     "ongoing, or who won (or draw) and why",
+     "`ongoing`, or `SIDE wins: REASON`, or `draw: REASON`.\n"
+     "```\n"
+     "game_over\n"
+     "= black wins: snail reached a1\n"
+     "```\n"
+     "Reasons include `snail reached a1`, `no legal move` (Rastros), the Tablut and Grasshopper\n"
+     "reasons of `doc/rules/`."},
+    {"final_score", cmd_final_score, "", {0}, 0, PROTO_G_PLAY,
+     "B+, W+ or 0 for a finished game",
+     "The GTP result of a finished game: `B+` or `W+` (the winner's letter, see "
+     "[Colours](#colours)),\n"
+     "`0` for a draw. Fails: `game not over`.\n"
+     "```\n"
+     "final_score\n"
+     "= B+\n"
+     "```"},
+    {NULL, NULL, NULL, {0}, 0, PROTO_G_NONE, NULL, NULL}
+};

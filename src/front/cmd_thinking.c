@@ -1,0 +1,162 @@
+/* cmd_thinking.c -- the commands that set how the engine thinks: the
+ * clocks and the engine options (options.h holds the options' one table).
+ * Knows the session and the option table. */
+#include <string.h>
+#include "front/protocol.h"
+#include "options.h"
+#include "util.h"
+
+/* Seconds of a clock command in ms, within 0..SEARCH_MAX_MS: a longer time
+ * means "more than enough" and must not overflow (a negative one is 0). */
+static int64_t clock_ms(double seconds)
+{
+    double ms = seconds * 1000;
+    if (!(ms > 0))
+        return 0;
+    return ms >= (double)SEARCH_MAX_MS ? SEARCH_MAX_MS : (int64_t)ms;
+}
+
+static int cmd_time_settings(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    double m, b;
+    long st;
+    (void)res; (void)n;
+    if (argc != 3 || proto_parse_double(argv[0], &m) || proto_parse_double(argv[1], &b) ||
+        proto_parse_int(argv[2], 0, 1000000, &st) || m < 0 || b < 0)
+        return PROTO_ESYNTAX;
+    p->s.main_ms = clock_ms(m);
+    p->s.byo_ms = clock_ms(b);
+    p->s.byo_stones = (int)st;
+    p->s.have_left[0] = p->s.have_left[1] = 0;
+    return PROTO_OK;
+}
+
+static int cmd_time_left(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    int side;
+    double t;
+    long st;
+    (void)res; (void)n;
+    if (argc != 3)
+        return PROTO_ESYNTAX;
+    if (proto_side_arg(p, argv[0], &side))
+        return PROTO_ECOLOR;
+    if (proto_parse_double(argv[1], &t) || proto_parse_int(argv[2], 0, 1000000, &st))
+        return PROTO_ESYNTAX;
+    p->s.left_ms[side] = clock_ms(t);
+    p->s.left_stones[side] = (int)st;
+    p->s.have_left[side] = 1;
+    return PROTO_OK;
+}
+
+static int cmd_set_option(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    if (argc != 2)
+        return PROTO_ESYNTAX;
+    const struct option_desc *o = option_find(argv[0]);
+    if (!o)
+        return PROTO_EOPTION;
+    return proto_session_status(option_set(&p->s, o, argv[1], res, n));
+}
+
+static int cmd_get_option(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    if (argc != 1)
+        return PROTO_ESYNTAX;
+    const struct option_desc *o = option_find(argv[0]);
+    if (!o)
+        return PROTO_EOPTION;
+    option_get(&p->s, o, res, n);
+    return PROTO_OK;
+}
+
+static int cmd_list_options(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    size_t pos = 0;
+    for (const struct option_desc *o = option_table; o->name; o++) {
+        char line[1024];
+        option_line(&p->s, o, line, sizeof line);
+        buf_printf(res, n, &pos, "%s%s", o == option_table ? "" : "\n", line);
+    }
+    return PROTO_OK;
+}
+
+static int cmd_set_random_seed(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    if (argc != 1)
+        return PROTO_ESYNTAX;
+    return option_set(&p->s, option_find("seed"), argv[0], res, n) == SESS_OK ? PROTO_OK :
+           proto_fail(res, n, PROTO_ESYNTAX, "");
+}
+
+/* The fields of an entry: name, handler, arguments, their kinds, flags,
+ * group, one line of help, and the reference text (doc/protocol.md's
+ * section, made from it by tabula-docs). */
+const struct proto_cmd thinking_commands[] = {
+    {"time_settings", cmd_time_settings, "MAIN BYOYOMI STONES", {0}, 0, PROTO_G_THINKING,
+     "clock settings (seconds)",
+     "GTP clock settings, in seconds (decimals allowed): MAIN time, then BYOYOMI seconds per "
+     "STONES\n"
+     "moves (`0 0` for none; STONES 0 to 1,000,000). Used by `genmove` when `movetime` is 0. "
+     "Times\n"
+     "from 0 to 1,000,000,000 s (about 31.7 years) are taken as given; a longer finite time counts "
+     "as\n"
+     "1,000,000,000 s. Fails: `syntax error` (not three numbers, negative values, `inf`/`nan`).\n"
+     "```\n"
+     "time_settings 300 0 0\n"
+     "= \n"
+     "```"},
+    {"time_left", cmd_time_left, "COLOR SECONDS STONES", {ARG_COLOR, ARG_NONE}, 0,
+     PROTO_G_THINKING, "time left for COLOR",
+     "The time COLOR has left (seconds, decimals allowed), and STONES moves left in the byoyomi\n"
+     "period (`0` in main time, at most 1,000,000). `genmove` budgets from this. As for\n"
+     "`time_settings`, more than 1,000,000,000 s counts as 1,000,000,000 s; a negative time (an\n"
+     "overstepped clock) counts as 0: `genmove` then answers at once. Fails: `invalid color`, "
+     "`syntax\n"
+     "error`.\n"
+     "```\n"
+     "time_left white 12.5 0\n"
+     "= \n"
+     "```"},
+    {"set_option", cmd_set_option, "NAME VALUE", {ARG_OPTION, ARG_OPTION_VALUE}, 0,
+     PROTO_G_THINKING, "set an engine option",
+     "Sets an engine option: {options} (the [table below](#options), `list_options`). Options "
+     "last\n"
+     "across `newgame`. Fails: `unknown option`, `invalid value` (the detail says the allowed "
+     "values, as\n"
+     "`invalid value: movetime must be 0 to 86400000 (ms), not 'x'`), `out of memory` (`hash`,\n"
+     "`engine`: the option is then unchanged), `syntax error`.\n"
+     "```\n"
+     "set_option depth 6\n"
+     "= \n"
+     "```"},
+    {"get_option", cmd_get_option, "NAME", {ARG_OPTION}, 0, PROTO_G_THINKING,
+     "an engine option's value",
+     "The option's current value. Fails: `unknown option`, `syntax error`."},
+    {"list_options", cmd_list_options, "", {0}, 0, PROTO_G_THINKING,
+     "engine options with type, default, value and range",
+     "One line per option, in a fixed form a GUI can read to build a settings dialog:\n"
+     "`NAME type TYPE default DEFAULT value VALUE`, then `min LO max HI` for a number, or "
+     "`choices\n"
+     "A|B|C` for a choice or a boolean. TYPE is the unit of a number (`ms`, `plies`, `count`, "
+     "`MB`,\n"
+     "`number`), `bool`, `path` (a directory, or `none`), or the choices of a choice option. "
+     "Values\n"
+     "are single words; a path option's value is the rest of the line after `value` and has no\n"
+     "`min`, `max` or `choices` after it.\n"
+     "```\n"
+     "list_options\n"
+     "= engine type alphabeta|mcts|random default alphabeta value alphabeta choices "
+     "alphabeta|mcts|random\n"
+     "movetime type ms default 0 value 0 min 0 max 86400000\n"
+     "...\n"
+     "resign type bool default false value false choices true|false\n"
+     "tables type path default none value none\n"
+     "```"},
+    {"set_random_seed", cmd_set_random_seed, "N", {0}, 0, PROTO_G_THINKING, "random seed",
+    
+     "The same as `set_option seed N` (GTP name). Fails: `syntax error` (not a non-negative "
+     "integer)."},
+    {NULL, NULL, NULL, {0}, 0, PROTO_G_NONE, NULL, NULL}
+};

@@ -1,0 +1,60 @@
+/* shell_int.h -- what the shell's two files share: the shell's state, the
+ * words of a line, and the line reader (shell_input.c: readline with
+ * completion and history, or plain lines) that the loop (shell.c) calls. */
+#ifndef TABULA_SHELL_INT_H
+#define TABULA_SHELL_INT_H
+
+#include <stdint.h>
+#include "front/shell.h"
+
+struct shell {
+    struct proto *p;
+    const struct proto_cmd *own; /* the shell's own commands (shell_commands) */
+    int live;                   /* stdout is a terminal: a live status line */
+    int computer[2];            /* the engine plays this side by itself */
+    int paused;                 /* Ctrl-C stopped the engine's moves */
+    /* the command running now, for respond() and watch() */
+    const char *cmd;            /* its name */
+    const char *verb;           /* how to describe a genmove: "plays", "hint" */
+    char **argv;
+    int argc;
+    int64_t t0;                 /* when it started */
+    int64_t drawn;              /* when the status line was last drawn, 0: none */
+    int have_info;
+    struct search_info info;
+    int search_side;
+    /* the line reader */
+    int cancelled;              /* Ctrl-C cleared the line */
+    int leave;                  /* Ctrl-C twice */
+    int hinted_leave;
+    char *history;              /* the history file, or NULL */
+};
+
+
+/* The words of a line, split as a shell does: blanks separate words; '...'
+ * and "..." quote (in "..." a backslash escapes " and \\); outside quotes a
+ * backslash escapes the next character; '#' at the start of a word starts a
+ * comment; control characters are dropped (a tab is a blank). The words
+ * point into buf, which the caller frees. */
+struct words {
+    int n;
+    int open;                   /* the line ended inside a word */
+    char *buf;
+    char *w[PROTO_MAX_ARGS + 2];
+};
+/* The number of words, -1 out of memory, -2 too many words. */
+int shell_split_words(const char *line, struct words *w);
+/* ~ and ~user at the start of a file name, as a shell expands them
+ * (malloc'ed; NULL out of memory). */
+char *shell_expand_tilde(const char *name);
+
+
+
+/* The line reader: open before the loop, close after it. shell_read_line
+ * returns a malloc'ed line, or NULL at the end of input; a Ctrl-C at the
+ * prompt sets sh->cancelled (the line is dropped), twice sh->leave. */
+void shell_input_open(struct shell *sh);
+char *shell_read_line(struct shell *sh, const char *prompt);
+void shell_input_close(struct shell *sh);
+
+#endif

@@ -1,0 +1,88 @@
+/* session_record.c -- the session to a game record and back (PGN,
+ * record.h): savegame, loadgame, the web board's downloads and uploads.
+ * Knows the session, struct game and records. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "record.h"
+#include "session.h"
+
+int session_to_record(const struct session *s, struct game_record *r)
+{
+    const struct game *g = s->g;
+    snprintf(r->game, sizeof r->game, "%s", g->name);
+    g->format_variant(s->st, r->variant, sizeof r->variant);
+    if (s->setup)
+        g->format_position(s->start, r->position, sizeof r->position);
+    r->first_side = g->side_to_move(s->start);
+    struct game_status gs;
+    session_status(s, &gs);
+    snprintf(r->result, sizeof r->result, "%s", !gs.over ? "*" : gs.winner < 0 ? "1/2-1/2" :
+             gs.winner == 0 ? "1-0" : "0-1");
+    snprintf(r->reason, sizeof r->reason, "%s", gs.over ? gs.reason : "");
+    time_t t = time(NULL);
+    struct tm tm;
+    localtime_r(&t, &tm);
+    strftime(r->date, sizeof r->date, "%Y.%m.%d", &tm);
+    for (int i = 0; i < s->nmoves; i++) {
+        char mv[64];
+        if (g->format_move_long)
+            g->format_move_long(s->snaps + (size_t)i * g->state_size, s->moves[i].move, mv,
+                                sizeof mv);
+        else
+            snprintf(mv, sizeof mv, "%s", s->moves[i].text);
+        if (record_add_move(r, mv))
+            return SESS_ENOMEM;
+    }
+    return SESS_OK;
+}
+
+int session_from_record(struct session *s, const struct game_record *r, int upto, char *err,
+                        size_t errlen)
+{
+    /* build the game in a scratch session so a failure changes nothing */
+    struct session tmp;
+    memset(&tmp, 0, sizeof tmp);
+    tmp.engine = s->engine;
+    char *opts[SESSION_MAX_OPTS];
+    int nopts = 0;
+    char vbuf[sizeof r->variant];
+    snprintf(vbuf, sizeof vbuf, "%s", r->variant);
+    for (char *tok = strtok(vbuf, " "); tok && nopts < SESSION_MAX_OPTS; tok = strtok(NULL, " "))
+        opts[nopts++] = tok;
+    int rc = session_newgame(&tmp, r->game, nopts, (const char *const *)opts, err, errlen);
+    if (rc == SESS_OK && r->position[0])
+        rc = session_setposition(&tmp, r->position, err, errlen);
+    for (int i = 0; rc == SESS_OK && i < r->nmoves && (upto < 0 || i < upto); i++) {
+        char e2[128];
+        if (session_play(&tmp, -1, r->moves[i], e2, sizeof e2) != SESS_OK) {
+            snprintf(err, errlen, "%s", r->moves[i]);
+            rc = SESS_EILLEGAL;
+        }
+    }
+    if (rc != SESS_OK) {
+        tmp.engine = NULL;      /* the engine is s's */
+        session_free(&tmp);
+        return rc;
+    }
+    /* keep the engine and options of s, take the game of tmp */
+    for (int i = 0; i < s->nopts; i++)
+        free(s->opts[i]);
+    free(s->st);
+    free(s->start);
+    free(s->moves);
+    free(s->snaps);
+    s->g = tmp.g;
+    memcpy(s->opts, tmp.opts, sizeof s->opts);
+    s->nopts = tmp.nopts;
+    s->st = tmp.st;
+    s->start = tmp.start;
+    s->setup = tmp.setup;
+    s->moves = tmp.moves;
+    s->snaps = tmp.snaps;
+    s->nmoves = tmp.nmoves;
+    s->cap = tmp.cap;
+    s->engine->clear(s->engine_self);
+    return SESS_OK;
+}
