@@ -28,7 +28,10 @@
  *       loser: where the book has no answer, a proof from an empty table
  *       without the book (genmove's, with the book, takes no more) must
  *       show the winner wins within BUDGET nodes. Prints the positions visited and exits 1 on any
- *       position lost or left unsettled. */
+ *       position lost or left unsettled.
+ *   merge OUT IN...                 one book of the entries of books made
+ *       apart (by variants run side by side), a key kept once; an IN
+ *       written 8:BOOK gives only its 8x8 entries */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -265,6 +268,7 @@ static void run_spec(const char *spec, uint64_t budget, void *a, void *z)
 static void load_book(const char *path);
 static int cmd_strategy(int argc, char **argv);
 static int cmd_walk(int argc, char **argv);
+static int cmd_merge(int argc, char **argv);
 static int cmd_sample(int argc, char **argv);
 static int cmd_check(void);
 static int cmd_book8(int argc, char **argv);
@@ -281,6 +285,8 @@ int main(int argc, char **argv)
         return cmd_strategy(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "walk"))
         return cmd_walk(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "merge"))
+        return cmd_merge(argc - 2, argv + 2);
     if (argc < 5 || strcmp(argv[1], "book")) {
         fprintf(stderr, "usage: rastros-tool book OUT BUDGET OPTIONS:PLY...\n"
                 "       rastros-tool sample N SEED MAXPLY OPTIONS\n"
@@ -313,14 +319,17 @@ int main(int argc, char **argv)
             printf("%zu 8x8 entries kept from %s\n", nbook, argv[i] + 6);
         }
     install(a, z);
-    for (int i = 3; i < argc; i++)
-        if (strncmp(argv[i], "keep8:", 6))
-            run_spec(argv[i], budget, a, z);
-    make_blob();
-    FILE *f = fopen(argv[1], "wb");
-    if (!f || fwrite(blob, 1, bloblen, f) != bloblen || fclose(f) != 0) {
-        perror(argv[1]);
-        return 1;
+    /* the book is written after each variant: a long run keeps what it did */
+    for (int i = 3; i < argc; i++) {
+        if (!strncmp(argv[i], "keep8:", 6))
+            continue;
+        run_spec(argv[i], budget, a, z);
+        make_blob();
+        FILE *f = fopen(argv[1], "wb");
+        if (!f || fwrite(blob, 1, bloblen, f) != bloblen || fclose(f) != 0) {
+            perror(argv[1]);
+            return 1;
+        }
     }
     printf("%zu entries, %zu bytes: %s\n", nbook, bloblen, argv[1]);
     rastros_solver_destroy(a);
@@ -741,6 +750,50 @@ static int same_key(const struct entry *x, const struct entry *y)
     return x->w[0] == y->w[0] && x->w[1] >> RB_KEY_SHIFT == y->w[1] >> RB_KEY_SHIFT;
 }
 
+/* Sorts the entries and keeps each key once. */
+static void dedupe(void)
+{
+    make_blob();
+    size_t k = 0;
+    for (size_t i = 0; i < nbook; i++)
+        if (k == 0 || !same_key(&book[k - 1], &book[i]))
+            book[k++] = book[i];
+    nbook = k;
+}
+
+static int cmd_merge(int argc, char **argv)
+{
+    if (argc < 2)
+        return 2;
+    for (int i = 1; i < argc; i++) {
+        /* 8:BOOK takes only the 8x8 entries of BOOK */
+        int only8 = !strncmp(argv[i], "8:", 2);
+        size_t from = nbook;
+        load_book(argv[i] + (only8 ? 2 : 0));
+        if (only8) {
+            size_t k = from;
+            for (size_t j = from; j < nbook; j++)
+                if (book[j].size == 8)
+                    book[k++] = book[j];
+            nbook = k;
+        }
+    }
+    size_t all = nbook;
+    dedupe();
+    make_blob();
+    FILE *f = fopen(argv[0], "wb");
+    if (!f || fwrite(blob, 1, bloblen, f) != bloblen || fclose(f) != 0) {
+        perror(argv[0]);
+        return 1;
+    }
+    size_t n[4] = {0, 0, 0, 0};
+    for (size_t i = 0; i < nbook; i++)
+        n[book[i].size - 5]++;
+    printf("%zu entries (%zu read): 5x5 %zu, 6x6 %zu, 7x7 %zu, 8x8 %zu; %zu bytes: %s\n", nbook,
+           all, n[0], n[1], n[2], n[3], bloblen, argv[0]);
+    return 0;
+}
+
 static int cmd_strategy(int argc, char **argv)
 {
     int with_book = argc > 0 && !strcmp(argv[0], "--with-book");
@@ -788,12 +841,7 @@ static int cmd_strategy(int argc, char **argv)
     int64_t t1 = now_ms();
     strat_walk(&S, st, 0);
     /* the answers the book had already are kept once */
-    make_blob();
-    size_t k = 0;
-    for (size_t i = 0; i < nbook; i++)
-        if (k == 0 || !same_key(&book[k - 1], &book[i]))
-            book[k++] = book[i];
-    nbook = k;
+    dedupe();
     printf("winner-to-move positions %zu (ply %zu at most), %zu settled by a proof of at most "
            "%llu nodes, %zu answers stored (%zu proved again), %.1f s; book %zu -> %zu entries\n",
            S.visited, S.maxply, S.leaves, (unsigned long long)S.budget, S.added, S.reproved,
