@@ -54,6 +54,8 @@
 #endif
 #define BUSY_SLOTS 4096
 #define MAX_THREADS 64
+/* Node allowance of a lost root's choice of the hardest move, at least. */
+#define HARD_NODES 20000
 /* Node allowance of the search for short wins before a proof. */
 #ifndef MATE_NODES
 #define MATE_NODES 3000
@@ -1199,6 +1201,52 @@ int rastros_solve_ex(void *solver, void *st, const struct game_solve_limits *lim
             best = to;
             best_work = w;
         }
+    }
+    if (value == RS_LOSS && mate < 0 && r.n > 1) {
+        /* Lost: of the moves, the one that leaves the opponent the fewest
+         * winning replies (each reply proved), ties to the most work. It
+         * gets about the proof's own nodes (at least HARD_NODES) within
+         * the limit; where they run out, the most work decides alone. */
+        uint64_t limit = sh.node_limit;
+        uint64_t allow = t.nodes > HARD_NODES ? t.nodes : HARD_NODES;
+        if (!sh.node_limit || sh.node_limit > t.nodes + allow)
+            sh.node_limit = t.nodes + allow;
+        atomic_store(&sh.abort, 0);
+        atomic_store(&sh.nodes, t.nodes);
+        t.polled = t.nodes;
+        t.next_poll = 0;
+        t.stopped = 0;
+        sh.nthreads = 1;
+        int pick = -1, pick_n = 99;
+        uint64_t pick_w = 0;
+        for (int i = 0; i < r.n; i++) {
+            int to = r.to[i];
+            if (to == g->goal[stm ^ 1])
+                continue;
+            struct rs_root c = {.F = r.Fc[i], .C = r.Cc[i], .s = to, .stm = stm ^ 1};
+            root_children(&t, &c);
+            int wins = 0, v = RS_LOSS;
+            for (int j = 0; j < c.n && v != RS_STOP; j++) {
+                v = child_value(&t, &c, j);
+                wins += v == RS_WIN;
+            }
+            if (v == RS_STOP) {
+                pick = -1;
+                break;
+            }
+            struct rs_key ck;
+            make_key(g, r.Fc[i] | r.Cc[i], to, stm ^ 1, &ck);
+            uint64_t d = table_probe(table_for(sv, r.Fc[i]), &ck);
+            uint64_t w = d ? (1ULL << (d >> D_WORK_SHIFT & 63)) : 1;
+            if (pick < 0 || wins < pick_n || (wins == pick_n && w > pick_w)) {
+                pick = to;
+                pick_n = wins;
+                pick_w = w;
+            }
+        }
+        if (pick >= 0)
+            best = pick;
+        sh.node_limit = limit;
     }
     res->nodes = t.nodes;
     res->value = value;
