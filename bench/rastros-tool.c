@@ -6,7 +6,8 @@
  *       first, as genmove meets it (an empty table, the book made so far, a
  *       node budget); a won position that does not fit goes into the book
  *       with a winning move; keep8:BOOK as an OPTIONS:PLY keeps the 8x8
- *       entries of BOOK
+ *       entries of BOOK, keep:BOOK all its entries (a run then adds what
+ *       the book lacks)
  *   sample N SEED MAXPLY OPTIONS    prints N random game prefixes (plies
  *       uniform in 0..MAXPLY, random legal moves, games not over)
  *   check                           reads "OPTIONS MOVES... -> ANSWER" lines
@@ -308,7 +309,11 @@ int main(int argc, char **argv)
     rastros_solver_set_book(a, NULL);
     rastros_solver_set_book(z, NULL);
     for (int i = 3; i < argc; i++)
-        if (!strncmp(argv[i], "keep8:", 6)) {
+        if (!strncmp(argv[i], "keep:", 5)) {
+            /* every entry of a book made before: this run adds what it lacks */
+            load_book(argv[i] + 5);
+            printf("%zu entries kept from %s\n", nbook, argv[i] + 5);
+        } else if (!strncmp(argv[i], "keep8:", 6)) {
             /* the 8x8 entries of a book made before (bench/rastros-book 8x8) */
             load_book(argv[i] + 6);
             size_t k = 0;
@@ -321,7 +326,7 @@ int main(int argc, char **argv)
     install(a, z);
     /* the book is written after each variant: a long run keeps what it did */
     for (int i = 3; i < argc; i++) {
-        if (!strncmp(argv[i], "keep8:", 6))
+        if (!strncmp(argv[i], "keep8:", 6) || !strncmp(argv[i], "keep:", 5))
             continue;
         run_spec(argv[i], budget, a, z);
         make_blob();
@@ -761,6 +766,27 @@ static void dedupe(void)
     nbook = k;
 }
 
+static const struct entry *merge_book;
+
+/* Orders entry numbers by size and key, then by number (input order). */
+static int cmp_key_then_order(const void *a, const void *b)
+{
+    size_t i = *(const size_t *)a, j = *(const size_t *)b;
+    const struct entry *x = &merge_book[i], *y = &merge_book[j];
+    uint64_t kx[2], ky[2];
+    kx[0] = x->size < 8 ? x->w[0] >> RB_KEY_SHIFT : x->w[0];
+    kx[1] = x->size < 8 ? 0 : x->w[1] >> RB_KEY_SHIFT;
+    ky[0] = y->size < 8 ? y->w[0] >> RB_KEY_SHIFT : y->w[0];
+    ky[1] = y->size < 8 ? 0 : y->w[1] >> RB_KEY_SHIFT;
+    if (x->size != y->size)
+        return x->size < y->size ? -1 : 1;
+    if (kx[0] != ky[0])
+        return kx[0] < ky[0] ? -1 : 1;
+    if (kx[1] != ky[1])
+        return kx[1] < ky[1] ? -1 : 1;
+    return i < j ? -1 : i > j;
+}
+
 static int cmd_merge(int argc, char **argv)
 {
     if (argc < 2)
@@ -779,7 +805,23 @@ static int cmd_merge(int argc, char **argv)
         }
     }
     size_t all = nbook;
-    dedupe();
+    /* a key in several books keeps the entry of the first book named
+     * (strategies name their own answers: the first wins throughout) */
+    struct entry *ord = malloc(nbook * sizeof *ord);
+    size_t *idx = malloc(nbook * sizeof *idx);
+    for (size_t i = 0; i < nbook; i++)
+        idx[i] = i;
+    merge_book = book;
+    qsort(idx, nbook, sizeof *idx, cmp_key_then_order);
+    size_t k = 0;
+    for (size_t i = 0; i < nbook; i++)
+        if (k == 0 || !same_key(&ord[k - 1], &book[idx[i]]))
+            ord[k++] = book[idx[i]];
+    free(book);
+    free(idx);
+    book = ord;
+    nbook = k;
+    capbook = all;
     make_blob();
     FILE *f = fopen(argv[0], "wb");
     if (!f || fwrite(blob, 1, bloblen, f) != bloblen || fclose(f) != 0) {

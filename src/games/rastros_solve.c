@@ -1048,8 +1048,43 @@ int rastros_solve(void *solver, void *st, const struct game_solve_limits *lim,
     return rastros_solve_ex(solver, st, lim, res, RASTROS_SOLVE_DISTANCE);
 }
 
+static int solve_frame(void *solver, void *st, const struct game_solve_limits *lim,
+                       struct game_solve_result *res, int flags);
+
+/* The proof runs on the position's canonical image (the symmetry that
+ * gives its table key), so that its moves are tried in the same order, and
+ * its node count is the same, for all the images of a position: the book
+ * is made for that count (doc/rules/rastros.md). The move comes back
+ * through the same symmetry (each is its own inverse). */
 int rastros_solve_ex(void *solver, void *st, const struct game_solve_limits *lim,
                      struct game_solve_result *res, int flags)
+{
+    struct rastros_solver *sv = solver;
+    const struct rastros *p = st;
+    const struct rs_geom *g = &sv->geom[p->size - RA_MIN_SIZE];
+    uint64_t F, C;
+    position_region(sv->king, g, p, &F, &C);
+    struct rs_key k;
+    make_key(g, F | C, p->snail, p->stm, &k);
+    if (k.sym == 0)
+        return solve_frame(solver, st, lim, res, flags);
+    struct rastros q = *p;
+    uint64_t x = p->slime;
+    if (k.sym >= 2)
+        x = reverse64(x) >> g->shift;
+    if (k.sym & 1)
+        x = ra_transpose(x);
+    q.slime = x;
+    q.snail = g->sym[k.sym][p->snail];
+    q.stm = (uint8_t)(p->stm ^ (k.sym >= 2));
+    int ok = solve_frame(solver, &q, lim, res, flags);
+    if (res->best != MOVE_NONE)
+        res->best = (move_t)g->sym[k.sym][res->best];
+    return ok;
+}
+
+static int solve_frame(void *solver, void *st, const struct game_solve_limits *lim,
+                       struct game_solve_result *res, int flags)
 {
     struct rastros_solver *sv = solver;
     const struct rastros *p = st;
