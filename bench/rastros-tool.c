@@ -31,8 +31,9 @@
  *       show the winner wins within BUDGET nodes. Prints the positions visited and exits 1 on any
  *       position lost or left unsettled.
  *   merge OUT IN...                 one book of the entries of books made
- *       apart (by variants run side by side), a key kept once; an IN
- *       written 8:BOOK gives only its 8x8 entries */
+ *       apart (by variants run side by side), a key kept once (the
+ *       first book's entry); an IN written 8:BOOK gives only its 8x8
+ *       entries, 5-7:BOOK only the others */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -792,14 +793,14 @@ static int cmd_merge(int argc, char **argv)
     if (argc < 2)
         return 2;
     for (int i = 1; i < argc; i++) {
-        /* 8:BOOK takes only the 8x8 entries of BOOK */
-        int only8 = !strncmp(argv[i], "8:", 2);
+        /* 8:BOOK takes only the 8x8 entries of BOOK, 5-7:BOOK the others */
+        int only8 = !strncmp(argv[i], "8:", 2), no8 = !strncmp(argv[i], "5-7:", 4);
         size_t from = nbook;
-        load_book(argv[i] + (only8 ? 2 : 0));
-        if (only8) {
+        load_book(argv[i] + (only8 ? 2 : no8 ? 4 : 0));
+        if (only8 || no8) {
             size_t k = from;
             for (size_t j = from; j < nbook; j++)
-                if (book[j].size == 8)
+                if ((book[j].size == 8) == only8)
                     book[k++] = book[j];
             nbook = k;
         }
