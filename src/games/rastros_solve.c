@@ -1079,9 +1079,31 @@ int rastros_solve_ex(void *solver, void *st, const struct game_solve_limits *lim
     q.slime = x;
     q.snail = g->sym[k.sym][p->snail];
     q.stm = (uint8_t)(p->stm ^ (k.sym >= 2));
-    int ok = solve_frame(solver, &q, lim, res, flags);
+    int ok = solve_frame(solver, &q, lim, res, flags & ~RASTROS_SOLVE_DISTANCE);
     if (res->best != MOVE_NONE)
         res->best = (move_t)g->sym[k.sym][res->best];
+    if (!ok || !(flags & RASTROS_SOLVE_DISTANCE) || res->distance_tried || res->plies >= 0)
+        return ok;
+    /* The distance search runs on the position as it stands, as it always
+     * did (its node count is no part of the book's), led by the proof's
+     * table entries, within what the limit leaves. */
+    struct game_solve_limits rest = {.threads = 1};
+    if (lim)
+        rest = *lim;
+    if (rest.nodes) {
+        if (rest.nodes <= res->nodes)
+            return ok;
+        rest.nodes -= res->nodes;
+    }
+    struct game_solve_result r2;
+    memset(&r2, 0, sizeof r2);
+    r2.best = MOVE_NONE;
+    if (solve_frame(solver, st, &rest, &r2, flags) && r2.value == res->value) {
+        r2.nodes += res->nodes;
+        *res = r2;
+    } else {
+        res->nodes += r2.nodes;
+    }
     return ok;
 }
 
