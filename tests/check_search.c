@@ -578,6 +578,33 @@ START_TEST(test_tt_bound)
     ck_assert_int_eq(tt_bound(3, -10, 10), TT_EXACT);
     ck_assert_int_eq(tt_bound(0, -1, 0), TT_LOWER);         /* null window */
     ck_assert_int_eq(tt_bound(-1, -1, 0), TT_UPPER);
+    /* and what the probe makes of them: a bound settles a node only on
+     * its own side of the window */
+    ck_assert(tt_cutoff(TT_EXACT, 3, -10, 10));
+    ck_assert(tt_cutoff(TT_LOWER, 10, -10, 10));
+    ck_assert(!tt_cutoff(TT_LOWER, 9, -10, 10));
+    ck_assert(!tt_cutoff(TT_LOWER, -50, -10, 10));
+    ck_assert(tt_cutoff(TT_UPPER, -10, -10, 10));
+    ck_assert(!tt_cutoff(TT_UPPER, -9, -10, 10));
+    ck_assert(!tt_cutoff(TT_UPPER, 50, -10, 10));
+    /* the solver's three values: a draw that is a lower bound does not
+     * settle a node looking for a win */
+    ck_assert(!tt_cutoff(TT_LOWER, 0, 0, 1));
+    ck_assert(tt_cutoff(TT_LOWER, 0, -1, 0));
+    /* a stored bound round trip: what tt_bound says of a result settles
+     * a later window on the same side only */
+    for (int best = -3; best <= 3; best++)
+        for (int a = -3; a <= 2; a++)
+            for (int b = a + 1; b <= 3; b++) {
+                int f = tt_bound(best, a, b);
+                if (f == TT_LOWER) {
+                    ck_assert(tt_cutoff(f, best, best - 1, best));
+                    ck_assert(!tt_cutoff(f, best, best, best + 1));
+                } else if (f == TT_UPPER) {
+                    ck_assert(tt_cutoff(f, best, best, best + 1));
+                    ck_assert(!tt_cutoff(f, best, best - 1, best));
+                }
+            }
 }
 END_TEST
 

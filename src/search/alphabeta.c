@@ -440,9 +440,7 @@ static int negamax(struct ab_thread *t, int depth, int ply, int alpha, int beta)
         ttm = e.move;
         int sc = tt_score_from(e.score, ply);
         if (ply > 0 && e.depth >= depth) {
-            if (e.flag == TT_EXACT ||
-                (e.flag == TT_LOWER && sc >= beta) ||
-                (e.flag == TT_UPPER && sc <= alpha))
+            if (tt_cutoff(e.flag, sc, alpha, beta))
                 return sc;
         }
     }
@@ -692,9 +690,7 @@ static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_mo
     const struct tt_entry *e = tt_probe(&a->stt, key);
     if (e) {
         ttm = e->move;
-        if (ply > 0 && (e->flag == TT_EXACT ||
-                        (e->flag == TT_LOWER && e->score >= beta) ||
-                        (e->flag == TT_UPPER && e->score <= alpha)))
+        if (ply > 0 && tt_cutoff(e->flag, e->score, alpha, beta))
             return e->score;
     }
     if (ply > 0 && g->exact_value) {
