@@ -66,6 +66,16 @@ static inline int tt_bound(int best, int alpha0, int beta)
     return best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
 }
 
+/* Whether an entry of that flag and score settles a node searched with
+ * the window (alpha, beta): an exact score always, a lower bound at or
+ * above beta, an upper bound at or below alpha. The probe's side of
+ * tt_bound, for both searches. */
+static inline int tt_cutoff(int flag, int score, int alpha, int beta)
+{
+    return flag == TT_EXACT || (flag == TT_LOWER && score >= beta) ||
+           (flag == TT_UPPER && score <= alpha);
+}
+
 /* Win scores are stored relative to the node, not the root. */
 static inline int tt_score_to(int score, int ply)
 {
