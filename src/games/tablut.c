@@ -1,4 +1,5 @@
-/* tablut.c -- Tablut (9x9 tafl) rules as ruled by doc/rules/tablut.md: move
+/* tablut.c -- Tablut (9x9 tafl) rules as ruled by doc/rules/tablut.md (and
+ * rules=ashton, the Bologna Tablut Challenge's Ashton rules): move
  * generation, make/unmake, Zobrist hash, repetition, evaluation.
  * Knows nothing about search, sessions or protocols: only struct game. */
 #include <ctype.h>
@@ -38,6 +39,7 @@ struct tablut {
     uint8_t rep_limit;          /* repetition=N */
     uint8_t count[2];           /* soldiers: attackers, defenders (no king) */
     uint8_t nomove_loss;        /* nomove=loss: no legal move loses (else draw) */
+    uint8_t ashton;             /* rules=ashton: camps, throne, white first */
     uint8_t seen;               /* the position occurred before (no draw yet) */
     uint32_t hist_len;          /* positions recorded in the game so far */
     uint32_t hist_start;        /* index of the first one since a capture */
@@ -79,6 +81,26 @@ static inline int on_edge(int sq)
     return f == 0 || f == N - 1 || r == 0 || r == N - 1;
 }
 static inline int side_of(int piece) { return piece == ATT ? 0 : 1; }
+
+/* ---- Ashton rules: the camps -------------------------------------------- */
+/* The camps are the attackers' 16 start squares. camp_line[i]: the camps of
+ * rank i (bit = file), which are also those of file i (bit = rank): the set
+ * is its own transpose. */
+static const uint16_t camp_line[N] = {0x38, 0x10, 0, 0x101, 0x183, 0x101, 0, 0x10, 0x38};
+/* camp_far[p]: the squares of a line more than 5 steps from p: a piece in a
+ * camp may cross camps but not move into a camp so far away (the opposite
+ * camp) */
+static const uint16_t camp_far[N] = {0x1c0, 0x180, 0x100, 0, 0, 0, 0x1, 0x3, 0x7};
+static inline int is_camp(int sq)
+{
+    return camp_line[sq_rank(sq)] >> sq_file(sq) & 1;
+}
+/* The middle squares of the four camps' edge sides (a5 e1 i5 e9) are no
+ * anvil against black soldiers; every other camp square is. */
+static inline int camp_anvil_vs_black(int sq)
+{
+    return is_camp(sq) && sq != 4 && sq != 36 && sq != 44 && sq != 76;
+}
 
 static inline void bb_toggle(uint64_t *w, int sq)
 {
@@ -133,12 +155,38 @@ static inline move_t mk_move(int from, int to)
 static inline int mv_from(move_t m) { return (int)(m & 0xff); }
 static inline int mv_to(move_t m) { return (int)((m >> 8) & 0xff); }
 
+/* Ashton's piece_dests: the throne blocks every line, empty or not; a piece
+ * outside the camps may neither enter nor cross one; one in a camp may
+ * cross camps, but not stop in a camp more than 5 squares away. */
+static inline void ashton_dests(const struct tablut *t, int sq,
+                                unsigned *rmask, unsigned *cmask)
+{
+    int f = sq_file(sq), r = sq_rank(sq), lo, hi, in = is_camp(sq);
+    unsigned occ = t->rows[r] | (r == 4 ? 1u << 4 : 0u) |
+                   (in ? 0u : camp_line[r]);
+    line_span(occ, f, &lo, &hi);
+    unsigned m = ((1u << hi) - 1u) & ~((1u << (lo + 1)) - 1u) & ~(1u << f);
+    if (in)
+        m &= ~(unsigned)(camp_line[r] & camp_far[f]);
+    *rmask = m;
+    occ = t->cols[f] | (f == 4 ? 1u << 4 : 0u) | (in ? 0u : camp_line[f]);
+    line_span(occ, r, &lo, &hi);
+    m = ((1u << hi) - 1u) & ~((1u << (lo + 1)) - 1u) & ~(1u << r);
+    if (in)
+        m &= ~(unsigned)(camp_line[f] & camp_far[r]);
+    *cmask = m;
+}
+
 /* Destinations of the piece on sq as 9-bit line masks along its rank and
  * its file (the castle removed: no piece stops there). */
 static inline void piece_dests(const struct tablut *t, int sq,
                                unsigned *rmask, unsigned *cmask)
 {
     int f = sq_file(sq), r = sq_rank(sq), lo, hi;
+    if (t->ashton) {
+        ashton_dests(t, sq, rmask, cmask);
+        return;
+    }
     line_span(t->rows[r], f, &lo, &hi);
     unsigned m = ((1u << hi) - 1u) & ~((1u << (lo + 1)) - 1u) & ~(1u << f);
     if (r == 4)
@@ -154,6 +202,11 @@ static inline void piece_dests(const struct tablut *t, int sq,
 static inline int piece_count(const struct tablut *t, int sq)
 {
     int f = sq_file(sq), r = sq_rank(sq), lo, hi, n;
+    if (t->ashton) {
+        unsigned rm, cm;
+        ashton_dests(t, sq, &rm, &cm);
+        return __builtin_popcount(rm) + __builtin_popcount(cm);
+    }
     line_span(t->rows[r], f, &lo, &hi);
     n = hi - lo - 2 - (r == 4 && lo < 4 && hi > 4 && f != 4);
     line_span(t->cols[f], r, &lo, &hi);
@@ -175,6 +228,8 @@ static const u128 ALL81 = U128(0x1ffffull, 0xffffffffffffffffull);
 #define NOT_A U128(0x1fefful, 0x7fbfdfeff7fbfdfeull)
 #define NOT_I U128(0x0ff7full, 0xbfdfeff7fbfdfeffull)
 #define CASTLE_BIT ((u128)1 << CASTLE)
+#define CAMPS U128(0x3808ull, 0x20383808002038ull)
+#define CAMPS_VS_BLACK U128(0x2808ull, 0x20282808002028ull)
 
 static inline int popcount128(u128 x)
 {
@@ -220,6 +275,12 @@ FILL_DOWN(fill_south, N, ALL81)
 static int count_moves(const struct tablut *t)
 {
     const uint64_t *o = t->bb[t->side], *e = t->bb[!t->side];
+    if (t->ashton) {
+        int n = 0;
+        FOR_EACH_SQ(o, sq)
+            n += piece_count(t, sq);
+        return n;
+    }
     u128 own = U128(o[1], o[0]);
     u128 empty = ~(own | U128(e[1], e[0])) & ALL81;
     u128 dest = ~CASTLE_BIT;
@@ -289,20 +350,27 @@ static inline int next_to_castle(int sq)
            sq == CASTLE + N;
 }
 
-/* The king on k is surrounded as the castle rules need (k is the castle or
- * next to it): every neighbour but the castle holds an attacker. */
-static int king_enclosed(const struct tablut *t, int k)
+/* Is s2, beyond an enemy soldier, an anvil for the side to move, which
+ * moves from-to? The board is that before the move. Default rules: a piece
+ * of the mover's side (the king included) or the empty castle. Ashton: the
+ * same, the throne whoever stands on it, and the camps, occupied or not
+ * (against black soldiers all but a5 e1 i5 e9). */
+static inline int anvil(const struct tablut *t, int s2, int from)
 {
-    for (int d = 0; d < 4; d++) {
-        int s = k + dir_delta[d];
-        if (s != CASTLE && t->board[s] != ATT)
-            return 0;
-    }
-    return 1;
+    int p2 = s2 == from ? EMPTY : t->board[s2];
+    if (p2 != EMPTY && side_of(p2) == t->side)
+        return 1;
+    if (!t->ashton)
+        return p2 == EMPTY && s2 == CASTLE;
+    return s2 == CASTLE ||
+           (t->side ? camp_anvil_vs_black(s2) : is_camp(s2));
 }
 
-/* Squares the move would capture (soldiers), and whether it captures the
- * king; the board is that before the move. Returns the number of soldiers. */
+/* The capture rule, for make and for the move texts alike: the soldiers the
+ * move from-to captures (into capt, returning how many) and whether it
+ * captures the king; the board is that before the move. The king on or next
+ * to the castle needs attackers on every side but the castle's; elsewhere
+ * the mover and an attacker opposite (Ashton: or a camp). */
 static int move_captures(const struct tablut *t, int from, int to,
                          uint8_t *capt, int *king_capt)
 {
@@ -313,11 +381,10 @@ static int move_captures(const struct tablut *t, int from, int to,
             continue;
         int s1 = to + dir_delta[d], s2 = s1 + dir_delta[d];
         int p1 = t->board[s1];
-        int p2 = s2 == from ? EMPTY : t->board[s2];
-        int hostile = p2 == EMPTY ? s2 == CASTLE : side_of(p2) == side;
-        if (p1 == enemy && hostile)
-            capt[n++] = (uint8_t)s1;
-        else if (p1 == KING && side == 0) {
+        if (p1 == enemy) {
+            if (anvil(t, s2, from))
+                capt[n++] = (uint8_t)s1;
+        } else if (p1 == KING && side == 0) {
             if (s1 == CASTLE || next_to_castle(s1)) {
                 /* the mover counts as standing on to */
                 int ok = 1;
@@ -328,7 +395,8 @@ static int move_captures(const struct tablut *t, int from, int to,
                         ok = 0;
                 }
                 *king_capt = ok;
-            } else if (p2 == ATT)
+            } else if ((s2 != from && t->board[s2] == ATT) ||
+                       (t->ashton && is_camp(s2)))
                 *king_capt = 1;
         }
     }
@@ -338,14 +406,13 @@ static int move_captures(const struct tablut *t, int from, int to,
 static void tablut_make_fast(struct tablut *t, int from, int to,
                              struct tablut_undo *u)
 {
-    int piece = t->board[from], side = t->side;
-    int enemy = side ? ATT : DEF;
+    int piece = t->board[from], side = t->side, kc;
     u->hash = t->hash;
     u->hist_start = t->hist_start;
     u->from = (uint8_t)from;
     u->to = (uint8_t)to;
     u->flags = t->flags;
-    u->ncapt = 0;
+    u->ncapt = (uint8_t)move_captures(t, from, to, u->capt, &kc);
 
     /* move the piece */
     t->board[from] = EMPTY;
@@ -362,24 +429,10 @@ static void tablut_make_fast(struct tablut *t, int from, int to,
     if (piece == KING)
         t->king = (uint8_t)to;
 
-    /* captures */
-    for (int d = 0; d < 4; d++) {
-        if (!two_steps_ok(to, d))
-            continue;
-        int s1 = to + dir_delta[d], s2 = s1 + dir_delta[d];
-        int p1 = t->board[s1];
-        if (p1 == enemy) {
-            int p2 = t->board[s2];
-            if (p2 == EMPTY ? s2 == CASTLE : side_of(p2) == side) {
-                u->capt[u->ncapt++] = (uint8_t)s1;
-                remove_piece(t, s1);
-            }
-        } else if (p1 == KING && side == 0) {
-            if (s1 == CASTLE || next_to_castle(s1)
-                    ? king_enclosed(t, s1) : t->board[s2] == ATT)
-                t->flags |= F_KING_CAPTURED;
-        }
-    }
+    for (int i = 0; i < u->ncapt; i++)
+        remove_piece(t, u->capt[i]);
+    if (kc)
+        t->flags |= F_KING_CAPTURED;
 
     t->side ^= 1;
     t->hash ^= ZSIDE;
@@ -431,23 +484,32 @@ static void tablut_unmake_fast(struct tablut *t, const struct tablut_undo *u)
 /* ---- struct game entries ---------------------------------------------- */
 #define STR_(x) #x
 #define STR(x) STR_(x)
+/* (the order is that of the values in tablut_init) */
 static const struct variant_key tablut_variant_keys[] = {
+    {"rules", VARIANT_CHOICE, 0, 0, 0, "tablut|ashton", "tablut", 0,
+     "tablut (doc/rules/tablut.md) or ashton, the Bologna Tablut Challenge's"},
     {"repetition", VARIANT_INT, REP_MIN, REP_MAX, 1, NULL, STR(REP_DEFAULT), 0,
      "the occurrence of a position that ends the game"},
-    {"nomove", VARIANT_CHOICE, 0, 0, 0, "draw|loss", "draw", 0,
-     "the result for a side with no legal move"},
+    {"nomove", VARIANT_CHOICE, 0, 0, 0, "draw|loss", NULL, 0,
+     "the result for a side with no legal move (default: draw; loss under "
+     "rules=ashton)"},
     {NULL, 0, 0, 0, 0, NULL, NULL, 0, NULL}
 };
 
+/* The same board under both rules; Ashton's white moves first. */
 static const char start_position[] =
     "3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3 b";
+static const char ashton_start_position[] =
+    "3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3 w";
 
 static void reset_history(struct tablut *t)
 {
     t->flags = 0;
     t->seen = 0;
     t->hist_len = 1;
-    t->hist_start = 0;
+    /* Ashton's referee remembers the positions after each move, not the
+     * one the game starts from */
+    t->hist_start = t->ashton ? 1 : 0;
     memset(t->hist, 0, sizeof t->hist);
     t->hist[0] = t->hash;
 }
@@ -456,10 +518,11 @@ static void reset_history(struct tablut *t)
 static int parse_into(struct tablut *t, const char *s, char *err,
                       size_t errlen)
 {
-    uint8_t rep = t->rep_limit, nomove = t->nomove_loss;
+    uint8_t rep = t->rep_limit, nomove = t->nomove_loss, ashton = t->ashton;
     memset(t, 0, sizeof *t);
     t->rep_limit = rep;
     t->nomove_loss = nomove;
+    t->ashton = ashton;
     int rank = N - 1, file = 0, kings = 0, natt = 0, ndef = 0;
     const char *p = s;
     while (isspace((unsigned char)*p))
@@ -506,6 +569,11 @@ static int parse_into(struct tablut *t, const char *s, char *err,
         int sq = rank * N + file;
         if (sq == CASTLE && piece != KING) {
             snprintf(err, errlen, "only the king may stand on the castle e5");
+            return GAME_EINVALID;
+        }
+        if (t->ashton && piece != ATT && is_camp(sq)) {
+            snprintf(err, errlen, "a white piece on the camp %c%d",
+                     'a' + file, rank + 1);
             return GAME_EINVALID;
         }
         if (piece == KING)
@@ -572,22 +640,32 @@ static int tablut_init(void *st, int nopts, const char *const *opts,
     int rc = game_variant_parse(&tablut_game, nopts, opts, &v, err, errlen);
     if (rc != GAME_OK)
         return rc;
-    int rep = v.num[0];
+    int ashton = v.num[0] == 1, rep = v.num[1];
     /* the no-legal-move outcome: OpenTafl's rules make it a loss */
-    int nomove_loss = v.num[1] == 1;
+    int nomove_loss = v.given[2] ? v.num[2] == 1 : -1;
     t->rep_limit = (uint8_t)rep;
-    t->nomove_loss = (uint8_t)nomove_loss;
-    return parse_into(t, start_position, err, errlen);
+    /* Ashton: a side that cannot move has lost (it cannot answer the
+     * referee in time) */
+    t->nomove_loss = (uint8_t)(nomove_loss >= 0 ? nomove_loss : ashton);
+    t->ashton = (uint8_t)ashton;
+    return parse_into(t, ashton ? ashton_start_position : start_position,
+                      err, errlen);
 }
 
 static void tablut_format_variant(const void *st, char *buf, size_t n)
 {
     const struct tablut *t = st;
-    char rep[32] = "";
+    char out[64] = "";
+    if (t->ashton)
+        strcat(out, "rules=ashton");
     if (t->rep_limit != REP_DEFAULT)
-        snprintf(rep, sizeof rep, "repetition=%d", t->rep_limit);
-    snprintf(buf, n, "%s%s%s", rep, rep[0] && t->nomove_loss ? " " : "",
-             t->nomove_loss ? "nomove=loss" : "");
+        snprintf(out + strlen(out), sizeof out - strlen(out),
+                 "%srepetition=%d", out[0] ? " " : "", t->rep_limit);
+    if (t->nomove_loss != t->ashton)
+        snprintf(out + strlen(out), sizeof out - strlen(out),
+                 "%snomove=%s", out[0] ? " " : "",
+                 t->nomove_loss ? "loss" : "draw");
+    snprintf(buf, n, "%s", out);
 }
 
 static int tablut_parse_position(void *st, const char *s, char *err,
@@ -600,6 +678,7 @@ static int tablut_parse_position(void *st, const char *s, char *err,
     }
     tmp->rep_limit = ((struct tablut *)st)->rep_limit;
     tmp->nomove_loss = ((struct tablut *)st)->nomove_loss;
+    tmp->ashton = ((struct tablut *)st)->ashton;
     int rc = parse_into(tmp, s, err, errlen);
     if (rc == GAME_OK)
         memcpy(st, tmp, sizeof *tmp);
@@ -797,8 +876,22 @@ static int tablut_parse_move(const void *st, const char *s, move_t *m,
             snprintf(err, errlen, "%s-%s is blocked on %s", a, b, c);
             return GAME_EILLEGAL;
         }
+        if (t->ashton && s2 == CASTLE) {
+            snprintf(err, errlen, "%s-%s crosses the throne", a, b);
+            return GAME_EILLEGAL;
+        }
+        if (t->ashton && is_camp(s2) && !is_camp(from)) {
+            snprintf(err, errlen, "%s-%s enters a camp from outside", a, b);
+            return GAME_EILLEGAL;
+        }
         if (s2 == to)
             break;
+    }
+    if (t->ashton && is_camp(from) && is_camp(to) &&
+        abs(to - from) > 5 * abs(step)) {
+        snprintf(err, errlen, "%s-%s goes more than 5 squares into a camp",
+                 a, b);
+        return GAME_EILLEGAL;
     }
     uint8_t capt[4];
     int kc, nc = move_captures(t, from, to, capt, &kc);
@@ -875,7 +968,8 @@ static void tablut_draw(const void *st, int marked, const void *before, move_t l
         size_t row = k;         /* the cell of file f is at row + 2 f + 1 */
         for (int f = 0; f < N; f++) {
             int sq = r * N + f, p = t->board[sq];
-            char c = p ? " tTK"[p] : sq == CASTLE ? '+' : '.';
+            char c = p ? " tTK"[p] : sq == CASTLE ? '+' :
+                     t->ashton && is_camp(sq) ? '*' : '.';
             for (int i = 0; i < ncapt; i++)
                 if (capt[i] == sq && !p)
                     c = 'x';
@@ -892,8 +986,9 @@ static void tablut_draw(const void *st, int marked, const void *before, move_t l
     if (marked) {
         if (b)
             k += (size_t)sprintf(out + k, "( ) last move%s; ", ncapt ? ", x captured" : "");
-        k += (size_t)sprintf(out + k, "t attacker, T defender, K king, + castle; "
-                             "%d attackers, %d defenders", t->count[0], t->count[1]);
+        k += (size_t)sprintf(out + k, "t attacker, T defender, K king, + castle%s; "
+                             "%d attackers, %d defenders",
+                             t->ashton ? ", * camp" : "", t->count[0], t->count[1]);
         snprintf(buf, n, "%s", out);
         return;
     }
@@ -907,8 +1002,8 @@ static void tablut_draw(const void *st, int marked, const void *before, move_t l
     else
         k += (size_t)sprintf(out + k, "%s to move",
                              t->side ? "white (T K)" : "black (t)");
-    k += (size_t)sprintf(out + k, "; + castle, %d attackers, %d defenders",
-                         t->count[0], t->count[1]);
+    k += (size_t)sprintf(out + k, "; + castle%s, %d attackers, %d defenders",
+                         t->ashton ? ", * camp" : "", t->count[0], t->count[1]);
     snprintf(buf, n, "%s", out);
 }
 
@@ -943,7 +1038,8 @@ static void tablut_gogui_board(const void *st, char *buf, size_t n)
 /* The position drawn over GoGui's 9x9 board (which knows no Tablut):
  * attackers on dark fields (GoGui's black territory), defenders on light
  * ones, the king's gold, each labelled as in the position string (t, T,
- * K); the empty castle squared. GoGui's columns skip the letter
+ * K); the empty castle squared, and under Ashton the empty camps marked
+ * with triangles. GoGui's columns skip the letter
  * I, so file i is GoGui's J. */
 static void tablut_gogui_gfx(const void *st, char *buf, size_t n)
 {
@@ -972,6 +1068,15 @@ static void tablut_gogui_gfx(const void *st, char *buf, size_t n)
                                  "ABCDEFGHJ"[sq % N], sq / N + 1, " tTK"[t->board[sq]]);
     if (t->board[CASTLE] == EMPTY)
         k += (size_t)snprintf(out + k, sizeof out - k, "\nSQUARE E5");
+    if (t->ashton) {
+        /* the empty camps */
+        int any = 0;
+        for (int sq = 0; sq < NSQ && k < sizeof out - 16; sq++)
+            if (is_camp(sq) && t->board[sq] == EMPTY)
+                k += (size_t)snprintf(out + k, sizeof out - k, "%s %c%d",
+                                      any++ ? "" : "\nTRIANGLE",
+                                      "ABCDEFGHJ"[sq % N], sq / N + 1);
+    }
     snprintf(out + k, sizeof out - k, "\nTEXT %s to move",
              t->side ? "white (defenders)" : "black (attackers)");
     snprintf(buf, n, "%s", out);
@@ -1020,6 +1125,26 @@ static const struct tablut_weights tablut_weights_default = {
     .balance = 410,
 };
 
+/* Ashton's: its camps make a different game (tuned apart, bench/sprt) */
+static const struct tablut_weights tablut_weights_ashton = {
+    .attacker = 100,
+    .defender = 160,
+    .escape_now = 15000,
+    .capture_now = 15000,
+    .double_open = 12000,
+    .open_line = 150,
+    .fork_now = 8000,
+    .fork_square = 140,
+    .reach_open = 25,
+    .king_mobility = 6,
+    .king_adjacent = 45,
+    .king_edge = 25,
+    .blockade = 30,
+    .guard = 8,
+    .threat = 50,
+    .balance = 410,
+};
+
 /* Squares that close the corners' diagonals (b3 c2 g2 h3 b7 c8 g8 h7). */
 static const uint64_t blockade_bb[2] = {0x2080000002088800ull, 0x22ull};
 /* The second lines: ranks 2 and 8, files b and h, between b and h. */
@@ -1045,10 +1170,66 @@ static int popcount64(uint64_t x)
     return n;
 }
 
+/* Ashton: the lines' blockers for the king and every piece outside the
+ * camps: the pieces, the throne and the camps. */
+static void ashton_blockers(const struct tablut *t, uint16_t *rows,
+                            uint16_t *cols)
+{
+    for (int i = 0; i < N; i++) {
+        rows[i] = (uint16_t)(t->rows[i] | camp_line[i]);
+        cols[i] = (uint16_t)(t->cols[i] | camp_line[i]);
+    }
+    rows[4] |= 1u << 4;
+    cols[4] |= 1u << 4;
+}
+
+/* Ashton: the pieces that could move onto the empty square sq, as far as
+ * the lines allow (the nearest piece of each ray, the throne blocking, the
+ * camps' rules kept); into from[], returns how many (0..4). */
+static int ashton_movers_onto(const struct tablut *t, int sq, int *from)
+{
+    int k = 0, in_path;
+    for (int d = 0; d < 4; d++) {
+        in_path = 0;
+        for (int s = sq, prev = sq;; prev = s) {
+            if (((d == 0 && sq_file(prev) == N - 1) ||
+                 (d == 1 && sq_file(prev) == 0) ||
+                 (d == 2 && sq_rank(prev) == N - 1) ||
+                 (d == 3 && sq_rank(prev) == 0)))
+                break;
+            s = prev + dir_delta[d];
+            if (s == CASTLE) {
+                /* only the king leaves the throne; nothing crosses it */
+                if (t->board[s] == KING && !in_path && !is_camp(sq))
+                    from[k++] = s;
+                break;
+            }
+            if (t->board[s] == EMPTY) {
+                in_path |= is_camp(s);
+                continue;
+            }
+            /* from s onto sq: crosses camps (in_path) or ends in one */
+            int dist = abs(s - sq) / (d < 2 ? 1 : N);
+            if (is_camp(s) ? !(is_camp(sq) && dist > 5)
+                           : !in_path && !is_camp(sq))
+                from[k++] = s;
+            break;
+        }
+    }
+    return k;
+}
+
 /* Can an attacker move onto sq? (sq empty) */
 static int attacker_reaches(const struct tablut *t, int sq)
 {
     int f = sq_file(sq), r = sq_rank(sq), lo, hi;
+    if (t->ashton) {
+        int from[4], k = ashton_movers_onto(t, sq, from);
+        for (int i = 0; i < k; i++)
+            if (t->board[from[i]] == ATT)
+                return 1;
+        return 0;
+    }
     line_span(t->rows[r], f, &lo, &hi);
     if ((lo >= 0 && t->board[r * N + lo] == ATT) ||
         (hi < N && t->board[r * N + hi] == ATT))
@@ -1073,6 +1254,17 @@ static int capturable_soldiers(const struct tablut *t)
                   fill_north(own, empty) | fill_south(own, empty)) &
                  empty & ~CASTLE_BIT;
     u128 hostile = own | (empty & CASTLE_BIT);
+    if (t->ashton) {
+        /* pieces outside the camps go round them; the throne blocks (a
+         * piece in a camp may reach the opposite camp here: a guess) */
+        u128 out = own & ~CAMPS, in = own & CAMPS;
+        u128 po = empty & ~CAMPS & ~CASTLE_BIT, pi = empty & ~CASTLE_BIT;
+        reach = ((fill_east(out, po) | fill_west(out, po) |
+                  fill_north(out, po) | fill_south(out, po)) & po) |
+                ((fill_east(in, pi) | fill_west(in, pi) |
+                  fill_north(in, pi) | fill_south(in, pi)) & pi);
+        hostile = own | CASTLE_BIT | (t->side ? CAMPS_VS_BLACK : CAMPS);
+    }
     u128 victims = en;
     if (t->side == 0)
         victims &= ~((u128)1 << t->king);
@@ -1096,7 +1288,15 @@ static int eval_defenders(const struct tablut *t,
     int dtm = t->side == 1;     /* defenders to move */
     if (!dtm && king_capturable(t))
         return -w->capture_now;
-    int open = open_lines(t->rows, t->cols, k);
+    /* Ashton: the camps and the throne close the king's lines too */
+    uint16_t brows[N], bcols[N];
+    if (t->ashton)
+        ashton_blockers(t, brows, bcols);
+    else {
+        memcpy(brows, t->rows, sizeof brows);
+        memcpy(bcols, t->cols, sizeof bcols);
+    }
+    int open = open_lines(brows, bcols, k);
     if (open && dtm)
         return w->escape_now;
     if (open >= 2)
@@ -1108,10 +1308,12 @@ static int eval_defenders(const struct tablut *t,
 
     /* Where the king can go, and what it sees from there. */
     uint16_t rows[N], cols[N];
-    memcpy(rows, t->rows, sizeof rows);
-    memcpy(cols, t->cols, sizeof cols);
-    rows[kr] &= (uint16_t)~(1u << kf);
-    cols[kf] &= (uint16_t)~(1u << kr);
+    memcpy(rows, brows, sizeof rows);
+    memcpy(cols, bcols, sizeof cols);
+    if (!t->ashton || k != CASTLE) {
+        rows[kr] &= (uint16_t)~(1u << kf);
+        cols[kf] &= (uint16_t)~(1u << kr);
+    }
     unsigned rm, cm;
     piece_dests(t, k, &rm, &cm);
     int mob = 0, forks = 0, reach = 0;
@@ -1137,7 +1339,7 @@ static int eval_defenders(const struct tablut *t,
         if ((d == 0 && kf == N - 1) || (d == 1 && kf == 0) ||
             (d == 2 && kr == N - 1) || (d == 3 && kr == 0))
             continue;
-        adj += t->board[s] == ATT;
+        adj += t->board[s] == ATT || (t->ashton && is_camp(s));
     }
     score -= adj * w->king_adjacent;
 
@@ -1167,7 +1369,8 @@ static int eval_defenders(const struct tablut *t,
 static int tablut_evaluate(const void *st)
 {
     const struct tablut *t = st;
-    int s = eval_defenders(t, &tablut_weights_default);
+    int s = eval_defenders(t, t->ashton ? &tablut_weights_ashton
+                                        : &tablut_weights_default);
     if (s > SCORE_EVAL_MAX)
         s = SCORE_EVAL_MAX;
     if (s < -SCORE_EVAL_MAX)
@@ -1196,7 +1399,8 @@ static u128 king_capture_squares(const struct tablut *t)
                     closed = 0;
             }
         } else
-            closed = t->board[k - dir_delta[d]] == ATT;
+            closed = t->board[k - dir_delta[d]] == ATT ||
+                     (t->ashton && is_camp(k - dir_delta[d]));
         if (closed)
             out |= (u128)1 << s;
     }
@@ -1249,17 +1453,41 @@ static int moves_onto(const struct tablut *t, int sq, move_t *moves, int n,
                       int king_only)
 {
     int f = sq_file(sq), r = sq_rank(sq), lo, hi, from[4], k = 0;
-    line_span(t->rows[r], f, &lo, &hi);
-    if (lo >= 0) from[k++] = r * N + lo;
-    if (hi < N) from[k++] = r * N + hi;
-    line_span(t->cols[f], r, &lo, &hi);
-    if (lo >= 0) from[k++] = lo * N + f;
-    if (hi < N) from[k++] = hi * N + f;
+    if (t->ashton)
+        k = ashton_movers_onto(t, sq, from);
+    else {
+        line_span(t->rows[r], f, &lo, &hi);
+        if (lo >= 0) from[k++] = r * N + lo;
+        if (hi < N) from[k++] = r * N + hi;
+        line_span(t->cols[f], r, &lo, &hi);
+        if (lo >= 0) from[k++] = lo * N + f;
+        if (hi < N) from[k++] = hi * N + f;
+    }
     for (int i = 0; i < k; i++) {
         int p = t->board[from[i]];
         if (king_only ? p == KING : p != EMPTY && side_of(p) == t->side)
             moves[n++] = mk_move(from[i], sq);
     }
+    return n;
+}
+
+/* Ashton's tactical moves, from the legal moves (the camps' rules make
+ * the bitboard shortcuts of the default rules wrong): wins, then captures. */
+static int ashton_tactical(const struct tablut *t, move_t *moves)
+{
+    move_t all[GAME_MAX_MOVES];
+    uint8_t kind[GAME_MAX_MOVES], capt[4];
+    int na = gen_raw(t, all), n = 0, kc;
+    for (int i = 0; i < na; i++) {
+        int from = mv_from(all[i]), to = mv_to(all[i]);
+        int nc = move_captures(t, from, to, capt, &kc);
+        kind[i] = (uint8_t)(kc || (t->board[from] == KING && on_edge(to))
+                                ? 2 : nc > 0);
+    }
+    for (int want = 2; want >= 1; want--)
+        for (int i = 0; i < na; i++)
+            if (kind[i] == want)
+                moves[n++] = all[i];
     return n;
 }
 
@@ -1269,6 +1497,8 @@ static int tablut_gen_tactical(const void *st, move_t *moves)
     int n = 0;
     if (game_ended(t))
         return 0;
+    if (t->ashton)
+        return ashton_tactical(t, moves);
     if (t->side == 1) {
         /* the king's moves to an edge win */
         unsigned rm, cm;
@@ -1326,6 +1556,11 @@ static int tablut_threatened(const void *st)
     const struct tablut *t = st;
     if (game_ended(t))
         return 0;
+    if (t->side == 0 && t->ashton) {
+        uint16_t rows[N], cols[N];
+        ashton_blockers(t, rows, cols);
+        return open_lines(rows, cols, t->king) > 0;
+    }
     if (t->side == 0)
         return open_lines(t->rows, t->cols, t->king) > 0;
     return king_capturable(t);
