@@ -255,6 +255,15 @@
 #? [COLOR #[0-9a-f]+ E4\nLABEL E4 K\nSQUARE E5\nCOLOR #c0c0e8 E5\nTEXT black \(attackers\) to move; .*]
 111 gogui-analyze_commands
 #? [gfx/Status line/gogui-rules_board_gfx\nplist/Points to click/gogui-rules_legal_moves\ngfx/Winning moves/gogui-gfx winning_moves(\n(string|gfx|plist)/[^\n/]+/[^\n]+)*]
+# Ashton: the empty camps are triangles (a camp left empty by d1-d3)
+1101 newgame tablut rules=ashton
+#? []
+1102 play w e3-h3
+#? []
+1103 play b d1-d3
+#? []
+1104 gogui-rules_board_gfx
+#? [COLOR #[0-9a-f]+ E5\nLABEL E5 K\nTRIANGLE D1\nCOLOR #[0-9a-f]+ D1\nTEXT white \(defenders\) to move; .*]
 # Grasshopper: reserves on row 1, the track a quadrant a row on rows 2-5,
 # the scores on row 6
 112 newgame grasshopper pieces=4
