@@ -125,6 +125,12 @@ static void get_tables(const struct session *s, char *buf, size_t n)
     snprintf(buf, n, "%s", s->tables[0] ? s->tables : "none");
 }
 
+/* the directory `make install` puts the value tables in */
+#ifndef TABULA_PKGDATADIR
+#define TABULA_PKGDATADIR "/usr/local/share/tabula"
+#endif
+#define TABULA_TABLES_DIR TABULA_PKGDATADIR "/tables"
+
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
@@ -164,10 +170,11 @@ const struct option_desc option_table[] = {
      "a game's solver may use its opening book",
      "a game's own solver may answer from its opening book of proved positions (Rastros)",
      set_book, get_book},
-    {"tables", OPTION_PATH, "path", "none", 0, 0, "DIR", 0,
+    {"tables", OPTION_PATH, "path", TABULA_TABLES_DIR, 0, 0, "DIR", 0,
      "directory of stored value tables",
-     "directory of stored value tables (grasshopper-4.tab, ...) that solve and genmove read; "
-     "none: no tables", set_tables, get_tables},
+     "directory of stored value tables (grasshopper-4.tab, ...) that solve and genmove read, "
+     "made by tabula-tables; the default is where the installation puts the tables of "
+     "Grasshopper pieces=2 and 4; none: no tables", set_tables, get_tables},
     {NULL, 0, NULL, NULL, 0, 0, NULL, 0, NULL, NULL, NULL, NULL}
 };
 
