@@ -110,6 +110,12 @@ static void get_book(const struct session *s, char *buf, size_t n)
     snprintf(buf, n, "%s", s->book ? "true" : "false");
 }
 
+/* the directory `make install` puts the value tables in: the default */
+#ifndef TABULA_PKGDATADIR
+#define TABULA_PKGDATADIR "/usr/local/share/tabula"
+#endif
+#define TABULA_TABLES_DIR TABULA_PKGDATADIR "/tables"
+
 static int set_tables(struct session *s, uint64_t num, const char *text, char *err, size_t n)
 {
     (void)num;
@@ -117,6 +123,14 @@ static int set_tables(struct session *s, uint64_t num, const char *text, char *e
         snprintf(err, n, "tables: a path of at most %zu bytes", sizeof s->tables - 1);
         return SESS_EINVALID;
     }
+    /* the games' report on each table in DIR (valid, or why not) is the
+     * answer; a path that is no directory is refused with the reason. The
+     * default is taken as it is: every engine starts with it, so it must
+     * neither read its tables in full (the solver checks a table when it
+     * opens it) nor fail where nothing was installed (no tables there). */
+    if (strcmp(text, "none") && strcmp(text, TABULA_TABLES_DIR) &&
+        game_tables_check(text, err, n) < 0)
+        return SESS_EINVALID;
     snprintf(s->tables, sizeof s->tables, "%s", strcmp(text, "none") ? text : "");
     return SESS_OK;
 }
@@ -124,12 +138,6 @@ static void get_tables(const struct session *s, char *buf, size_t n)
 {
     snprintf(buf, n, "%s", s->tables[0] ? s->tables : "none");
 }
-
-/* the directory `make install` puts the value tables in */
-#ifndef TABULA_PKGDATADIR
-#define TABULA_PKGDATADIR "/usr/local/share/tabula"
-#endif
-#define TABULA_TABLES_DIR TABULA_PKGDATADIR "/tables"
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
@@ -158,7 +166,8 @@ const struct option_desc option_table[] = {
     {"hash", OPTION_INT, "MB", "64", 1, 65536, "MB", 'H',
      "transposition table / MCTS tree memory in MB",
      "transposition table / MCTS tree memory in MB; out of memory (nothing changed) when it "
-     "cannot be had", set_hash, get_hash},
+     "cannot be had, or is more than the system has available now; a new game does not clear "
+     "it page by page", set_hash, get_hash},
     {"seed", OPTION_INT, "number", "0", 0, UINT64_MAX, "N", 's', "random seed",
      "random seed: with one thread, the same seed and commands give the same moves",
      set_seed, get_seed},
@@ -174,7 +183,9 @@ const struct option_desc option_table[] = {
      "directory of stored value tables",
      "directory of stored value tables (grasshopper-4.tab, ...) that solve and genmove read, "
      "made by tabula-tables; the default is where the installation puts the tables of "
-     "Grasshopper pieces=2 and 4; none: no tables", set_tables, get_tables},
+     "Grasshopper pieces=2 and 4; none: no tables. Setting another directory checks every "
+     "table in it in full and answers one line per table: valid, or why not", set_tables,
+     get_tables},
     {NULL, 0, NULL, NULL, 0, 0, NULL, 0, NULL, NULL, NULL, NULL}
 };
 
