@@ -23,6 +23,24 @@
 #define FIX "edit the tables in src/ (front/cmd_*.c, front/shell.c, front/cli.c, " \
     "options.c, the games' variant keys), then run 'make update-docs'"
 
+/* A default under the install's data directory (the tables option's) is
+ * written as the default prefix's, so that the docs do not depend on
+ * configure: doc/Makefile.am puts the real directory in at install time. */
+#ifndef TABULA_PKGDATADIR
+#define TABULA_PKGDATADIR "/usr/local/share/tabula"
+#endif
+#define DOC_PKGDATADIR "/usr/local/share/tabula"
+
+static const char *doc_default(const struct option_desc *o)
+{
+    static char buf[600];
+    const size_t k = strlen(TABULA_PKGDATADIR);
+    if (strncmp(o->def, TABULA_PKGDATADIR, k) || (o->def[k] && o->def[k] != '/'))
+        return o->def;
+    snprintf(buf, sizeof buf, "%s%s", DOC_PKGDATADIR, o->def + k);
+    return buf;
+}
+
 struct text {
     char *s;
     size_t len, cap;
@@ -171,7 +189,7 @@ static void md_options(struct text *t)
         option_values(o, v, sizeof v);
         put(t, "| `%s` | ", o->name);
         md_cell(t, v);
-        put(t, " | `%s` | ", o->def);
+        put(t, " | `%s` | ", doc_default(o));
         md_cell(t, expanded(o->help));
         put(t, " |\n");
     }
@@ -287,7 +305,7 @@ static void man_engine_options(struct text *t)
         char v[256], s[2048];
         option_values(o, v, sizeof v);
         put(t, ".TP\n.B %s\n", o->name);
-        snprintf(s, sizeof s, "Values: %s; default %s.", v, o->def);
+        snprintf(s, sizeof s, "Values: %s; default %s.", v, doc_default(o));
         roff(t, s);
         put(t, "\n");
         sentence(s, sizeof s, expanded(o->help));
@@ -332,7 +350,7 @@ static void man_options(struct text *t)
         put(t, "\n");
         option_values(o, v, sizeof v);
         snprintf(s, sizeof s, "Sets the engine option %s (%s; default %s).", o->name, v,
-                 o->def);
+                 doc_default(o));
         roff(t, s);
         put(t, "\n");
     }

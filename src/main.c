@@ -210,7 +210,7 @@ int main(int argc, char **argv)
     struct proto p;
     if (proto_init(&p, stdout)) {
         fprintf(stderr, "tabula: out of memory\n");
-        return 1;
+        return 2;               /* the man page's EXIT STATUS */
     }
     /* the shell describes each search itself (status line, final line) */
     p.verbose = verbose >= 0 ? verbose : isatty(0) && !interactive;
@@ -258,5 +258,5 @@ int main(int argc, char **argv)
         }
     }
     proto_free(&p);
-    return rc;
+    return rc ? 2 : 0;          /* the loops fail only when out of memory */
 }

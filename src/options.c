@@ -110,6 +110,12 @@ static void get_book(const struct session *s, char *buf, size_t n)
     snprintf(buf, n, "%s", s->book ? "true" : "false");
 }
 
+/* the directory `make install` puts the value tables in: the default */
+#ifndef TABULA_PKGDATADIR
+#define TABULA_PKGDATADIR "/usr/local/share/tabula"
+#endif
+#define TABULA_TABLES_DIR TABULA_PKGDATADIR "/tables"
+
 static int set_tables(struct session *s, uint64_t num, const char *text, char *err, size_t n)
 {
     (void)num;
@@ -118,8 +124,12 @@ static int set_tables(struct session *s, uint64_t num, const char *text, char *e
         return SESS_EINVALID;
     }
     /* the games' report on each table in DIR (valid, or why not) is the
-     * answer; a path that is no directory is refused with the reason */
-    if (strcmp(text, "none") && game_tables_check(text, err, n) < 0)
+     * answer; a path that is no directory is refused with the reason. The
+     * default is taken as it is: every engine starts with it, so it must
+     * neither read its tables in full (the solver checks a table when it
+     * opens it) nor fail where nothing was installed (no tables there). */
+    if (strcmp(text, "none") && strcmp(text, TABULA_TABLES_DIR) &&
+        game_tables_check(text, err, n) < 0)
         return SESS_EINVALID;
     snprintf(s->tables, sizeof s->tables, "%s", strcmp(text, "none") ? text : "");
     return SESS_OK;
@@ -172,11 +182,13 @@ const struct option_desc option_table[] = {
      "a game's solver may use its opening book",
      "a game's own solver may answer from its opening book of proved positions (Rastros)",
      set_book, get_book},
-    {"tables", OPTION_PATH, "path", "none", 0, 0, "DIR", 0,
+    {"tables", OPTION_PATH, "path", TABULA_TABLES_DIR, 0, 0, "DIR", 0,
      "directory of stored value tables",
-     "directory of stored value tables (grasshopper-4.tab, ...) that solve and genmove read; "
-     "none: no tables. Setting it checks every table in it in full and answers one line per "
-     "table: valid, or why not", set_tables, get_tables},
+     "directory of stored value tables (grasshopper-4.tab, ...) that solve and genmove read, "
+     "made by tabula-tables; the default is where the installation puts the tables of "
+     "Grasshopper pieces=2 and 4; none: no tables. Setting another directory checks every "
+     "table in it in full and answers one line per table: valid, or why not", set_tables,
+     get_tables},
     {NULL, 0, NULL, NULL, 0, 0, NULL, 0, NULL, NULL, NULL, NULL}
 };
 

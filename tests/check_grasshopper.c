@@ -1331,7 +1331,7 @@ static uint8_t **solve_layers(const struct ght *T, int lowest)
     return solve_layers_mt(T, lowest, 1);
 }
 
-/* Workers sharing a layer (bench/grasshopper-retro --threads) write the
+/* Workers sharing a layer (tabula-tables --threads) write the
  * same table as one: pieces=2 whole, and the last layers of pieces=4. */
 START_TEST(test_table_threads)
 {

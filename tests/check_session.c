@@ -235,11 +235,16 @@ START_TEST(test_solve_limits)
     s.movetime_ms = 200;
     session_solve_limits(&s, &p);
     ck_assert(p.movetime_ms == 200 && p.nodes == 5000);
-    /* the tables option reaches the solver ("" is none) */
-    ck_assert_ptr_null(p.tables);
+    /* the tables option reaches the solver ("" is none); its default is
+     * the install's tables directory */
+    ck_assert_str_eq(p.tables, option_find("tables")->def);
+    ck_assert(p.tables[0] == '/' && strstr(p.tables, "/tables"));
     snprintf(s.tables, sizeof s.tables, "%s", "/some/dir");
     session_solve_limits(&s, &p);
     ck_assert_str_eq(p.tables, "/some/dir");
+    s.tables[0] = '\0';
+    session_solve_limits(&s, &p);
+    ck_assert_ptr_null(p.tables);
     session_free(&s);
 }
 END_TEST

@@ -286,7 +286,7 @@ const struct proto_cmd analysis_commands[] = {
      "alpha-beta\n"
      "engine and answers the total node count: the search signature, the same on every machine "
      "and\n"
-     "build for the same code (`tabula --bench` prints it as `Bench: N`). It takes a while."},
+     "build for the same code (`tabula --bench` prints it as `Bench: N`). It takes well under a second."},
     {"gomill-explain_last_move", cmd_explain_last_move, "", {0}, 0, PROTO_G_ANALYSIS,
      "score, depth, nodes, time and PV of the last genmove",
      "One line about the search of the last `genmove` or `reg_genmove` (gomill's ringmaster asks "

@@ -258,7 +258,7 @@ static void fuzz_reset(struct fuzz *f)
     s->seed = 0;
     s->resign = 0;
     s->book = 1;
-    s->tables[0] = '\0';
+    snprintf(s->tables, sizeof s->tables, "%s", option_find("tables")->def);
     s->main_ms = -1;
     s->byo_ms = 0;
     s->byo_stones = 0;
