@@ -111,6 +111,10 @@ struct game {
     const char *side_names[2];  /* canonical names, side 0 moves first */
     const char *side_aliases[2];/* extra accepted names, space separated;
                                  * "1"/"2" are always accepted */
+    const char *side_roles[2];  /* what a side is where its colour does not
+                                 * say it ("attackers"), for texts people
+                                 * read (GoGui's); NULL when the colour says
+                                 * all */
     char gtp_letter[2];         /* 'B' or 'W' for each side (final_score) */
     const struct variant_key *variant_keys; /* ended by a NULL name */
     size_t state_size;
@@ -201,16 +205,25 @@ struct game {
      * keep coming back, and keeps no such score in its table. */
     int (*repeated)(const void *st);
     /* The square board GoGui shows: its width (= height). GoGui's rules
-     * commands that make it a ruler are offered only where point_moves is
-     * set (a move is one square); elsewhere GoGui's board is only drawn on
-     * (Grasshopper's track is shown on 6x6, a quadrant per row). */
+     * commands that make it a ruler are offered where gogui_board gives its
+     * cells and a move is one point (point_moves) or two clicks
+     * (gogui_move_points); elsewhere GoGui's board is only drawn on. */
     int (*board_size)(const void *st);
     /* GoGui board: size*size chars, top row first, 'X' 'O' '.' '?'. */
     void (*gogui_board)(const void *st, char *buf, size_t n);
     /* GoGui markup of the squares the rules single out (goals...): gfx
      * lines ("LABEL A1 1", "COLOR #rrggbb A1 G7"), upper-case points, no
-     * final newline; "" when there is nothing to mark. */
+     * final newline; "" when there is nothing to mark. A last "TEXT ..."
+     * line says what the board cannot (reserves, scores), not the side to
+     * move nor the result: the front end writes those. */
     void (*gogui_gfx)(const void *st, char *buf, size_t n);
+    /* GoGui's two clicks, for a game whose moves are not single points:
+     * where the legal move m of st starts and ends on GoGui's board, as
+     * indices row * size + column, row 0 the bottom one (GoGui's row 1).
+     * The first click picks what moves (a piece, or a square that stands
+     * for a reserve), the second where it goes; two moves of st never
+     * share both points. A move of no point (a pass) gives -1 and -1. */
+    void (*gogui_move_points)(const void *st, move_t m, int *from, int *to);
     /* The diagram for a person at the shell: print's, but with no words
      * about the side to move or the result (the shell writes one line for
      * those), and with the last move marked: `last` was played from

@@ -97,18 +97,25 @@ static int cmd_play(struct proto *p, int argc, char **argv, char *res, size_t n)
         return PROTO_ECOLOR;
     struct game_status gs;
     if (session_status(&p->s, &gs)) {
-        /* with resign on, the passes a GTP controller sends to end a game
-         * (see genmove) are taken and change nothing */
-        if (p->s.resign && strcasecmp(argv[1], "pass") == 0)
+        /* the passes a GTP controller relays once a game is over (the
+         * winner's pass before the loser resigns, see genmove) are taken and
+         * change nothing: a referee that refused them would make
+         * gogui-twogtp record an error */
+        if (strcasecmp(argv[1], "pass") == 0)
             return PROTO_OK;
         return PROTO_EGAMEOVER;
     }
     if (side != session_side_to_move(&p->s))
         return proto_fail(res, n, PROTO_EWRONG_TURN,
                           p->s.g->side_names[session_side_to_move(&p->s)]);
+    int point;
+    if (gogui_by_clicks(p) && gogui_parse_point(p, argv[1], &point))
+        return gogui_click(p, point, res, n);
     int rc = session_play(&p->s, side, argv[1], res, n);
     if (rc == SESS_ESYNTAX)
         return PROTO_EILLEGAL;       /* GTP: an unparseable move is an illegal move */
+    if (rc == SESS_OK)
+        gogui_moved(p);
     return proto_session_status(rc);
 }
 
@@ -181,13 +188,19 @@ static int genmove_common(struct proto *p, int argc, char **argv, char *res, siz
                 r.depth, r.nodes, r.exact ? " (proven)" : "",
                 p->interrupted ? " (interrupted)" : "");
     }
-    if (play)
-        return proto_session_status(session_play_move(&p->s, r.best));
+    if (play) {
+        int rc2 = session_play_move(&p->s, r.best);
+        if (rc2 == SESS_OK)
+            gogui_moved(p);
+        return proto_session_status(rc2);
+    }
     return PROTO_OK;
 }
 
 static int cmd_genmove(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
+    if (gogui_by_clicks(p))
+        return gogui_genmove(p, argc, argv, res, n);     /* in GoGui's two steps */
     return genmove_common(p, argc, argv, res, n, 1);
 }
 
@@ -202,7 +215,12 @@ static int cmd_undo(struct proto *p, int argc, char **argv, char *res, size_t n)
     (void)res; (void)n;
     if (argc > 1 || (argc == 1 && proto_parse_int(argv[0], 0, 1000000, &k)))
         return PROTO_ESYNTAX;
-    return session_undo(&p->s, (int)k) == SESS_OK ? PROTO_OK : PROTO_EUNDO;
+    if (gogui_by_clicks(p))
+        return gogui_undo(p, (int)k);       /* GoGui's steps */
+    if (session_undo(&p->s, (int)k) != SESS_OK)
+        return PROTO_EUNDO;
+    gogui_forget(p);
+    return PROTO_OK;
 }
 
 static int cmd_legal_moves(struct proto *p, int argc, char **argv, char *res, size_t n)
@@ -329,15 +347,18 @@ const struct proto_cmd game_commands[] = {
      "history\n"
      "= c3 b2\n"
      "```"},
-    {"play", cmd_play, "COLOR MOVE", {ARG_COLOR, ARG_MOVE}, CMD_CHANGES_GAME | CMD_SHELL_SIDE,
+    {"play", cmd_play, "COLOR MOVE", {ARG_COLOR, ARG_MOVE},
+     CMD_CHANGES_GAME | CMD_SHELL_SIDE | CMD_GOGUI_STEPS,
      PROTO_G_PLAY, "play MOVE for COLOR",
      "Plays MOVE for COLOR. Moves are one word, in each game's notation (`c3` in Rastros, `e3-h3` "
      "in\n"
-     "Tablut, `0/5`, `21/off`, `pass` in Grasshopper), case-insensitive. With the `resign` option "
-     "on,\n"
-     "`play COLOR pass` in a finished game is accepted and changes nothing (the passes a GTP "
-     "controller\n"
-     "relays to end a game). Fails: `invalid color`,\n"
+     "Tablut, `0/5`, `21/off`, `pass` in Grasshopper), case-insensitive. `play COLOR pass` in a\n"
+     "finished game is accepted and changes nothing (the passes a GTP controller relays to end a "
+     "game,\n"
+     "see `genmove`). In [GoGui mode](#two-click-moves) a Tablut or Grasshopper MOVE may also be "
+     "one\n"
+     "point of GoGui's board (`E3`): one click, which picks a piece or completes its move. Fails: "
+     "`invalid color`,\n"
      "`wrong color: SIDE-TO-MOVE`, `illegal move` (refused or unparseable, with the rules' "
      "detail),\n"
      "`game over`, `syntax error` (not exactly two arguments).\n"
@@ -361,7 +382,13 @@ const struct proto_cmd game_commands[] = {
      "and either side of a drawn game, answers `pass` (nothing is played). This is what GTP\n"
      "controllers that keep a Go board need (see [GTP "
      "controllers](#using-tabula-with-gtp-controllers)).\n"
-     "An [interrupt](#interrupting-a-command) makes it play the best move found so far at once.\n"
+     "An [interrupt](#interrupting-a-command) makes it play the best move found so far at once. "
+     "In\n"
+     "[GoGui mode](#two-click-moves), Tablut and Grasshopper moves come in two answers, as GoGui's "
+     "two\n"
+     "clicks: the point of the piece to move (nothing is played yet), then, at the next `genmove`, "
+     "the\n"
+     "point it goes to (the move is played).\n"
      "Fails: `invalid color`, `wrong color`, `game over` (a finished game, `resign` off), `syntax\n"
      "error`.\n"
      "```\n"
@@ -391,10 +418,15 @@ const struct proto_cmd game_commands[] = {
     {"reg_genmove", cmd_reg_genmove, "COLOR", {ARG_COLOR}, CMD_SHELL_SIDE, PROTO_G_PLAY,
      "choose a move for COLOR without playing it",
      "Like `genmove`, but the move is not played."},
-    {"undo", cmd_undo, "[N]", {0}, CMD_CHANGES_GAME, PROTO_G_PLAY,
+    {"undo", cmd_undo, "[N]", {0}, CMD_CHANGES_GAME | CMD_GOGUI_STEPS, PROTO_G_PLAY,
      "take back N moves (default 1)",
-     "Takes back N moves (default 1; `undo 0` does nothing). Fails: `cannot undo` (fewer than N\n"
-     "moves since the start or the last `setposition`), `syntax error`."},
+     "Takes back N moves (default 1; `undo 0` does nothing). In [GoGui mode](#two-click-moves), "
+     "Tablut\n"
+     "and Grasshopper take back N of GoGui's steps: a click that picked a piece, or the move a "
+     "click\n"
+     "completed, whose pick is then pending again. Fails: `cannot undo` (fewer than N moves since "
+     "the\n"
+     "start or the last `setposition`), `syntax error`."},
     {"legal_moves", cmd_legal_moves, "[COLOR]", {ARG_COLOR}, 0, PROTO_G_PLAY, "the legal moves",
     
      "The legal moves, space separated, in the rules' order. Empty when the game is over, and "

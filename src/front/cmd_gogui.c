@@ -1,17 +1,494 @@
-/* cmd_gogui.c -- GoGui's extensions: interrupt, its analyze commands and
- * the rules commands that let GoGui draw a game's board and be its ruler
- * (doc/protocol.md, "GoGui extensions"). Knows the session and struct
- * game's GoGui entries. */
+/* cmd_gogui.c -- GoGui's extensions: interrupt, its analyze commands, the
+ * rules commands that let GoGui draw a game's board and be its ruler, and
+ * GoGui mode's two-click moves (the picks, genmove and undo by GoGui's
+ * steps, GoGui's SGF files for loadgame) as front-end state beside the
+ * session's whole moves (doc/protocol.md, "GoGui extensions"). Knows the
+ * session, records and struct game's GoGui entries. */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "front/protocol.h"
+#include "record.h"
 #include "util.h"
+
+/* ------------------------------------------------- GoGui's board points */
+
+/* GoGui's column letters: it skips I. */
+static const char gogui_columns[] = "ABCDEFGHJKLMNOPQRST";
+
+static int board_width(const struct proto *p)
+{
+    return p->s.g->board_size(p->s.st);
+}
+
+static void point_name(int size, int idx, char *buf, size_t n)
+{
+    snprintf(buf, n, "%c%d", gogui_columns[idx % size], idx / size + 1);
+}
+
+int gogui_parse_point(const struct proto *p, const char *word, int *point)
+{
+    if (!p->s.g->board_size)
+        return 0;
+    int size = board_width(p);
+    const char *c = strchr(gogui_columns, toupper((unsigned char)word[0]));
+    if (!word[0] || !c || c - gogui_columns >= size)
+        return 0;
+    long row;
+    if (proto_parse_int(word + 1, 1, size, &row) || !isdigit((unsigned char)word[1]))
+        return 0;
+    *point = (int)(row - 1) * size + (int)(c - gogui_columns);
+    return 1;
+}
+
+/* "black (attackers)", or the colour alone where it says all. */
+static void side_text(const struct game *g, int side, char *buf, size_t n)
+{
+    if (g->side_roles[side])
+        snprintf(buf, n, "%s (%s)", g->side_names[side], g->side_roles[side]);
+    else
+        snprintf(buf, n, "%s", g->side_names[side]);
+}
+
+/* The result as GoGui shows it at the end: game_over's, with the sides'
+ * roles ("black (attackers) wins: king captured"). */
+static void result_text(const struct proto *p, char *buf, size_t n)
+{
+    struct game_status gs;
+    if (!session_status(&p->s, &gs)) {
+        snprintf(buf, n, "ongoing");
+        return;
+    }
+    if (gs.winner < 0) {
+        snprintf(buf, n, "draw: %s", gs.reason);
+        return;
+    }
+    char side[64];
+    side_text(p->s.g, gs.winner, side, sizeof side);
+    snprintf(buf, n, "%s wins: %s", side, gs.reason);
+}
+
+/* ------------------------------------------------------ two-click moves */
+
+/* The click rule, on a bare position (the session's, or a scratch one when
+ * an SGF file is replayed): with pick the point picked (-1 none), a click
+ * on point completes the move of the picked piece that goes there (*m, 1),
+ * or picks what stands on point when a move starts there (2), or is
+ * refused (0). A point where the picked piece can go completes the move
+ * even when another of the mover's pieces stands there (Grasshopper's
+ * wall). */
+static int click_rule(const struct game *g, const void *st, int pick, int point, move_t *m)
+{
+    move_t moves[GAME_MAX_MOVES];
+    int k = g->gen_moves(st, moves), starts = 0;
+    for (int i = 0; i < k; i++) {
+        int from, to;
+        g->gogui_move_points(st, moves[i], &from, &to);
+        if (pick >= 0 && from == pick && to == point) {
+            *m = moves[i];
+            return 1;
+        }
+        starts |= from == point;
+    }
+    return starts && point != pick ? 2 : 0;
+}
+
+static int steps_moves(const struct gogui_steps *gs)
+{
+    int k = 0;
+    for (int i = 0; i < gs->n; i++)
+        k += gs->step[i] == GOGUI_STEP_MOVE;
+    return k;
+}
+
+static int steps_push(struct gogui_steps *gs, int v)
+{
+    if (gs->n == gs->cap) {
+        int nc = gs->cap ? gs->cap * 2 : 64;
+        int *ns = realloc(gs->step, sizeof *ns * (size_t)nc);
+        if (!ns)
+            return -1;
+        gs->step = ns;
+        gs->cap = nc;
+    }
+    gs->step[gs->n++] = v;
+    return 0;
+}
+
+void gogui_forget(struct proto *p)
+{
+    struct gogui_steps *gs = &p->gogui;
+    gs->n = 0;
+    gs->planned = MOVE_NONE;
+    for (int i = 0; i < p->s.nmoves; i++)
+        if (steps_push(gs, GOGUI_STEP_MOVE)) {
+            gs->n = 0;          /* out of memory: checked again next time */
+            return;
+        }
+}
+
+/* The steps agree with the session's history (a front end that changed it
+ * without a command is caught up with here). */
+static void steps_sync(struct proto *p)
+{
+    if (steps_moves(&p->gogui) != p->s.nmoves)
+        gogui_forget(p);
+}
+
+/* The piece picked (its point), or -1. */
+static int steps_pick(const struct gogui_steps *gs)
+{
+    return gs->n > 0 && gs->step[gs->n - 1] >= 0 ? gs->step[gs->n - 1] : -1;
+}
+
+int gogui_by_clicks(const struct proto *p)
+{
+    return p->gogui.on && (proto_gogui_abilities(p) & GOGUI_CLICKS);
+}
+
+/* The session's move m completed by a step. */
+static int steps_play(struct proto *p, move_t m)
+{
+    int rc = session_play_move(&p->s, m);
+    if (rc != SESS_OK)
+        return proto_session_status(rc);
+    if (steps_push(&p->gogui, GOGUI_STEP_MOVE))
+        gogui_forget(p);
+    p->gogui.planned = MOVE_NONE;
+    return PROTO_OK;
+}
+
+void gogui_moved(struct proto *p)
+{
+    struct gogui_steps *gs = &p->gogui;
+    while (gs->n > 0 && gs->step[gs->n - 1] >= 0)
+        gs->n--;
+    if (steps_push(gs, GOGUI_STEP_MOVE))
+        gs->n = 0;
+    gs->planned = MOVE_NONE;
+    steps_sync(p);
+}
+
+int gogui_click(struct proto *p, int point, char *res, size_t n)
+{
+    steps_sync(p);
+    const struct game *g = p->s.g;
+    int pick = steps_pick(&p->gogui);
+    move_t m;
+    char a[16], b[16];
+    point_name(board_width(p), point, a, sizeof a);
+    switch (click_rule(g, p->s.st, pick, point, &m)) {
+    case 1:
+        return steps_play(p, m);
+    case 2:
+        if (steps_push(&p->gogui, point))
+            return PROTO_ENOMEM;
+        p->gogui.planned = MOVE_NONE;
+        return PROTO_OK;
+    }
+    if (pick < 0)
+        snprintf(res, n, "%s: no move starts there", a);
+    else if (point == pick)
+        snprintf(res, n, "%s is picked already: click where it goes", a);
+    else {
+        point_name(board_width(p), pick, b, sizeof b);
+        snprintf(res, n, "%s: the piece picked on %s cannot go there, and no move starts there",
+                 a, b);
+    }
+    return PROTO_EILLEGAL;
+}
+
+int gogui_genmove(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    const struct game *g = p->s.g;
+    struct gogui_steps *gs = &p->gogui;
+    int side, from, to;
+    struct game_status st;
+    if (argc != 1)
+        return PROTO_ESYNTAX;
+    if (proto_side_arg(p, argv[0], &side))
+        return PROTO_ECOLOR;
+    steps_sync(p);
+    int pick = steps_pick(gs);
+    /* the second step of the move whose first this genmove answered: no
+     * new search, the same move */
+    if (gs->planned != MOVE_NONE && pick >= 0 && !session_status(&p->s, &st) &&
+        side == session_side_to_move(&p->s)) {
+        move_t planned = gs->planned, dummy;
+        g->gogui_move_points(p->s.st, planned, &from, &to);
+        if (from == pick && click_rule(g, p->s.st, pick, to, &dummy) == 1 && dummy == planned) {
+            int rc = steps_play(p, planned);
+            if (rc == PROTO_OK)
+                point_name(board_width(p), to, res, n);
+            return rc;
+        }
+    }
+    gs->planned = MOVE_NONE;
+    /* the search, with every rule of genmove (resign, a finished game,
+     * interrupt, the explanation), without playing */
+    int rc = proto_find_command("reg_genmove")->fn(p, argc, argv, res, n);
+    if (rc != PROTO_OK || session_status(&p->s, &st) || strcmp(res, "resign") == 0)
+        return rc;
+    move_t m;
+    char err[128];
+    if (g->parse_move(p->s.st, res, &m, err, sizeof err) != GAME_OK)
+        return proto_fail(res, n, PROTO_EILLEGAL, err);
+    g->gogui_move_points(p->s.st, m, &from, &to);
+    if (from < 0)
+        return steps_play(p, m);            /* a pass: one step, "pass" */
+    if (from == pick) {
+        rc = steps_play(p, m);
+        if (rc == PROTO_OK)
+            point_name(board_width(p), to, res, n);
+        return rc;
+    }
+    if (steps_push(gs, from))
+        return PROTO_ENOMEM;
+    gs->planned = m;
+    point_name(board_width(p), from, res, n);
+    return PROTO_OK;
+}
+
+int gogui_undo(struct proto *p, int k)
+{
+    struct gogui_steps *gs = &p->gogui;
+    steps_sync(p);
+    if (k < 0 || k > gs->n)
+        return PROTO_EUNDO;
+    int moves = 0;
+    for (int i = gs->n - k; i < gs->n; i++)
+        moves += gs->step[i] == GOGUI_STEP_MOVE;
+    if (session_undo(&p->s, moves) != SESS_OK)
+        return PROTO_EUNDO;
+    gs->n -= k;
+    gs->planned = MOVE_NONE;
+    return PROTO_OK;
+}
+
+/* ------------------------------------------------------------ SGF files */
+
+/* The main line of a GoGui SGF file (the first variation at every branch):
+ * its board size and the points played, one per node with B or W. */
+struct sgf_line {
+    int size;
+    int n, cap;
+    char *color;                /* 'B' or 'W' */
+    int *point;                 /* GoGui index, -1 for a pass */
+};
+
+static int sgf_add(struct sgf_line *l, char color, int point)
+{
+    if (l->n == l->cap) {
+        int nc = l->cap ? l->cap * 2 : 128;
+        char *c = realloc(l->color, (size_t)nc);
+        if (!c)
+            return -1;
+        l->color = c;
+        int *pt = realloc(l->point, sizeof *pt * (size_t)nc);
+        if (!pt)
+            return -1;
+        l->point = pt;
+        l->cap = nc;
+    }
+    l->color[l->n] = color;
+    l->point[l->n++] = point;
+    return 0;
+}
+
+/* The move of a node that has one: "B" or "W" and its value ("" a pass). */
+static int sgf_node_move(struct sgf_line *l, const char *id, const char *v, char *err,
+                         size_t errlen)
+{
+    int point = -1;
+    /* a pass: an empty value, or tt on boards up to 19x19 (FF[3]) */
+    if (v[0] && strcmp(v, "tt") != 0) {
+        if (strlen(v) != 2 || v[0] < 'a' || v[0] >= 'a' + l->size || v[1] < 'a' ||
+            v[1] >= 'a' + l->size) {
+            snprintf(err, errlen, "%s[%s]: not a point of the %dx%d board", id, v, l->size,
+                     l->size);
+            return -1;
+        }
+        point = (l->size - 1 - (v[1] - 'a')) * l->size + (v[0] - 'a');
+    }
+    if (sgf_add(l, id[0], point)) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+/* Reads what GoGui writes: properties ID[value]... in nodes ;..., the
+ * first variation of every branch. Returns 0, or -1 with the detail. */
+static int sgf_parse(const char *s, struct sgf_line *l, char *err, size_t errlen)
+{
+    char id[8] = "", val[64];
+    int node_moves = 0;
+    l->size = 19;               /* SGF's default */
+    while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
+        s++;
+    if (s[0] != '(' || s[1 + strspn(s + 1, " \t\r\n")] != ';') {
+        snprintf(err, errlen, "not an SGF file");
+        return -1;
+    }
+    for (const char *c = s + 1; *c && *c != ')'; c++) {  /* the first ')'
+                                                          * ends the main line */
+        if (*c == ';') {
+            node_moves = 0;
+            id[0] = '\0';
+        } else if (isupper((unsigned char)*c)) {
+            size_t k = 0;
+            while (isupper((unsigned char)*c) || islower((unsigned char)*c)) {
+                if (isupper((unsigned char)*c) && k + 1 < sizeof id)
+                    id[k++] = *c;
+                c++;
+            }
+            id[k] = '\0';
+            c--;
+        } else if (*c == '[') {
+            size_t vn = 0;
+            for (c++; *c && *c != ']'; c++) {
+                if (*c == '\\' && c[1])
+                    c++;
+                if (vn + 1 < sizeof val)
+                    val[vn++] = *c;
+            }
+            if (!*c)
+                break;
+            val[vn] = '\0';
+            if (strcmp(id, "SZ") == 0) {
+                long sz;
+                if (proto_parse_int(val, 2, 19, &sz)) {
+                    snprintf(err, errlen, "SZ[%s]: not a board size", val);
+                    return -1;
+                }
+                l->size = (int)sz;
+            } else if (strcmp(id, "B") == 0 || strcmp(id, "W") == 0) {
+                if (node_moves++) {
+                    snprintf(err, errlen, "a node with two moves");
+                    return -1;
+                }
+                if (sgf_node_move(l, id, val, err, errlen))
+                    return -1;
+            } else if (strcmp(id, "AB") == 0 || strcmp(id, "AW") == 0 ||
+                       strcmp(id, "AE") == 0) {
+                snprintf(err, errlen, "set-up stones (%s) cannot be replayed", id);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+int gogui_load_sgf(struct proto *p, const char *text, int upto, char *res, size_t n)
+{
+    const struct game *g = p->s.g;
+    struct sgf_line l;
+    char err[160];
+    memset(&l, 0, sizeof l);
+    if (!(proto_gogui_abilities(p) & GOGUI_RULER))
+        return proto_fail(res, n, PROTO_EUNSUPPORTED, "GoGui does not play this game");
+    if (sgf_parse(text, &l, err, sizeof err)) {
+        free(l.color);
+        free(l.point);
+        return proto_fail(res, n, PROTO_EFILE, err);
+    }
+    /* the clicks replayed on a scratch game of the current variant, from
+     * its start, then loaded as a record: a failure changes nothing */
+    struct session tmp;
+    memset(&tmp, 0, sizeof tmp);
+    int rc = proto_session_status(session_newgame(&tmp, g->name, p->s.nopts,
+                                                  (const char *const *)p->s.opts, err,
+                                                  sizeof err));
+    if (rc == PROTO_OK && l.size != g->board_size(tmp.st) &&
+        session_boardsize(&tmp, l.size) != SESS_OK)
+        rc = proto_fail(res, n, PROTO_EFILE, "the record's board is not one of this game");
+    int pick = -1;
+    for (int i = 0; rc == PROTO_OK && i < l.n; i++) {
+        char pt[16] = "pass";
+        int side = game_parse_color(g, l.color[i] == 'B' ? "black" : "white");
+        if (l.point[i] >= 0)
+            point_name(l.size, l.point[i], pt, sizeof pt);
+        struct game_status gs;
+        if (session_status(&tmp, &gs))
+            snprintf(err, sizeof err, "the game is over");
+        else if (side != session_side_to_move(&tmp))
+            snprintf(err, sizeof err, "%s is not to move", g->side_names[side < 0 ? 0 : side]);
+        else if (l.point[i] < 0 || g->point_moves) {
+            char e2[128], mv[16];
+            snprintf(mv, sizeof mv, "%s", pt);
+            for (char *c = mv; *c; c++)
+                *c = (char)tolower((unsigned char)*c);
+            if (session_play(&tmp, side, mv, e2, sizeof e2) == SESS_OK)
+                continue;
+            snprintf(err, sizeof err, "%s", e2);
+        } else {
+            move_t m;
+            switch (click_rule(g, tmp.st, pick, l.point[i], &m)) {
+            case 1:
+                pick = -1;
+                if (session_play_move(&tmp, m) == SESS_OK)
+                    continue;
+                snprintf(err, sizeof err, "out of memory");
+                break;
+            case 2:
+                pick = l.point[i];
+                continue;
+            default:
+                snprintf(err, sizeof err, "no move picks or completes there");
+            }
+        }
+        char detail[256];
+        snprintf(detail, sizeof detail, "node %d, %c[%s]: %s", i + 1, l.color[i], pt, err);
+        rc = proto_fail(res, n, PROTO_EILLEGAL, detail);
+    }
+    free(l.color);
+    free(l.point);
+    if (rc == PROTO_OK) {
+        struct game_record r;
+        record_init(&r);
+        rc = proto_session_status(session_to_record(&tmp, &r));
+        if (rc == PROTO_OK)
+            rc = proto_session_status(session_from_record(&p->s, &r, upto, res, n));
+        record_free(&r);
+    }
+    session_free(&tmp);
+    return rc;
+}
+
+/* ------------------------------------------------------------- handlers */
+
+/* Every rules command: GoGui (or a controller like it) is talking, so
+ * clicks, genmove and undo go by its steps from now on. Only in the piped
+ * protocol: a front end of its own (the shell, a board that answers through
+ * p->respond) keeps whole moves whatever it is asked. */
+static void gogui_mode(struct proto *p)
+{
+    if (!p->shell && !p->respond)
+        p->gogui.on = 1;
+}
 
 static int cmd_gogui_analyze(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
-    if ((proto_gogui_abilities(p) & GOGUI_RULER))
+    int ab = proto_gogui_abilities(p);
+    if ((ab & GOGUI_CLICKS))
+        snprintf(res, n,
+                 "gfx/Status line/gogui-rules_board_gfx\n"
+                 "plist/Points to click/gogui-rules_legal_moves\n"
+                 "gfx/Winning moves/gogui-gfx winning_moves\n"
+                 "gfx/Solve/gogui-gfx solve\n"
+                 "gfx/Best move (not played)/gogui-gfx reg_genmove %%m\n"
+                 "string/Explain last move/gomill-explain_last_move\n"
+                 "string/Legal moves/legal_moves\n"
+                 "string/Evaluation/eval\n"
+                 "string/Game over/game_over\n"
+                 "string/History/history\n"
+                 "string/Position/getposition\n"
+                 "string/Show board/showboard\n"
+                 "string/Options/list_options\n"
+                 "string/Perft 2/perft 2");
+    else if ((ab & GOGUI_RULER))
         snprintf(res, n,
                  "plist/Legal moves/legal_moves\n"
                  "plist/Winning moves/winning_moves\n"
@@ -38,7 +515,7 @@ static int cmd_gogui_analyze(struct proto *p, int argc, char **argv, char *res, 
                  "none/Load game record/loadgame %%r\n"
                  "string/Options/list_options\n"
                  "string/Perft 2/perft 2",
-                 (proto_gogui_abilities(p) & GOGUI_DISPLAY) ?
+                 (ab & GOGUI_DISPLAY) ?
                  "gfx/Position on the board/gogui-rules_board_gfx\n" : "");
     return PROTO_OK;
 }
@@ -59,6 +536,7 @@ static int cmd_gogui_sigint(struct proto *p, int argc, char **argv, char *res, s
 static int cmd_rules_game_id(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
+    gogui_mode(p);
     snprintf(res, n, "%s", p->s.g->name);
     res[0] = (char)toupper((unsigned char)res[0]);
     return PROTO_OK;
@@ -67,18 +545,20 @@ static int cmd_rules_game_id(struct proto *p, int argc, char **argv, char *res, 
 static int cmd_rules_board_size(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
+    gogui_mode(p);
     if (!(proto_gogui_abilities(p) & GOGUI_DISPLAY))
         return PROTO_EUNSUPPORTED;
-    snprintf(res, n, "%d", p->s.g->board_size(p->s.st));
+    snprintf(res, n, "%d", board_width(p));
     return PROTO_OK;
 }
 
 static int cmd_rules_board(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
+    gogui_mode(p);
     if (!(proto_gogui_abilities(p) & GOGUI_CELLS))
         return PROTO_EUNSUPPORTED;
-    int sz = p->s.g->board_size(p->s.st);
+    int sz = board_width(p);
     char cells[1024];
     p->s.g->gogui_board(p->s.st, cells, sizeof cells);
     size_t pos = 0;
@@ -92,10 +572,50 @@ static int cmd_rules_board(struct proto *p, int argc, char **argv, char *res, si
     return PROTO_OK;
 }
 
+/* The points a click may go to now, in a game of two-click moves: without
+ * a pick, where moves start; with one, where the picked piece can go, then
+ * the other starts (a click there changes the pick); PASS where the rules
+ * force a pass. Ascending points in each part. */
+static void click_targets(struct proto *p, char *res, size_t n)
+{
+    const struct game *g = p->s.g;
+    move_t moves[GAME_MAX_MOVES];
+    int k = g->gen_moves(p->s.st, moves), size = board_width(p);
+    int pick = steps_pick(&p->gogui), pass = 0;
+    unsigned char dest[19 * 19] = {0}, start[19 * 19] = {0};
+    for (int i = 0; i < k; i++) {
+        int from, to;
+        g->gogui_move_points(p->s.st, moves[i], &from, &to);
+        if (from < 0)
+            pass = 1;
+        else if (from == pick)
+            dest[to] = 1;
+        else
+            start[from] = 1;
+    }
+    size_t pos = 0;
+    res[0] = '\0';
+    for (int part = 0; part < 2; part++)
+        for (int i = 0; i < size * size; i++)
+            if (part ? start[i] && !dest[i] : dest[i]) {
+                char pt[16];
+                point_name(size, i, pt, sizeof pt);
+                buf_printf(res, n, &pos, "%s%s", pos ? " " : "", pt);
+            }
+    if (pass)
+        buf_printf(res, n, &pos, "%sPASS", pos ? " " : "");
+}
+
 static int cmd_rules_legal_moves(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
+    gogui_mode(p);
     if (!(proto_gogui_abilities(p) & GOGUI_RULER))
         return PROTO_EUNSUPPORTED;
+    if ((proto_gogui_abilities(p) & GOGUI_CLICKS)) {
+        steps_sync(p);
+        click_targets(p, res, n);
+        return PROTO_OK;
+    }
     int rc = proto_find_command("legal_moves")->fn(p, 0, argv, res, n);
     (void)argc;
     for (char *c = res; *c; c++)
@@ -106,6 +626,7 @@ static int cmd_rules_legal_moves(struct proto *p, int argc, char **argv, char *r
 static int cmd_rules_side_to_move(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
+    gogui_mode(p);
     int s = session_side_to_move(&p->s);
     snprintf(res, n, "%s", p->s.g->gtp_letter[s] == 'B' ? "black" : "white");
     return PROTO_OK;
@@ -114,23 +635,110 @@ static int cmd_rules_side_to_move(struct proto *p, int argc, char **argv, char *
 static int cmd_rules_final_result(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
-    session_result_text(&p->s, res, n);
+    gogui_mode(p);
+    result_text(p, res, n);
     return PROTO_OK;
+}
+
+/* The markup of a game of two-click moves, after the game's own: the last
+ * move's squares tinted, what it captured crossed, the piece picked and
+ * where it can go coloured, and the status line: the side to move (and
+ * what it picked) or the result, then the game's own text. */
+static void click_gfx(struct proto *p, const char *game_text, char *res, size_t n, size_t *pos)
+{
+    const struct game *g = p->s.g;
+    const struct session *s = &p->s;
+    int size = board_width(p), pick = steps_pick(&p->gogui);
+    char pt[16];
+    if (s->nmoves > 0) {
+        const void *before = s->snaps + g->state_size * (size_t)(s->nmoves - 1);
+        int from, to;
+        g->gogui_move_points(before, s->moves[s->nmoves - 1].move, &from, &to);
+        char was[19 * 19 + 1], now[19 * 19 + 1];
+        g->gogui_board(before, was, sizeof was);
+        g->gogui_board(s->st, now, sizeof now);
+        if (from >= 0 && pick < 0) {
+            /* where the last move came from (GoGui marks where it went,
+             * or, once a piece is picked, the pick) */
+            point_name(size, from, pt, sizeof pt);
+            buf_printf(res, n, pos, "\nCOLOR #c0c0e8 %s", pt);
+        }
+        int any = 0;
+        for (int i = 0; i < size * size; i++) {
+            /* the cells run from the top row; points from the bottom */
+            int idx = (size - 1 - i / size) * size + i % size;
+            if (was[i] != '.' && now[i] == '.' && idx != from) {
+                point_name(size, idx, pt, sizeof pt);
+                buf_printf(res, n, pos, "%s%s", any ? " " : "\nMARK ", pt);
+                any = 1;
+            }
+        }
+    }
+    if (pick >= 0) {
+        move_t moves[GAME_MAX_MOVES];
+        int k = g->gen_moves(s->st, moves), any = 0;
+        for (int i = 0; i < k; i++) {
+            int from, to;
+            g->gogui_move_points(s->st, moves[i], &from, &to);
+            if (from == pick && to >= 0) {
+                point_name(size, to, pt, sizeof pt);
+                buf_printf(res, n, pos, "%s %s", any ? "" : "\nCOLOR #90e090", pt);
+                any = 1;
+            }
+        }
+        point_name(size, pick, pt, sizeof pt);
+        buf_printf(res, n, pos, "\nCOLOR #70b0ff %s\nCIRCLE %s", pt, pt);
+    }
+    char text[256], side[64];
+    struct game_status gs;
+    if (session_status(s, &gs)) {
+        result_text(p, text, sizeof text);
+    } else {
+        side_text(g, session_side_to_move(s), side, sizeof side);
+        if (pick >= 0) {
+            point_name(size, pick, pt, sizeof pt);
+            snprintf(text, sizeof text, "%s to move, %s picked", side, pt);
+        } else {
+            snprintf(text, sizeof text, "%s to move", side);
+        }
+    }
+    buf_printf(res, n, pos, "\nTEXT %s%s%s", text, game_text[0] ? "; " : "", game_text);
 }
 
 static int cmd_rules_board_gfx(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
-    if (!(proto_gogui_abilities(p) & GOGUI_DISPLAY))
+    gogui_mode(p);
+    int ab = proto_gogui_abilities(p);
+    if (!(ab & GOGUI_DISPLAY))
         return PROTO_EUNSUPPORTED;
     size_t pos = 0;
     res[0] = '\0';
-    if (p->s.g->gogui_gfx) {
-        char gfx[1024];
+    char gfx[2048] = "", *text = NULL;
+    if (p->s.g->gogui_gfx)
         p->s.g->gogui_gfx(p->s.st, gfx, sizeof gfx);
+    if ((ab & GOGUI_CLICKS)) {
+        /* the game's status text joins the front end's in one TEXT line
+         * (GoGui's status bar shows the last one) */
+        text = strstr(gfx, "TEXT ");
+        while (text && text != gfx && text[-1] != '\n')
+            text = strstr(text + 1, "TEXT ");
+        if (text) {
+            if (text != gfx)
+                text[-1] = '\0';
+            else
+                gfx[0] = '\0';
+            text += 5;
+        }
+        steps_sync(p);
         buf_printf(res, n, &pos, "%s", gfx);
+        click_gfx(p, text ? text : "", res, n, &pos);
+        if (res[0] == '\n')
+            memmove(res, res + 1, strlen(res));     /* no empty first line */
+        return PROTO_OK;
     }
-    if (p->s.nmoves > 0 && (proto_gogui_abilities(p) & GOGUI_RULER)) {
+    buf_printf(res, n, &pos, "%s", gfx);
+    if (p->s.nmoves > 0 && (ab & GOGUI_RULER)) {
         char last[SESSION_MOVE_TEXT];
         snprintf(last, sizeof last, "%s", p->s.moves[p->s.nmoves - 1].text);
         for (char *c = last; *c; c++)
@@ -138,6 +746,65 @@ static int cmd_rules_board_gfx(struct proto *p, int argc, char **argv, char *res
         if (strcmp(last, "PASS") != 0)
             buf_printf(res, n, &pos, "%sMARK %s", pos ? "\n" : "", last);
     }
+    return PROTO_OK;
+}
+
+/* gogui-gfx COMMAND [ARG...]: COMMAND's answer drawn on GoGui's board. */
+static int cmd_gogui_gfx(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    if (argc < 1)
+        return PROTO_ESYNTAX;
+    const struct proto_cmd *c = proto_find_command(argv[0]);
+    if (!c || (c->flags & (CMD_STREAMS | CMD_CHANGES_GAME)) || c->fn == cmd_gogui_gfx ||
+        strcmp(c->name, "genmove") == 0)
+        return proto_fail(res, n, PROTO_ESYNTAX, "not a command whose answer can be drawn");
+    if (!(proto_gogui_abilities(p) & GOGUI_RULER))
+        return PROTO_EUNSUPPORTED;
+    int rc = c->fn(p, argc - 1, argv + 1, res, n);
+    if (rc != PROTO_OK)
+        return rc;
+    /* the legal moves of the position the answer names: each one's piece
+     * circled and its square marked */
+    const struct game *g = p->s.g;
+    int size = board_width(p);
+    char *text = strdup(res), words[PROTO_RES_SIZE / 8];
+    if (!text)
+        return PROTO_ENOMEM;
+    size_t pos = 0;
+    char circles[1024] = "", marks[1024] = "";
+    unsigned char circled[19 * 19] = {0};
+    size_t cp = 0, mp = 0;
+    snprintf(words, sizeof words, "%s", text);
+    for (char *w = strtok(words, " \n"); w; w = strtok(NULL, " \n")) {
+        move_t m;
+        char err[64], pt[16];
+        if (g->parse_move(p->s.st, w, &m, err, sizeof err) != GAME_OK)
+            continue;
+        int from = -1, to = -1;
+        if (g->gogui_move_points)
+            g->gogui_move_points(p->s.st, m, &from, &to);
+        else if (!gogui_parse_point(p, w, &to))
+            continue;
+        if (from >= 0 && !circled[from]) {
+            circled[from] = 1;
+            point_name(size, from, pt, sizeof pt);
+            buf_printf(circles, sizeof circles, &cp, " %s", pt);
+        }
+        if (to >= 0) {
+            point_name(size, to, pt, sizeof pt);
+            buf_printf(marks, sizeof marks, &mp, " %s", pt);
+        }
+    }
+    res[0] = '\0';
+    if (circles[0])
+        buf_printf(res, n, &pos, "CIRCLE%s\n", circles);
+    if (marks[0])
+        buf_printf(res, n, &pos, "MARK%s\n", marks);
+    for (char *c2 = text; *c2; c2++)
+        if (*c2 == '\n')
+            *c2 = ' ';
+    buf_printf(res, n, &pos, "TEXT %s", text[0] == ' ' ? text + 1 : text);
+    free(text);
     return PROTO_OK;
 }
 
@@ -159,8 +826,24 @@ const struct proto_cmd gogui_commands[] = {
      "The analysis commands GoGui may offer for the current game, one `type/label/command` line "
      "each\n"
      "(the list is below)."},
+    {"gogui-gfx", cmd_gogui_gfx, "COMMAND [ARG...]", {ARG_COMMAND}, CMD_GOGUI_RULER, PROTO_G_GUI,
+     "GoGui: a command's moves drawn on the board",
+     "Runs COMMAND (one that only answers: `winning_moves`, `solve`, `reg_genmove COLOR`, ...) "
+     "and\n"
+     "answers GoGui graphics: every legal move its answer names drawn on GoGui's board (`CIRCLE` "
+     "on\n"
+     "the piece or reserve it starts from, `MARK` where it goes), and the answer itself as the "
+     "status\n"
+     "line (`TEXT`). COMMAND's errors are its own. Fails: `syntax error` (no COMMAND, or one that\n"
+     "changes the game, streams or is `genmove`). Listed only when GoGui is the start-up game's\n"
+     "ruler.\n"
+     "```\n"
+     "gogui-gfx reg_genmove b\n"
+     "= CIRCLE E8\n"
+     "MARK C8\n"
+     "TEXT e8-c8\n"
+     "```"},
     {"gogui-rules_game_id", cmd_rules_game_id, "", {0}, 0, PROTO_G_GUI, "GoGui: game name",
-    
      "The game's name, capitalised as GoGui shows it (`Rastros`)."},
     {"gogui-rules_board_size", cmd_rules_board_size, "", {0}, CMD_GOGUI_DISPLAY, PROTO_G_GUI,
      "GoGui: board size",
@@ -169,27 +852,36 @@ const struct proto_cmd gogui_commands[] = {
      "when the start-up game has such a board; `not supported by this game` otherwise."},
     {"gogui-rules_board", cmd_rules_board, "", {0}, CMD_GOGUI_CELLS, PROTO_G_GUI,
      "GoGui: board",
-     "The board as rows of `X`, `O` and `.` (the top row first), for games whose board is such "
-     "cells\n"
-     "(the table above). Listed only when the start-up game has one; `not supported by this game`\n"
+     "The board as rows of `X`, `O` and `.` (the top row first), GoGui's black and white stones "
+     "(the\n"
+     "table above). Listed only when the start-up game has such a board; `not supported by this "
+     "game`\n"
      "otherwise."},
     {"gogui-rules_legal_moves", cmd_rules_legal_moves, "", {0}, CMD_GOGUI_RULER, PROTO_G_GUI,
-     "GoGui: legal moves",
-     "The legal moves in upper case (GoGui's points); empty when the game is over. Listed only "
-     "when the\n"
-     "start-up game's moves are points (GoGui is then the ruler); `not supported by this game`\n"
-     "otherwise."},
+     "GoGui: the points a click may go to",
+     "The points GoGui may play now, upper case: in Rastros the legal moves; in Tablut and "
+     "Grasshopper\n"
+     "the points a click may go to ([two-click moves](#two-click-moves)): where moves start, or, "
+     "with a\n"
+     "piece picked, where it can go and then the other starts; `PASS` where the rules force a "
+     "pass.\n"
+     "Empty when the game is over. Listed only when GoGui can be the start-up game's ruler; `not\n"
+     "supported by this game` otherwise."},
     {"gogui-rules_side_to_move", cmd_rules_side_to_move, "", {0}, 0, PROTO_G_GUI,
      "GoGui: side to move",
-     "`black` or `white`: GoGui's word for the side to move, by the side's GTP letter."},
+     "`black` or `white`: GoGui's word for the side to move, by the side's GTP letter. A pick "
+     "does not\n"
+     "change it."},
     {"gogui-rules_final_result", cmd_rules_final_result, "", {0}, 0, PROTO_G_GUI,
      "GoGui: result text",
-     "The text of `game_over`."},
+     "The text of `game_over`, with the sides' roles where the colour does not say them: `black\n"
+     "(attackers) wins: king captured`."},
     {"gogui-rules_board_gfx", cmd_rules_board_gfx, "", {0}, CMD_GOGUI_DISPLAY, PROTO_G_GUI,
-     "GoGui: goal corners, last move",
-     "GoGui graphics (gfx lines) drawn over GoGui's board: what the board cells cannot show (the "
+     "GoGui: what the stones cannot show",
+     "GoGui graphics (gfx lines) drawn over GoGui's board: what the stones cannot show (the "
      "table\n"
-     "above). Listed only when the start-up game has a board GoGui shows; `not supported by this "
+     "above), and in Tablut and Grasshopper the piece picked and where it can go, and a status line\n"
+     "(`TEXT`). Listed only when the start-up game has a board GoGui shows; `not supported by this "
      "game`\n"
      "otherwise."},
     {NULL, NULL, NULL, {0}, 0, PROTO_G_NONE, NULL, NULL}

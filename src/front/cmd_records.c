@@ -24,6 +24,33 @@ static int cmd_savegame(struct proto *p, int argc, char **argv, char *res, size_
     return rc;
 }
 
+/* A GoGui SGF file (f has read its '('): its moves replayed as GoGui's
+ * clicks in the current game (gogui_load_sgf). Closes f. */
+#define SGF_MAX_BYTES (4L << 20)
+static int load_sgf(struct proto *p, FILE *f, int upto, char *res, size_t n)
+{
+    char *text = malloc(SGF_MAX_BYTES + 2);
+    if (!text) {
+        fclose(f);
+        return PROTO_ENOMEM;
+    }
+    text[0] = '(';
+    size_t len = 1 + fread(text + 1, 1, SGF_MAX_BYTES, f);
+    int more = getc(f) != EOF;
+    fclose(f);
+    int rc;
+    if (more || len > (size_t)SGF_MAX_BYTES)
+        rc = proto_fail(res, n, PROTO_EFILE, "an SGF file over 4 MiB");
+    else if (memchr(text, '\0', len))
+        rc = proto_fail(res, n, PROTO_EFILE, "not a text file");
+    else {
+        text[len] = '\0';
+        rc = gogui_load_sgf(p, text, upto, res, n);
+    }
+    free(text);
+    return rc;
+}
+
 static int cmd_loadgame(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     long upto = -1;
@@ -33,6 +60,13 @@ static int cmd_loadgame(struct proto *p, int argc, char **argv, char *res, size_
     FILE *f = util_fopen_file(argv[0], "r", &why);    /* a FIFO: refused */
     if (!f)
         return proto_fail(res, n, PROTO_EFILE, why);
+    int c;
+    while ((c = getc(f)) == ' ' || c == '\t' || c == '\r' || c == '\n')
+        ;
+    if (c == '(')
+        return load_sgf(p, f, (int)upto, res, n);
+    if (c != EOF)
+        ungetc(c, f);
     struct game_record r;
     record_init(&r);
     char err[256];
@@ -75,6 +109,18 @@ const struct proto_cmd record_commands[] = {
      "in the file, a malformed or too large one), `unknown game`, `unknown option`/`invalid "
      "value`\n"
      "(variant), `invalid position`, `illegal move: MOVE`, `syntax error`.\n"
+     "\n"
+     "A file that starts with `(` is read as an SGF file saved by GoGui (File > Save): its points "
+     "are\n"
+     "replayed in the **current** game and variant (SGF names no game of ours), Tablut and "
+     "Grasshopper\n"
+     "points as [GoGui's clicks](#two-click-moves) (a last click that picked a piece and moved "
+     "nothing\n"
+     "is left out); the board size is the file's `SZ` (Rastros: a new size). Only the main line is "
+     "read;\n"
+     "N counts whole moves. Fails as above, and `illegal move: node K, B[E3]: WHY`, `not supported "
+     "by\n"
+     "this game` (one GoGui cannot play).\n"
      "```\n"
      "savegame /tmp/game.rec\n"
      "= \n"

@@ -273,9 +273,12 @@ int proto_gogui_abilities(const struct proto *p)
 {
     const struct game *g = p->s.g;
     int display = has_board(p), cells = display && g->gogui_board;
-    /* the moves are points of a square board: GoGui can be the ruler */
-    return (cells && g->point_moves ? GOGUI_RULER : 0) | (display ? GOGUI_DISPLAY : 0) |
-           (cells ? GOGUI_CELLS : 0);
+    /* the moves are points of a square board, or two clicks on it: GoGui
+     * can be the ruler */
+    int clicks = cells && !g->point_moves && g->gogui_move_points;
+    return (cells && (g->point_moves || clicks) ? GOGUI_RULER : 0) |
+           (display ? GOGUI_DISPLAY : 0) | (cells ? GOGUI_CELLS : 0) |
+           (clicks ? GOGUI_CLICKS : 0);
 }
 
 /* GoGui's rules commands are offered only when the game the engine started
@@ -355,6 +358,7 @@ int proto_init(struct proto *p, FILE *out)
     memset(p, 0, sizeof *p);
     p->out = out;
     p->id = "";
+    p->gogui.planned = MOVE_NONE;
     p->res = malloc(PROTO_RES_SIZE);
     if (!p->res)
         return -1;
@@ -367,6 +371,8 @@ int proto_init(struct proto *p, FILE *out)
 void proto_free(struct proto *p)
 {
     session_free(&p->s);
+    free(p->gogui.step);
+    p->gogui.step = NULL;
     free(p->res);
     p->res = NULL;
 }
@@ -492,6 +498,8 @@ void proto_run_words(struct proto *p, const struct proto_cmd *c, const char *id,
     if (rc == PROTO_OK) {
         if (c->flags & CMD_CHANGES_GAME)
             p->explain.valid = 0;
+        if ((c->flags & CMD_CHANGES_GAME) && !(c->flags & CMD_GOGUI_STEPS))
+            gogui_forget(p);    /* a new history: no pick survives it */
         write_response(p, 1, id, res);
         return;
     }

@@ -88,6 +88,9 @@ enum proto_arg {
 #define CMD_GOGUI_CELLS 16u     /* listed only when the board is X/O cells */
 #define CMD_SHELL_SIDE 32u      /* in the shell a leading COLOR may be left
                                  * out: the side to move */
+#define CMD_GOGUI_STEPS 64u     /* keeps GoGui's click steps itself (play,
+                                 * undo); any other command that changes the
+                                 * game makes them its moves (gogui_forget) */
 
 struct proto;
 
@@ -109,8 +112,28 @@ struct proto_cmd {
 };
 
 /* What GoGui's rules commands can do for a game: be its ruler (moves are
- * points), show its board, give the board as X/O cells. */
-enum { GOGUI_RULER = 1, GOGUI_DISPLAY = 2, GOGUI_CELLS = 4 };
+ * points, or two clicks), show its board, give the board as X/O cells, take
+ * a move as two clicks (a piece, then where it goes). */
+enum { GOGUI_RULER = 1, GOGUI_DISPLAY = 2, GOGUI_CELLS = 4, GOGUI_CLICKS = 8 };
+
+/* GoGui's steps, for a game whose moves GoGui enters as two clicks
+ * (GOGUI_CLICKS). GoGui plays one point a step: the first click picks a
+ * piece, the side to move stays, the second completes the move. The
+ * session's history holds whole moves only; the picks are this front-end
+ * state, owned by cmd_gogui.c (doc/protocol.md, "Two-click moves"). steps
+ * has one entry per step GoGui played since the history began: a picked
+ * point (>= 0), or GOGUI_STEP_MOVE for the step that completed one of the
+ * session's moves (a move played whole counts as one step). The picks after
+ * the last GOGUI_STEP_MOVE are pending; the last one is the piece picked. */
+#define GOGUI_STEP_MOVE (-1)
+struct gogui_steps {
+    int on;                     /* GoGui mode: a gogui-rules_ command came;
+                                 * clicks, genmove and undo go by steps */
+    int *step;
+    int n, cap;
+    move_t planned;             /* the move whose first click genmove
+                                 * answered, MOVE_NONE when none */
+};
 
 /* What genmove/reg_genmove found, for gomill-explain_last_move (text) and
  * for a front end that describes the move in words (the shell). */
@@ -139,6 +162,7 @@ struct proto {
     int status;                 /* the last command's proto_status */
     int gogui_rules;            /* GOGUI_*: GoGui's rules commands offered,
                                  * fixed by the start-up game (proto_loop) */
+    struct gogui_steps gogui;   /* GoGui's clicks (cmd_gogui.c) */
     struct proto_explain explain;
     /* ---- a front end's face (the shell); all NULL when piped ---- */
     void *front;                /* the front end's own state */
@@ -243,6 +267,30 @@ int proto_parse_int(const char *s, long lo, long hi, long *out);
 int proto_parse_double(const char *s, double *out);
 /* A colour of the current game: PROTO_OK and *side, or PROTO_ECOLOR. */
 int proto_side_arg(struct proto *p, const char *word, int *side);
+
+/* GoGui's two-click moves (cmd_gogui.c), for the handlers of play, genmove,
+ * undo and loadgame: */
+/* 1 when GoGui mode is on and the current game takes moves as two clicks. */
+int gogui_by_clicks(const struct proto *p);
+/* word names a point of GoGui's board in the current game ("E3"): 1 and
+ * its index (row * size + column, row 0 at the bottom), else 0. */
+int gogui_parse_point(const struct proto *p, const char *word, int *point);
+/* One click of the side to move on point: picks a piece or completes the
+ * move. PROTO_OK, or PROTO_EILLEGAL with the reason in res. */
+int gogui_click(struct proto *p, int point, char *res, size_t n);
+/* A whole move was played (not by clicks): the pending picks are dropped
+ * and the move is one step. */
+void gogui_moved(struct proto *p);
+/* genmove by GoGui's steps: the picked piece's point, then where it goes
+ * (the move is played at the second step). */
+int gogui_genmove(struct proto *p, int argc, char **argv, char *res, size_t n);
+/* Takes back k of GoGui's steps: PROTO_OK or PROTO_EUNDO (nothing done). */
+int gogui_undo(struct proto *p, int k);
+/* The game changed otherwise: no pick, each move of the history a step. */
+void gogui_forget(struct proto *p);
+/* Replays a GoGui SGF file's moves (clicks and passes) in the current game
+ * from its start: PROTO_OK or an error with the detail in res. */
+int gogui_load_sgf(struct proto *p, const char *text, int upto, char *res, size_t n);
 
 /* The group tables (NULL-terminated), each beside its handlers. */
 extern const struct proto_cmd admin_commands[];     /* cmd_admin.c */

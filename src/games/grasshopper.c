@@ -429,60 +429,107 @@ static void gh_format_position(const void *vst, char *buf, size_t n)
 
 /* ---- GoGui display ---- */
 
-/* The track on GoGui's 6x6 board (GoGui draws non-square boards only for
- * the games it rules): a quadrant per row, A (1-6) on row 1 up to D
- * (19-24) on row 4, so that every move goes up a row; rows 5 and 6 stay
- * empty. */
-static void gh_gogui_point(int p, char *buf, size_t n)
+/* The game on GoGui's 6x6 board (GoGui draws square boards only), from the
+ * bottom up as the pieces go: row 1 holds the reserves (white's on A1,
+ * black's on F1), rows 2 to 5 the track, a quadrant a row (A = points 1-6
+ * on row 2 up to D = 19-24 on row 5), so that every move goes up, and row 6
+ * the walls borne off (white's score on A6, black's on F6). A move is two
+ * clicks: the piece (or the reserve), then where it goes (the score square
+ * for a bear-off). */
+enum { GH_GOGUI = 6 };
+
+/* GoGui's index (row * 6 + column, row 0 at the bottom) of point p (1-24),
+ * of side's reserve (p 0) or of side's score square (p GH_OFF). */
+static int gh_gogui_index(int p, int side)
 {
-    snprintf(buf, n, "%c%d", "ABCDEF"[(p - 1) % 6], (p - 1) / 6 + 1);
+    if (p == 0)
+        return side ? GH_GOGUI - 1 : 0;
+    if (p == GH_OFF)
+        return GH_GOGUI * (GH_GOGUI - 1) + (side ? GH_GOGUI - 1 : 0);
+    return GH_GOGUI + p - 1;
+}
+
+static void gh_gogui_name(int idx, char *buf, size_t n)
+{
+    snprintf(buf, n, "%c%d", "ABCDEF"[idx % GH_GOGUI], idx / GH_GOGUI + 1);
 }
 
 static int gh_board_size(const void *st)
 {
     (void)st;
-    return 6;
+    return GH_GOGUI;
 }
 
-/* Pieces as dark (black) or light (white) fields labelled as in the
- * position string (w single, W wall); empty points show their number; the
- * reserves, scores and side to move go to GoGui's status bar. */
+/* Cells: white pieces (and a white reserve or score that is not empty) as
+ * white stones 'O', black ones as 'X'. */
+static void gh_gogui_board(const void *vst, char *buf, size_t n)
+{
+    const struct gh_state *s = vst;
+    char cells[GH_GOGUI * GH_GOGUI + 1];
+    memset(cells, '.', GH_GOGUI * GH_GOGUI);
+    cells[GH_GOGUI * GH_GOGUI] = '\0';
+    for (int side = 0; side < 2; side++) {
+        int marks[2] = {gh_gogui_index(0, side), gh_gogui_index(GH_OFF, side)};
+        int full[2] = {s->res[side] > 0, s->score[side] > 0};
+        for (int k = 0; k < 2; k++)
+            if (full[k])
+                cells[(GH_GOGUI - 1 - marks[k] / GH_GOGUI) * GH_GOGUI + marks[k] % GH_GOGUI] =
+                    side ? 'X' : 'O';
+    }
+    for (int p = 1; p <= GH_POINTS; p++)
+        if (s->pt[p]) {
+            int idx = gh_gogui_index(p, 0);
+            cells[(GH_GOGUI - 1 - idx / GH_GOGUI) * GH_GOGUI + idx % GH_GOGUI] =
+                s->pt[p] > 0 ? 'O' : 'X';
+        }
+    snprintf(buf, n, "%s", cells);
+}
+
+/* The numbers the stones cannot show: a wall is labelled x2 (two pieces
+ * stacked), an empty point its number (as in the moves' notation), the
+ * reserve and score squares their counts; the squares of rows 1 and 6 that
+ * stand for nothing are greyed. */
 static void gh_gogui_gfx(const void *vst, char *buf, size_t n)
 {
     const struct gh_state *s = vst;
-    char out[2048], pt[8];
+    char out[2048], pt[16];
     size_t k = 0;
-    out[0] = '\0';
-    for (int c = 0; c < 2; c++) {
-        size_t start = k;
-        int any = 0;
-        k += (size_t)snprintf(out + k, sizeof out - k, "%sCOLOR %s", k ? "\n" : "",
-                              c ? "#404040" : "#f4f4f4");
-        for (int p = 1; p <= GH_POINTS; p++)
-            if (s->pt[p] != 0 && (s->pt[p] < 0) == c) {
-                gh_gogui_point(p, pt, sizeof pt);
-                k += (size_t)snprintf(out + k, sizeof out - k, " %s", pt);
-                any = 1;
-            }
-        if (!any) {
-            k = start;
-            out[k] = '\0';
-        }
+    k += (size_t)snprintf(out + k, sizeof out - k, "COLOR #a8a8a8");
+    for (int c = 1; c < GH_GOGUI - 1; c++)
+        k += (size_t)snprintf(out + k, sizeof out - k, " %c1 %c6", "ABCDEF"[c], "ABCDEF"[c]);
+    for (int side = 0; side < 2; side++) {
+        gh_gogui_name(gh_gogui_index(0, side), pt, sizeof pt);
+        k += (size_t)snprintf(out + k, sizeof out - k, "\nLABEL %s %d", pt, s->res[side]);
+        gh_gogui_name(gh_gogui_index(GH_OFF, side), pt, sizeof pt);
+        k += (size_t)snprintf(out + k, sizeof out - k, "\nLABEL %s %d", pt, s->score[side]);
     }
     for (int p = 1; p <= GH_POINTS; p++) {
-        gh_gogui_point(p, pt, sizeof pt);
-        char label[8];
+        if (s->pt[p] == 1 || s->pt[p] == -1)
+            continue;
+        gh_gogui_name(gh_gogui_index(p, 0), pt, sizeof pt);
         if (s->pt[p] == 0)
-            snprintf(label, sizeof label, "%d", p);
+            k += (size_t)snprintf(out + k, sizeof out - k, "\nLABEL %s %d", pt, p);
         else
-            snprintf(label, sizeof label, "%c", ".wWbB"[s->pt[p] > 0 ? s->pt[p] : 2 - s->pt[p]]);
-        k += (size_t)snprintf(out + k, sizeof out - k, "%sLABEL %s %s", k ? "\n" : "", pt,
-                              label);
+            k += (size_t)snprintf(out + k, sizeof out - k, "\nLABEL %s x2", pt);
     }
     snprintf(out + k, sizeof out - k,
-             "\nTEXT %s to move; reserve white %d black %d; score white %d black %d",
-             s->side ? "black" : "white", s->res[0], s->res[1], s->score[0], s->score[1]);
+             "\nTEXT reserves %d-%d, scores %d-%d (white-black)%s",
+             s->res[0], s->res[1], s->score[0], s->score[1],
+             s->last < 0 ? "" : s->last ? ", black scored last" : ", white scored last");
     snprintf(buf, n, "%s", out);
+}
+
+/* GoGui's two clicks of a move: the piece, the reserve (an entry) then the
+ * point, or the wall then the mover's score square (a bear-off). */
+static void gh_gogui_move_points(const void *vst, move_t m, int *from, int *to)
+{
+    const struct gh_state *s = vst;
+    if (m == GH_PASS) {
+        *from = *to = -1;
+        return;
+    }
+    *from = gh_gogui_index(GH_FROM(m), s->side);
+    *to = gh_gogui_index(GH_TO(m), s->side);
 }
 
 /* ---- move text ---- */
@@ -1034,6 +1081,8 @@ const struct game grasshopper_game = {
     .format_move = gh_format_move,
     .print = gh_print,
     .board_size = gh_board_size,
+    .gogui_board = gh_gogui_board,
     .gogui_gfx = gh_gogui_gfx,
+    .gogui_move_points = gh_gogui_move_points,
     .print_marked = gh_print_marked,
 };

@@ -782,51 +782,43 @@ static void tablut_gogui_board(const void *st, char *buf, size_t n)
     snprintf(buf, n, "%s", out);
 }
 
-/* The position drawn over GoGui's 9x9 board (which knows no Tablut):
- * attackers on dark fields (GoGui's black territory), defenders on light
- * ones, the king's gold, each labelled as in the position string (t, T,
- * K); the empty castle squared, and under Ashton the empty camps marked
- * with triangles. GoGui's columns skip the letter
- * I, so file i is GoGui's J. */
+/* Markup over GoGui's 9x9 board, whose cells (tablut_gogui_board) show the
+ * attackers as black stones and the defenders and the king as white ones:
+ * the king labelled K on a gold field, the empty castle squared (no piece
+ * may stop there), under Ashton the empty camps marked with triangles, and
+ * the pieces left in the status line. GoGui's columns skip the letter I,
+ * so file i is GoGui's J. */
+static void tablut_gogui_point(int sq, char *buf)
+{
+    sprintf(buf, "%c%d", "ABCDEFGHJ"[sq % N], sq / N + 1);
+}
+
 static void tablut_gogui_gfx(const void *st, char *buf, size_t n)
 {
     const struct tablut *t = st;
-    static const char *const head[3] = {"BLACK", "WHITE", "COLOR #e8c040"};
-    char out[1024];
-    size_t k = 0;
-    out[0] = '\0';
-    for (int piece = ATT; piece <= KING; piece++) {
-        size_t start = k;
-        k += (size_t)snprintf(out + k, sizeof out - k, "%s%s", k ? "\n" : "", head[piece - 1]);
-        int any = 0;
-        for (int sq = 0; sq < NSQ && k < sizeof out - 8; sq++)
-            if (t->board[sq] == piece) {
-                k += (size_t)sprintf(out + k, " %c%d", "ABCDEFGHJ"[sq % N], sq / N + 1);
-                any = 1;
+    char k[4], camps[256] = "";
+    size_t c = 0;
+    tablut_gogui_point(t->king, k);
+    if (t->ashton)
+        for (int sq = 0; sq < NSQ; sq++)
+            if (is_camp(sq) && t->board[sq] == EMPTY) {
+                char pt[4];
+                tablut_gogui_point(sq, pt);
+                c += (size_t)snprintf(camps + c, sizeof camps - c, "%s %s",
+                                      c ? "" : "\nTRIANGLE", pt);
             }
-        if (!any) {
-            k = start;
-            out[k] = '\0';
-        }
-    }
-    for (int sq = 0; sq < NSQ && k < sizeof out - 16; sq++)
-        if (t->board[sq] != EMPTY)
-            k += (size_t)sprintf(out + k, "%sLABEL %c%d %c", k ? "\n" : "",
-                                 "ABCDEFGHJ"[sq % N], sq / N + 1, " tTK"[t->board[sq]]);
-    if (t->board[CASTLE] == EMPTY)
-        k += (size_t)snprintf(out + k, sizeof out - k, "\nSQUARE E5");
-    if (t->ashton) {
-        /* the empty camps */
-        int any = 0;
-        for (int sq = 0; sq < NSQ && k < sizeof out - 16; sq++)
-            if (is_camp(sq) && t->board[sq] == EMPTY)
-                k += (size_t)snprintf(out + k, sizeof out - k, "%s %c%d",
-                                      any++ ? "" : "\nTRIANGLE",
-                                      "ABCDEFGHJ"[sq % N], sq / N + 1);
-    }
-    snprintf(out + k, sizeof out - k, "\nTEXT %s to move",
-             t->side ? "white (defenders)" : "black (attackers)");
-    snprintf(buf, n, "%s", out);
+    snprintf(buf, n, "COLOR #e8c040 %s\nLABEL %s K%s%s\nTEXT %d attackers, %d defenders and the "
+             "king%s", k, k, t->board[CASTLE] == EMPTY ? "\nSQUARE E5" : "", camps, t->count[0],
+             t->count[1], (t->flags & F_KING_CAPTURED) ? " (captured)" : "");
+}
+
+/* GoGui's two clicks: the piece, then the square it goes to (GoGui's
+ * points are the board's squares, row 0 the rank 1). */
+static void tablut_gogui_move_points(const void *st, move_t m, int *from, int *to)
+{
+    (void)st;
+    *from = mv_from(m);
+    *to = mv_to(m);
 }
 
 /* The position occurred before since the last capture (and is not yet a
@@ -878,6 +870,7 @@ const struct game tablut_game = {
     .title = "Tablut",
     .side_names = {"black", "white"},
     .side_aliases = {"b attacker attackers", "w defender defenders"},
+    .side_roles = {"attackers", "defenders"},
     .gtp_letter = {'B', 'W'},
     .variant_keys = tablut_variant_keys,
     .state_size = sizeof(struct tablut),
@@ -907,4 +900,5 @@ const struct game tablut_game = {
     .board_size = tablut_board_size,
     .gogui_board = tablut_gogui_board,
     .gogui_gfx = tablut_gogui_gfx,
+    .gogui_move_points = tablut_gogui_move_points,
 };

@@ -86,8 +86,14 @@
 #? []
 39 perft 1
 #? [0]
+# a GTP controller's pass in a finished game is taken and changes nothing;
+# any other move is refused
 40 play b pass
+#? []
+940 play b 0/1
 #? [game over]*
+941 legal_moves
+#? []
 
 # the winning bear-off wins although it leaves neither side a move
 41 setposition ....../....../....../Wb.b.. w 0,0 1,1 w
@@ -117,7 +123,9 @@
 51 perft 3
 #? [0]
 52 play w pass
-#? [game over]*
+#? []
+952 perft 1
+#? [0]
 
 # --- forced pass
 53 newgame grasshopper pieces=2

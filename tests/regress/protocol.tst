@@ -222,8 +222,8 @@
 #? [8]
 97 gogui-rules_board_gfx
 #? [COLOR #[0-9a-f]+ A1\nCOLOR #[0-9a-f]+ H8\nLABEL A1 1\nLABEL H8 2]
-# Tablut: GoGui cannot be its ruler (a move is two squares) but shows its
-# 9x9 board; the position is drawn by gfx
+# Tablut: GoGui is its ruler, a move two clicks (the piece, where it goes);
+# the cells are the stones, gfx marks the king and the empty castle
 98 newgame tablut
 #? []
 99 gogui-rules_game_id
@@ -232,12 +232,13 @@
 #? [9]
 101 gogui-rules_board
 #? [\. \. \. X X X \. \. \.\n\. \. \. \. X \. \. \. \.\n\. \. \. \. O \. \. \. \.\nX \. \. \. O \. \. \. X\nX X O O O O O X X\nX \. \. \. O \. \. \. X\n\. \. \. \. O \. \. \. \.\n\. \. \. \. X \. \. \. \.\n\. \. \. X X X \. \. \.]
+# the points where moves start (the first click)
 102 gogui-rules_legal_moves
-#? [not supported by this game]*
+#? [D1 F1 E2 A4 J4 B5 H5 A6 J6 E8 D9 F9]
 103 gogui-rules_side_to_move
 #? [black]
 104 gogui-rules_board_gfx
-#? [BLACK D1 E1 F1 E2 A4 J4 A5 B5 H5 J5 A6 J6 E8 D9 E9 F9\nWHITE E3 E4 C5 D5 F5 G5 E6 E7\nCOLOR #[0-9a-f]+ E5\nLABEL D1 t\n.*\nLABEL E5 K\n.*\nLABEL F9 t\nTEXT black \(attackers\) to move]
+#? [COLOR #[0-9a-f]+ E5\nLABEL E5 K\nTEXT black \(attackers\) to move; 16 attackers, 8 defenders and the king]
 105 play black e2-c2
 #? []
 106 play white e5-h5
@@ -248,12 +249,23 @@
 #? []
 109 play white e5-e4
 #? []
-# the king has left the castle: the empty castle is squared
+# the king has left the castle: the empty castle is squared, where he came
+# from tinted
 110 gogui-rules_board_gfx
-#? [BLACK .*\nLABEL E4 K\n.*\nSQUARE E5\nTEXT black \(attackers\) to move]
+#? [COLOR #[0-9a-f]+ E4\nLABEL E4 K\nSQUARE E5\nCOLOR #c0c0e8 E5\nTEXT black \(attackers\) to move; .*]
 111 gogui-analyze_commands
-#? [gfx/Position on the board/gogui-rules_board_gfx\nstring/Show board/showboard(\n(string|none)/[^\n/]+/[^\n]+)*]
-# Grasshopper: the track on 6x6, a quadrant (6 points) per row
+#? [gfx/Status line/gogui-rules_board_gfx\nplist/Points to click/gogui-rules_legal_moves\ngfx/Winning moves/gogui-gfx winning_moves(\n(string|gfx|plist)/[^\n/]+/[^\n]+)*]
+# Ashton: the empty camps are triangles (a camp left empty by d1-d3)
+1101 newgame tablut rules=ashton
+#? []
+1102 play w e3-h3
+#? []
+1103 play b d1-d3
+#? []
+1104 gogui-rules_board_gfx
+#? [COLOR #[0-9a-f]+ E5\nLABEL E5 K\nTRIANGLE D1\nCOLOR #[0-9a-f]+ D1\nTEXT white \(defenders\) to move; .*]
+# Grasshopper: reserves on row 1, the track a quadrant a row on rows 2-5,
+# the scores on row 6
 112 newgame grasshopper pieces=4
 #? []
 113 gogui-rules_game_id
@@ -261,15 +273,16 @@
 114 gogui-rules_board_size
 #? [6]
 115 gogui-rules_board
-#? [not supported by this game]*
+#? [\. \. \. \. \. \.\n\. \. \. \. \. \.\n\. \. \. \. \. \.\n\. \. \. \. \. \.\n\. \. \. \. \. \.\nO \. \. \. \. X]
+# the first click of a move: the reserve (A1 for white)
 116 gogui-rules_legal_moves
-#? [not supported by this game]*
+#? [A1]
 117 gogui-rules_side_to_move
 #? [white]
 118 setposition w...../.W.b../....../B..... b 1,1 0,0 -
 #? []
 119 gogui-rules_board_gfx
-#? [COLOR #[0-9a-f]+ A1 B2\nCOLOR #[0-9a-f]+ D2 A4\nLABEL A1 w\nLABEL B1 2\n.*\nLABEL B2 W\n.*\nLABEL D2 b\n.*\nLABEL A4 B\n.*\nLABEL F4 24\nTEXT black to move; reserve white 1 black 1; score white 0 black 0]
+#? [COLOR #[0-9a-f]+ B1 B6 C1 C6 D1 D6 E1 E6\nLABEL A1 1\nLABEL A6 0\nLABEL F1 1\nLABEL F6 0\nLABEL B2 2\n.*\nLABEL B3 x2\n.*\nLABEL A5 x2\n.*\nLABEL F5 24\nTEXT black to move; reserves 1-1, scores 0-0 \(white-black\)]
 120 gogui-rules_final_result
 #? [ongoing]
 
