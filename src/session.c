@@ -424,6 +424,7 @@ int session_solve(struct session *s, int (*stop)(void *), void *ctx,
     struct search_params dp;
     memset(&dp, 0, sizeof dp);
     dp.nodes = r.nodes / 8 < 100000 ? 100000 : r.nodes / 8;
+    dp.no_proof = 1;            /* proved: the search tells the distance */
     dp.stop = stop;
     dp.ctx = ctx;
     int room = 1;
