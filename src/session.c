@@ -35,6 +35,7 @@ void session_free(struct session *s)
     free(s->start);
     free(s->moves);
     free(s->snaps);
+    free(s->notes);
     memset(s, 0, sizeof *s);
 }
 
@@ -100,6 +101,9 @@ int session_newgame(struct session *s, const char *name, int nopts,
     s->start = start;
     s->setup = 0;
     s->have_left[0] = s->have_left[1] = 0;
+    free(s->notes);             /* a review's marks were the old game's */
+    s->notes = NULL;
+    s->nnotes = 0;
     if (s->engine_self)
         s->engine->clear(s->engine_self);
     return SESS_OK;
@@ -345,6 +349,12 @@ int session_genmove(struct session *s, int side, int play, struct search_result 
         return SESS_ECOLOR;
     if (session_status(s, &gs))
         return SESS_EGAMEOVER;
+    if (s->level > 0) {
+        int rc = session_level_move(s, res, stop, ctx);
+        if (rc != SESS_OK)
+            return rc;
+        return play ? session_play_move(s, res->best) : SESS_OK;
+    }
     struct search_params p;
     memset(&p, 0, sizeof p);
     p.depth = s->depth;
@@ -379,13 +389,13 @@ int session_genmove(struct session *s, int side, int play, struct search_result 
 /* The alpha-beta object proofs run on: the session's own when its engine
  * is alpha-beta (its tables are warm and allocated), else a new one that
  * proof_done frees. */
-static void *proof_searcher(struct session *s)
+void *session_proof_searcher(struct session *s)
 {
     return s->engine == &alphabeta_searcher ? s->engine_self :
            alphabeta_searcher.create(s->hash_mb);
 }
 
-static void proof_done(struct session *s, void *ab)
+void session_proof_done(struct session *s, void *ab)
 {
     if (ab && ab != s->engine_self)
         alphabeta_searcher.destroy(ab);
@@ -400,7 +410,7 @@ int session_solve(struct session *s, int (*stop)(void *), void *ctx,
     out->plies = -1;
     if (session_status(s, &gs))
         return SESS_EGAMEOVER;
-    void *ab = proof_searcher(s);
+    void *ab = session_proof_searcher(s);
     if (!ab)
         return SESS_ENOMEM;
     struct search_params sp;
@@ -411,7 +421,7 @@ int session_solve(struct session *s, int (*stop)(void *), void *ctx,
     struct search_result r;
     int64_t t0 = now_ms();
     if (!search_solve(ab, s->g, s->st, &sp, &r)) {
-        proof_done(s, ab);
+        session_proof_done(s, ab);
         return SESS_EUNSOLVED;
     }
     out->value = r.score > 0 ? 1 : r.score < 0 ? -1 : 0;
@@ -451,7 +461,7 @@ int session_solve(struct session *s, int (*stop)(void *), void *ctx,
         }
         out->nodes += d.nodes;
     }
-    proof_done(s, ab);
+    session_proof_done(s, ab);
     return SESS_OK;
 }
 
@@ -475,10 +485,10 @@ int session_winning_moves(struct session *s, int (*stop)(void *), void *ctx, mov
     *n = 0;
     if (session_status(s, &gs))
         return SESS_EGAMEOVER;
-    void *ab = proof_searcher(s);
+    void *ab = session_proof_searcher(s);
     void *st = malloc(g->state_size);
     if (!ab || !st) {
-        proof_done(s, ab);
+        session_proof_done(s, ab);
         free(st);
         return SESS_ENOMEM;
     }
@@ -520,7 +530,7 @@ int session_winning_moves(struct session *s, int (*stop)(void *), void *ctx, mov
         }
     }
     free(st);
-    proof_done(s, ab);
+    session_proof_done(s, ab);
     if (!ok)
         *n = 0;
     return ok ? SESS_OK : SESS_EUNSOLVED;
