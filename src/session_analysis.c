@@ -743,11 +743,11 @@ struct level_def {
 };
 
 static const struct level_def levels[SESSION_LEVELS] = {
-    {2, 0, 300, 50000},
-    {2, 0, 120, 100000},
-    {3, 8, 60, 200000},
-    {4, 6, 30, 400000},
-    {6, 4, 12, 1000000},
+    {1, 0, 150, 20000},
+    {2, 12, 100, 60000},
+    {3, 8, 60, 150000},
+    {4, 6, 30, 300000},
+    {7, 4, 10, 600000},
 };
 
 void session_level_text(int level, char *buf, size_t n)
