@@ -405,7 +405,8 @@ int session_analyze(struct session *s, int (*stop)(void *),
     struct game_status gs;
     if (session_status(s, &gs))
         return 0;
-    void *ab = session_proof_searcher(s);
+    /* (as hint's: only games with exact values or a solver of their own) */
+    void *ab = g->exact_value || g->solve ? session_proof_searcher(s) : NULL;
     if (ab) {
         struct budget b = { .stop = stop, .ctx = ctx };
         struct session_value v;
