@@ -9,11 +9,20 @@
 #include <string.h>
 #include <unistd.h>
 #include "front/protocol.h"
+#include "options.h"
 #include "record.h"
 #include "session.h"
 #include "util.h"
 
 static char err[256];
+
+/* A session as the front ends make one: the options' defaults give it its
+ * engine. */
+static int open_session(struct session *s)
+{
+    int rc = session_init(s);
+    return rc == SESS_OK ? options_reset(s) : rc;
+}
 
 /* Plays random moves from the start of game (variant opt, may be NULL) for
  * plies plies; 0 when the game ended before. */
@@ -50,7 +59,7 @@ static void check_hint_agrees(const char *game, const char *opt, int lo, int hi,
     struct session s;
     struct session_ranked r[GAME_MAX_MOVES];
     uint64_t rng = 12345;
-    ck_assert_int_eq(session_init(&s), SESS_OK);
+    ck_assert_int_eq(open_session(&s), SESS_OK);
     s.nodes = 4000000;
     int done = 0, moves = 0;
     for (int tries = 0; done < count && tries < 20 * count; tries++) {
@@ -117,7 +126,7 @@ START_TEST(test_hint_by_search)
     struct session s;
     struct session_ranked r[GAME_MAX_MOVES];
     int k;
-    ck_assert_int_eq(session_init(&s), SESS_OK);
+    ck_assert_int_eq(open_session(&s), SESS_OK);
     ck_assert_int_eq(session_newgame(&s, "tablut", 0, NULL, err, sizeof err), SESS_OK);
     s.nodes = 200000;
     ck_assert_int_eq(session_rank_moves(&s, 5, NULL, NULL, r, &k), SESS_OK);
@@ -259,7 +268,7 @@ START_TEST(test_judge_move)
     struct session s;
     struct session_judgement j;
     move_t m;
-    ck_assert_int_eq(session_init(&s), SESS_OK);
+    ck_assert_int_eq(open_session(&s), SESS_OK);
     const char *o5[] = {"size=5"};
     ck_assert_int_eq(session_newgame(&s, "rastros", 1, o5, err, sizeof err), SESS_OK);
     ck_assert_int_eq(session_play(&s, -1, "d4", err, sizeof err), SESS_OK);
@@ -284,7 +293,7 @@ START_TEST(test_proven_at_once)
 {
     struct session s;
     struct search_result r;
-    ck_assert_int_eq(session_init(&s), SESS_OK);
+    ck_assert_int_eq(open_session(&s), SESS_OK);
     ck_assert_int_eq(session_play(&s, -1, "d3", err, sizeof err), SESS_OK);
     ck_assert_int_eq(session_play(&s, -1, "c3", err, sizeof err), SESS_OK);
     uint64_t budgets[] = {0, 1000000, 50000000};
@@ -323,7 +332,7 @@ static int seen_stop(void *ctx)
 START_TEST(test_analyze_ends_on_proof)
 {
     struct session s;
-    ck_assert_int_eq(session_init(&s), SESS_OK);
+    ck_assert_int_eq(open_session(&s), SESS_OK);
     /* a proof at once (5x5: the quick proof), its distance told */
     const char *o5[] = {"size=5"};
     ck_assert_int_eq(session_newgame(&s, "rastros", 1, o5, err, sizeof err), SESS_OK);
@@ -353,7 +362,7 @@ END_TEST
 START_TEST(test_search_stops_when_tree_is_seen)
 {
     struct session s;
-    ck_assert_int_eq(session_init(&s), SESS_OK);
+    ck_assert_int_eq(open_session(&s), SESS_OK);
     const char *o5[] = {"size=5"};
     ck_assert_int_eq(session_newgame(&s, "rastros", 1, o5, err, sizeof err), SESS_OK);
     ck_assert_int_eq(session_setposition(&s, "xxxxx/xxxxx/xxxxx/x1xxx/1sxxx 1", err, sizeof err),
@@ -386,7 +395,7 @@ START_TEST(test_levels_ordered)
     struct session s;
     uint64_t rng = 777;
     int kept[SESSION_LEVELS + 1] = {0}, won = 0;
-    ck_assert_int_eq(session_init(&s), SESS_OK);
+    ck_assert_int_eq(open_session(&s), SESS_OK);
     while (won < POSITIONS) {
         int plies = 2 + (int)rng_below(&rng, 10);
         if (!random_position(&s, "rastros", "size=6", plies, &rng))
