@@ -268,12 +268,14 @@ int session_review(struct session *s, int (*stop)(void *), void *ctx,
                    struct session_review *out);
 void session_review_free(struct session_review *r);
 
-/* analyze's policy: a quick proof first (SESSION_QUICK_PROOF_NODES, the
- * book, the tables), reported as an iteration of depth 0 with its exact
- * score (and the distance where a short search tells it); else the search
- * without limit, reporting each iteration, until stop() or until the value
- * is proven (a win or loss of known length within the depth searched, or
- * the whole tree seen). Returns 1 when it ended on a proof, 0 on stop(). */
+/* analyze's policy: in games with exact values or a solver of their own, a
+ * quick proof first (SESSION_QUICK_PROOF_NODES, the book, the tables),
+ * reported as an iteration of depth 0 with its exact score (and the
+ * distance where a short search tells it); else the search without limit,
+ * reporting each iteration, until stop() or until the value is proven (a
+ * win or loss of known length within the depth searched: no line after
+ * it; or the whole tree seen). Returns 1 when it ended on a proof, 0 on
+ * stop(). */
 #define SESSION_QUICK_PROOF_NODES 50000
 int session_analyze(struct session *s, int (*stop)(void *),
                     void (*report)(void *, const struct search_info *), void *ctx);

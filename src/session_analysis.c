@@ -390,6 +390,8 @@ static void analyze_report(void *ctx, const struct search_info *info)
 {
     struct analyze_ctx *a = ctx;
     int plies = search_score_plies(info->score);
+    if (a->proven)
+        return;                 /* (an iteration that ended before the stop) */
     if (a->report)
         a->report(a->ctx, info);
     /* a proven value of known length within the depth searched cannot get

@@ -415,9 +415,15 @@ const struct proto_cmd game_commands[] = {
      "tries\n"
      "to prove the position within part of the budget (60% of the time and of the nodes, 15% "
      "while\n"
-     "proofs fail) and never gives up a proven win; the search gets the rest. How the limits "
-     "combine:\n"
-     "[Options](#options)."},
+     "proofs fail) and never gives up a proven win; the search gets the rest. A position proven "
+     "won or\n"
+     "drawn (the book, the `tables`, a quick proof) is answered at once with the proof's move, "
+     "whatever\n"
+     "the budget (a first search iteration may still find a quicker win); a proven loss searches "
+     "on\n"
+     "for a move that holds out. At a `level` the move is the level's (see [Options](#options)). "
+     "How\n"
+     "the limits combine: [Options](#options)."},
     {"reg_genmove", cmd_reg_genmove, "COLOR", {ARG_COLOR}, CMD_SHELL_SIDE, PROTO_G_PLAY,
      "choose a move for COLOR without playing it",
      "Like `genmove`, but the move is not played."},
