@@ -579,9 +579,18 @@ static void judge(struct session *s, void *ab, void *st, move_t m, int pos_ok,
             j->mark = SESSION_MARK_BLUNDER;
         else if (only_move(s, ab, st, m, pos, l, b))
             j->mark = SESSION_MARK_ONLY;
-        if (j->played.value == pos->value && (j->best_move == MOVE_NONE ||
-                                              j->played.plies == pos->plies))
-            j->best_move = m;   /* as good as the proof's: the best shown is it */
+        if (j->played.value == pos->value) {
+            /* the same value: what is known of the lengths is shared (the
+             * proof's own move, or the only one, has the position's) */
+            if (j->played.plies < 0 && (pbest == m || j->mark == SESSION_MARK_ONLY))
+                j->played.plies = pos->plies;
+            /* as good as the proof's as far as is known: the best shown */
+            if (j->best_move == MOVE_NONE || pos->plies < 0 ||
+                j->played.plies == pos->plies) {
+                j->best = j->played;
+                j->best_move = m;
+            }
+        }
     } else {
         judge_by_search(s, ab, st, m, l, b, j);
     }
@@ -715,6 +724,26 @@ int session_review(struct session *s, int (*stop)(void *), void *ctx,
         sd->blunders += j->mark == SESSION_MARK_BLUNDER;
         note_of(j, g->hash(st), &notes[i]);
         k = i + 1;
+    }
+    /* a searched move's value as the next position's search saw it, when
+     * that one proved it (a forced loss the search from before the move
+     * did not reach): the deeper look stands */
+    for (int i = k - 2; i >= 0; i--) {
+        struct session_judgement *j = &out->moves[i];
+        const struct session_judgement *next = &out->moves[i + 1];
+        if ((ok[i] && ok[i + 1]) || j->played.exact || !next->best.exact)
+            continue;
+        struct session_review_side *sd = &out->side[j->side];
+        sd->mistakes -= j->mark == SESSION_MARK_MISTAKE;
+        sd->blunders -= j->mark == SESSION_MARK_BLUNDER;
+        j->played = flip(&next->best);
+        if (j->best_move == j->move)
+            j->best = j->played;
+        set_mark_by_search(j);
+        sd->mistakes += j->mark == SESSION_MARK_MISTAKE;
+        sd->blunders += j->mark == SESSION_MARK_BLUNDER;
+        memcpy(st, s->snaps + (size_t)i * sz, sz);
+        note_of(j, g->hash(st), &notes[i]);
     }
     out->n = k;
     out->stopped = b.stopped;
