@@ -308,6 +308,7 @@ int session_rank_moves(struct session *s, int want, int (*stop)(void *), void *c
         if (moves[i] == pbest) {
             memmove(moves + 1, moves, (size_t)i * sizeof *moves);
             moves[0] = pbest;
+            break;
         }
     int nr = 0, nu = 0;
     for (int i = 0; i < n; i++) {
