@@ -292,13 +292,13 @@ int session_rank_moves(struct session *s, int want, int (*stop)(void *), void *c
     uint64_t pool = total ? total / 2 : UINT64_MAX / 4;
     struct budget b = { .stop = stop, .ctx = ctx };
 
-    /* the position first: its value bounds every move's, and its proof
-     * fills the table the moves' proofs read */
     /* a game with neither exact values nor a solver of its own proves
      * only the ends of games (the generic proof would spend the budget on
      * lines that run out) */
     if (!g->exact_value && !g->solve)
         pool = 0;
+    /* the position first: its value bounds every move's, and its proof
+     * fills the table the moves' proofs read */
     struct session_value pos;
     move_t pbest;
     int pos_proven = prove(s, ab, st, pool / 2, proof_until ? t0 + lim.movetime_ms / 4 : 0,
