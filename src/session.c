@@ -30,6 +30,7 @@ void session_free(struct session *s)
     free(s->start);
     free(s->moves);
     free(s->snaps);
+    free(s->notes);
     memset(s, 0, sizeof *s);
 }
 
@@ -95,6 +96,9 @@ int session_newgame(struct session *s, const char *name, int nopts,
     s->start = start;
     s->setup = 0;
     s->have_left[0] = s->have_left[1] = 0;
+    free(s->notes);             /* a review's marks were the old game's */
+    s->notes = NULL;
+    s->nnotes = 0;
     if (s->engine_self)
         s->engine->clear(s->engine_self);
     return SESS_OK;
@@ -347,6 +351,12 @@ int session_genmove(struct session *s, int side, int play, struct search_result 
         return SESS_ECOLOR;
     if (session_status(s, &gs))
         return SESS_EGAMEOVER;
+    if (s->level > 0) {
+        int rc = session_level_move(s, res, stop, ctx);
+        if (rc != SESS_OK)
+            return rc;
+        return play ? session_play_move(s, res->best) : SESS_OK;
+    }
     struct search_params p;
     memset(&p, 0, sizeof p);
     p.depth = s->depth;
@@ -383,13 +393,13 @@ int session_genmove(struct session *s, int side, int play, struct search_result 
 /* The alpha-beta object proofs run on: the session's own when its engine
  * is alpha-beta (its tables are warm and allocated), else a new one that
  * proof_done frees. */
-static void *proof_searcher(struct session *s)
+void *session_proof_searcher(struct session *s)
 {
     return s->engine == &alphabeta_searcher ? s->engine_self :
            alphabeta_searcher.create(s->hash_mb);
 }
 
-static void proof_done(struct session *s, void *ab)
+void session_proof_done(struct session *s, void *ab)
 {
     if (ab && ab != s->engine_self)
         alphabeta_searcher.destroy(ab);
@@ -404,7 +414,7 @@ int session_solve(struct session *s, int (*stop)(void *), void *ctx,
     out->plies = -1;
     if (session_status(s, &gs))
         return SESS_EGAMEOVER;
-    void *ab = proof_searcher(s);
+    void *ab = session_proof_searcher(s);
     if (!ab)
         return SESS_ENOMEM;
     struct search_params sp;
@@ -418,7 +428,7 @@ int session_solve(struct session *s, int (*stop)(void *), void *ctx,
     if (r.note)                 /* on stderr: stdout is the protocol's */
         fprintf(stderr, "tabula: %s\n", r.note);
     if (!solved) {
-        proof_done(s, ab);
+        session_proof_done(s, ab);
         return SESS_EUNSOLVED;
     }
     out->value = r.score > 0 ? 1 : r.score < 0 ? -1 : 0;
@@ -431,6 +441,7 @@ int session_solve(struct session *s, int (*stop)(void *), void *ctx,
     struct search_params dp;
     memset(&dp, 0, sizeof dp);
     dp.nodes = r.nodes / 8 < 100000 ? 100000 : r.nodes / 8;
+    dp.no_proof = 1;            /* proved: the search tells the distance */
     dp.stop = stop;
     dp.ctx = ctx;
     int room = 1;
@@ -457,7 +468,7 @@ int session_solve(struct session *s, int (*stop)(void *), void *ctx,
         }
         out->nodes += d.nodes;
     }
-    proof_done(s, ab);
+    session_proof_done(s, ab);
     return SESS_OK;
 }
 
@@ -481,10 +492,10 @@ int session_winning_moves(struct session *s, int (*stop)(void *), void *ctx, mov
     *n = 0;
     if (session_status(s, &gs))
         return SESS_EGAMEOVER;
-    void *ab = proof_searcher(s);
+    void *ab = session_proof_searcher(s);
     void *st = malloc(g->state_size);
     if (!ab || !st) {
-        proof_done(s, ab);
+        session_proof_done(s, ab);
         free(st);
         return SESS_ENOMEM;
     }
@@ -526,7 +537,7 @@ int session_winning_moves(struct session *s, int (*stop)(void *), void *ctx, mov
         }
     }
     free(st);
-    proof_done(s, ab);
+    session_proof_done(s, ab);
     if (!ok)
         *n = 0;
     return ok ? SESS_OK : SESS_EUNSOLVED;

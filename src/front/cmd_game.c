@@ -20,6 +20,21 @@ static int cmd_list_games(struct proto *p, int argc, char **argv, char *res, siz
     return PROTO_OK;
 }
 
+/* rules [GAME]: the rules of the current game (or of GAME) in a dozen
+ * lines, from the game's own table (struct game's rules). */
+static int cmd_rules(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    if (argc > 1)
+        return PROTO_ESYNTAX;
+    const struct game *g = argc ? game_find(argv[0]) : p->s.g;
+    if (!g || !g->gen_moves)
+        return PROTO_EUNKNOWN_GAME;
+    if (!g->rules)
+        return PROTO_EUNSUPPORTED;
+    snprintf(res, n, "%s", g->rules);
+    return PROTO_OK;
+}
+
 static int cmd_newgame(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     if (argc < 1)
@@ -287,6 +302,21 @@ const struct proto_cmd game_commands[] = {
      "newgame rastros size=8\n"
      "= \n"
      "```"},
+    {"rules", cmd_rules, "[GAME]", {ARG_GAME}, 0, PROTO_G_GAMES,
+     "the rules of the game in a dozen lines",
+     "The rules of the current game (or of GAME) in about a dozen lines of plain text: the "
+     "board and\n"
+     "the pieces, the moves, how the game is won, the notation of moves. The text is the game's "
+     "own\n"
+     "(the same for every front end); `doc/rules/` has the full rules. In the shell also `help "
+     "rules`\n"
+     "and `help GAME`. Fails: `unknown game`, `syntax error`.\n"
+     "```\n"
+     "rules rastros\n"
+     "= Rastros (Slime Trail): two players move one shared snail (@) on a square board,\n"
+     "5x5 to 8x8 (size=N, 7x7 by default).\n"
+     "...\n"
+     "```"},
     {"clear_board", cmd_clear_board, "", {0}, CMD_CHANGES_GAME, PROTO_G_GAMES,
      "restart the current game",
      "Restarts the current game with the same variant options (and forgets any `setposition`)."},
@@ -412,9 +442,15 @@ const struct proto_cmd game_commands[] = {
      "tries\n"
      "to prove the position within part of the budget (60% of the time and of the nodes, 15% "
      "while\n"
-     "proofs fail) and never gives up a proven win; the search gets the rest. How the limits "
-     "combine:\n"
-     "[Options](#options)."},
+     "proofs fail) and never gives up a proven win; the search gets the rest. A position proven "
+     "won or\n"
+     "drawn (the book, the `tables`, a quick proof) is answered at once with the proof's move, "
+     "whatever\n"
+     "the budget (a first search iteration may still find a quicker win); a proven loss searches "
+     "on\n"
+     "for a move that holds out. At a `level` the move is the level's (see [Options](#options)). "
+     "How\n"
+     "the limits combine: [Options](#options)."},
     {"reg_genmove", cmd_reg_genmove, "COLOR", {ARG_COLOR}, CMD_SHELL_SIDE, PROTO_G_PLAY,
      "choose a move for COLOR without playing it",
      "Like `genmove`, but the move is not played."},

@@ -552,7 +552,7 @@
 
 # ---- options --------------------------------------------------------------
 244 list_options
-#? [engine type alphabeta\|mcts\|random default alphabeta value alphabeta choices alphabeta\|mcts\|random\nmovetime type ms default 0 value 0 min 0 max 86400000\ndepth type plies default 0 value 0 min 0 max 127\nnodes type count default 0 value 0 min 0 max 18446744073709551615\nthreads type count default 1 value 1 min 1 max 64\nhash type MB default 64 value 64 min 1 max 65536\nseed type number default 0 value 0 min 0 max 18446744073709551615\nresign type bool default false value false choices true\|false\nbook type bool default true value true choices true\|false\ntables type path default /.*/tables value none]
+#? [engine type alphabeta\|mcts\|random default alphabeta value alphabeta choices alphabeta\|mcts\|random\nmovetime type ms default 0 value 0 min 0 max 86400000\ndepth type plies default 0 value 0 min 0 max 127\nnodes type count default 0 value 0 min 0 max 18446744073709551615\nthreads type count default 1 value 1 min 1 max 64\nhash type MB default 64 value 64 min 1 max 65536\nseed type number default 0 value 0 min 0 max 18446744073709551615\nresign type bool default false value false choices true\|false\nbook type bool default true value true choices true\|false\nlevel type number default 0 value 0 min 0 max 5\ntables type path default /.*/tables value none]
 245 set_option depth 5
 #? []
 246 get_option depth
