@@ -138,6 +138,9 @@ struct genmove_stream {
     struct proto *p;
     int64_t interval_ms, last;
     int started;                /* "=id" written */
+    char held[4200];            /* the last line the interval held back:
+                                 * written before the move, so that the
+                                 * stream ends with the search's last word */
 };
 
 static void stream_start(struct genmove_stream *gs)
@@ -145,6 +148,17 @@ static void stream_start(struct genmove_stream *gs)
     if (!gs->started)
         fprintf(gs->p->out, "=%s\n", gs->p->id);
     gs->started = 1;
+}
+
+/* Writes the line held back, if any. */
+static void stream_flush(struct genmove_stream *gs)
+{
+    if (!gs->held[0])
+        return;
+    stream_start(gs);
+    fprintf(gs->p->out, "%s\n", gs->held);
+    fflush(gs->p->out);
+    gs->held[0] = '\0';
 }
 
 static int stream_stop(void *ctx)
@@ -158,18 +172,18 @@ static void stream_report(void *ctx, const struct search_info *info)
     struct proto *p = gs->p;
     if (p->watch)
         p->watch(p, info);
-    int64_t t = now_ms();
-    if (gs->interval_ms > 0 && gs->last && t - gs->last < gs->interval_ms)
-        return;
-    gs->last = t;
     char sc[32], pv[4096];
     session_score_text(info->score, sc, sizeof sc);
     session_pv_text(p->s.g, p->s.st, info->pv, info->pvlen, pv, sizeof pv);
     uint64_t nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : info->nodes;
-    stream_start(gs);
-    fprintf(p->out, "info depth %d score %s nodes %" PRIu64 " nps %" PRIu64 " time %" PRId64
-            " pv %s\n", info->depth, sc, info->nodes, nps, info->time_ms, pv[0] ? pv : "-");
-    fflush(p->out);
+    snprintf(gs->held, sizeof gs->held, "info depth %d score %s nodes %" PRIu64 " nps %" PRIu64
+             " time %" PRId64 " pv %.4000s", info->depth, sc, info->nodes, nps, info->time_ms,
+             pv[0] ? pv : "-");
+    int64_t t = now_ms();
+    if (gs->interval_ms > 0 && gs->last && t - gs->last < gs->interval_ms)
+        return;
+    gs->last = t;
+    stream_flush(gs);
 }
 
 /* genmove and reg_genmove; genmove_analyze when gs is not NULL (its info
@@ -255,6 +269,7 @@ static int cmd_genmove_analyze(struct proto *p, int argc, char **argv, char *res
     int rc = genmove_common(p, 1, argv, res, n, 1, &gs);
     if (rc != PROTO_OK && !gs.started)
         return rc;
+    stream_flush(&gs);
     stream_start(&gs);
     if (rc == PROTO_OK)
         fprintf(p->out, "play %s\n\n", res);
@@ -509,29 +524,6 @@ const struct proto_cmd game_commands[] = {
     {"reg_genmove", cmd_reg_genmove, "COLOR", {ARG_COLOR}, CMD_SHELL_SIDE, PROTO_G_PLAY,
      "choose a move for COLOR without playing it",
      "Like `genmove`, but the move is not played."},
-    {"genmove_analyze", cmd_genmove_analyze, "COLOR [INTERVAL]", {ARG_COLOR, ARG_NONE},
-     CMD_STREAMS | CMD_SHELL_SIDE, PROTO_G_PLAY,
-     "genmove, streaming the search's info lines",
-     "`genmove` that shows its thinking, as KataGo's and Leela Zero's `genmove_analyze`: after "
-     "`=`\n"
-     "come [info lines](#the-analyze-info-line) as the search completes its iterations (at least\n"
-     "INTERVAL centiseconds apart; 0, the default, writes every one), then the line `play MOVE`, "
-     "and\n"
-     "the move is played. The score of an info line is from the view of the side that moves. "
-     "Limits,\n"
-     "the [interrupt](#interrupting-a-command) and the `resign` option work as for `genmove`.\n"
-     "Fails as `genmove`, before `=`: `invalid color`, `wrong color`, `game over`, `syntax "
-     "error`.\n"
-     "```\n"
-     "newgame rastros size=5\n"
-     "= \n"
-     "genmove_analyze black\n"
-     "=\n"
-     "info depth 1 score 132 nodes 9 nps 9000 time 1 pv b2\n"
-     "...\n"
-     "info depth 15 score W13 nodes 21330 nps 237000 time 90 pv c4 d5 c5 d4\n"
-     "play c4\n"
-     "```"},
     {"undo", cmd_undo, "[N]", {0}, CMD_CHANGES_GAME, PROTO_G_PLAY,
      "take back N moves (default 1)",
      "Takes back N moves (default 1; `undo 0` does nothing). Fails: `cannot undo` (fewer than N\n"
@@ -567,6 +559,30 @@ const struct proto_cmd game_commands[] = {
      "```\n"
      "final_score\n"
      "= B+\n"
+     "```"},
+    {"genmove_analyze", cmd_genmove_analyze, "COLOR [INTERVAL]", {ARG_COLOR, ARG_NONE},
+     CMD_STREAMS | CMD_SHELL_SIDE, PROTO_G_PLAY,
+     "genmove, streaming the search's info lines",
+     "`genmove` that shows its thinking, as KataGo's and Leela Zero's `genmove_analyze`: after "
+     "`=`\n"
+     "come [info lines](#the-analyze-info-line) as the search completes its iterations (at least\n"
+     "INTERVAL centiseconds apart, the last one always; 0, the default, writes every one), then "
+     "the\n"
+     "line `play MOVE`, and\n"
+     "the move is played. The score of an info line is from the view of the side that moves. "
+     "Limits,\n"
+     "the [interrupt](#interrupting-a-command) and the `resign` option work as for `genmove`.\n"
+     "Fails as `genmove`, before `=`: `invalid color`, `wrong color`, `game over`, `syntax "
+     "error`.\n"
+     "```\n"
+     "newgame rastros size=5\n"
+     "= \n"
+     "genmove_analyze black\n"
+     "=\n"
+     "info depth 1 score 132 nodes 9 nps 9000 time 1 pv b2\n"
+     "...\n"
+     "info depth 15 score W13 nodes 21330 nps 237000 time 90 pv c4 d5 c5 d4\n"
+     "play c4\n"
      "```"},
     {NULL, NULL, NULL, {0}, 0, PROTO_G_NONE, NULL, NULL}
 };
