@@ -454,6 +454,9 @@ static int session_start(struct web_conn *c)
     FILE *out = fopencookie(c, "w", io);
     if (!out)
         return -1;
+    /* out_write gathers the lines itself; unbuffered, exit() (a forked
+     * test's) has nothing of the session's to flush */
+    setvbuf(out, NULL, _IONBF, 0);
     if (proto_init(&c->p, out)) {
         fclose(out);
         return -1;
