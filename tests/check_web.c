@@ -339,6 +339,29 @@ START_TEST(test_every_command_and_option_decided)
         ck_assert_msg(found, "web_option_caps[] (src/front/web.c) does not decide about %s",
                       o->name);
     }
+    /* doc/web.md names every refusal and every cap */
+    char path[4096], *doc = NULL;
+    size_t len = 0;
+    snprintf(path, sizeof path, "%s/doc/web.md", getenv("top_srcdir") ? getenv("top_srcdir") :
+             "..");
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "cannot read %s", path);
+    doc = calloc(1, 1 << 20);
+    len = fread(doc, 1, (1 << 20) - 1, f);
+    fclose(f);
+    ck_assert(len > 0);
+    char want[128];
+    for (const struct web_rule *r = web_rules; r->command; r++) {
+        snprintf(want, sizeof want, "`%s`", r->command);
+        ck_assert_msg(r->policy == WEB_ALLOW || r->policy == WEB_OPTION || strstr(doc, want),
+                      "doc/web.md does not say what a web client may do with %s", want);
+    }
+    for (const struct web_option_cap *w = web_option_caps; w->option; w++) {
+        snprintf(want, sizeof want, "`set_option %s`", w->option);
+        ck_assert_msg(w->cap == WEB_CAP_NONE || strstr(doc, want),
+                      "doc/web.md does not say what a web client may do with %s", want);
+    }
+    free(doc);
 }
 END_TEST
 

@@ -386,7 +386,7 @@ Games.grasshopper = {
             /* reserve: a stack of discs */
             s += `<text class="traylabel" x="${cx}" y="${H / 2 + 54}">${this.shortLabel(i)}</text>`;
             for (let k = 0; k < Math.min(st.reserve[i], 14); k++)
-                s += `<rect class="reservechip ${colour}" x="${cx - 20}" y="${H - 40 - k * 11}" width="40" height="9" rx="3"/>`;
+                s += `<rect class="reservechip ${colour}" x="${cx - 20}" y="${H - 34 - k * 8}" width="40" height="6" rx="2"/>`;
             s += `<text class="traycount" x="${cx}" y="${H / 2 + 76}">${st.reserve[i]}</text>`;
         }
         /* the reserve and the bear-off area are clickable for the side to move */
