@@ -31,6 +31,8 @@ const App = {
     chain: Promise.resolve(),
     bgRunning: false, bgCancel: false,
     gen: 0,                     /* counts the positions seen */
+    timings: [],                /* a person's moves: click to drawn, to the answer drawn */
+    moveTiming: null, clickedAt: 0,
     log: [],
 
     /* ------------------------------------------------ the engine's queue */
@@ -278,13 +280,20 @@ const App = {
 
     async play(move) {
         this.selected = null;
+        const t0 = this.clickedAt || performance.now();
+        this.clickedAt = 0;
         const r = await this.send(`play ${this.game.sides[this.toMove]} ${move}`);
         if (!r.ok) {
             this.say(`Refused: ${r.text}`);
             this.render();
             return;
         }
+        this.moveTiming = { drawn: 0 };
         await this.refresh();
+        this.moveTiming.drawn = performance.now() - t0;
+        this.moveTiming.t0 = t0;
+        this.timings.push(this.moveTiming);
+        if (this.timings.length > 100) this.timings.shift();
     },
 
     async engineMove() {
@@ -295,7 +304,8 @@ const App = {
         this.infoSide = side;
         this.render();
         await this.send(`set_option movetime ${this.movetime}`);
-        const t0 = performance.now();
+        const t0 = performance.now(), timing = this.moveTiming;
+        this.moveTiming = null;
         const r = await this.send(`genmove_analyze ${this.game.sides[side]} 10`, line => {
             this.info = parseInfo(line);
             this.showThinking();
@@ -309,7 +319,12 @@ const App = {
         const move = r.text.replace(/^play\s+/, "");
         this.say(`${this.game.shortLabel(side)} (engine) played ${move} ` +
                  `in ${Math.round(performance.now() - t0)} ms.`);
+        const think = performance.now() - t0;
         await this.refresh();
+        if (timing) {           /* from the click before to this move drawn */
+            timing.answered = performance.now() - timing.t0;
+            timing.think = think;
+        }
     },
 
     /* Undo: back to the last position where a person is to move. */
@@ -406,6 +421,7 @@ const App = {
 
     click(key) {
         if (!this.humanTurn()) return;
+        this.clickedAt = performance.now();
         const g = this.game;
         const one = this.legal.find(m => g.split(m).length === 1 && m === key);
         if (one) { this.run(() => this.play(one)); return; }
@@ -709,4 +725,10 @@ function fmtCount(n) {
     return n >= 1e6 ? (n / 1e6).toFixed(1) + "M" : n >= 1e3 ? Math.round(n / 1e3) + "k" : String(n);
 }
 
+/* errors are kept for the browser tests (and a curious user's console) */
+window.__errors = [];
+window.addEventListener("error", e => window.__errors.push(String(e.message)));
+window.addEventListener("unhandledrejection", e => window.__errors.push(String(e.reason)));
+
+window.App = App;             /* for the console (and the browser tests) */
 App.start();

@@ -89,6 +89,101 @@ def engine(*commands):
     return [r[1:].strip() for r in out.split("\n\n") if r.strip()]
 
 
+class Firefox:
+    """Firefox driven through Marionette, its own remote protocol (what
+    geckodriver relays; Debian packages Firefox but not geckodriver):
+    length-prefixed JSON on a local port."""
+    ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
+
+    def __init__(self, binary, profile):
+        import socket
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+        sock.close()
+        os.makedirs(profile)
+        prefs = {"marionette.port": port, "browser.shell.checkDefaultBrowser": False,
+                 "datareporting.policy.dataSubmissionEnabled": False,
+                 "datareporting.healthreport.uploadEnabled": False,
+                 "toolkit.telemetry.reportingpolicy.firstRun": False,
+                 "app.update.enabled": False, "app.normandy.enabled": False,
+                 "network.captive-portal-service.enabled": False,
+                 "network.connectivity-service.enabled": False,
+                 "browser.safebrowsing.malware.enabled": False,
+                 "browser.safebrowsing.phishing.enabled": False,
+                 "extensions.update.enabled": False,
+                 "browser.startup.homepage_override.mstone": "ignore"}
+        with open(os.path.join(profile, "user.js"), "w") as f:
+            for k, v in prefs.items():
+                f.write(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n")
+        self.proc = subprocess.Popen([binary, "--headless", "--marionette", "--no-remote",
+                                      "--profile", profile, "--window-size=1280,900"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 90
+        while True:
+            try:
+                self.sock = socket.create_connection(("127.0.0.1", port))
+                break
+            except OSError:
+                if time.time() > deadline:
+                    raise
+                time.sleep(0.3)
+        self.buf = b""
+        self.id = 0
+        self.read()                 # the greeting
+        self.cmd("WebDriver:NewSession", {"capabilities": {}})
+
+    def read(self):
+        while b":" not in self.buf:
+            self.buf += self.sock.recv(65536)
+        n, rest = self.buf.split(b":", 1)
+        while len(rest) < int(n):
+            rest += self.sock.recv(1 << 20)
+        self.buf = rest[int(n):]
+        return json.loads(rest[:int(n)])
+
+    def cmd(self, name, params=None):
+        self.id += 1
+        data = json.dumps([0, self.id, name, params or {}]).encode()
+        self.sock.sendall(str(len(data)).encode() + b":" + data)
+        reply = self.read()
+        if reply[2]:
+            raise RuntimeError(f"{name}: {reply[2]}")
+        return reply[3]
+
+    def js(self, script, *args):
+        return self.cmd("WebDriver:ExecuteScript", {"script": script, "args": list(args)})["value"]
+
+    def click(self, css):
+        els = self.cmd("WebDriver:FindElements", {"using": "css selector", "value": css})
+        els = els if isinstance(els, list) else els.get("value", [])
+        if not els:
+            return False
+        self.cmd("WebDriver:ElementClick", {"id": random.choice(els)[self.ELEMENT]})
+        return True
+
+    def shot(self, path):
+        import base64
+        png = self.cmd("WebDriver:TakeScreenshot", {"full": False})["value"]
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(png))
+        print(f"# screenshot {path}", flush=True)
+
+    def wait(self, script, timeout=120):
+        deadline = time.time() + timeout
+        while not self.js(script):
+            if time.time() > deadline:
+                raise TimeoutError(script)
+            time.sleep(0.05)
+
+    def quit(self):
+        try:
+            self.cmd("WebDriver:DeleteSession")
+        finally:
+            self.proc.terminate()
+            self.proc.wait(30)
+
+
 # ------------------------------------------------------------ the browser
 opts = webdriver.ChromeOptions()
 opts.binary_location = CHROMIUM
@@ -193,8 +288,8 @@ def play_whole_game(game, variant, prefix, max_plies=400):
         idle()
         timings.append((game, time.time() - t0))
         plies += 2
-        if plies == 8:
-            shot(f"{prefix}-mid")
+        if plies <= 8 and attr("over") != "1":
+            shot(f"{prefix}-mid")   # the last one before the end, at most 8 plies in
     idle()
     over = attr("over") == "1"
     check(f"{game}: a whole game played by clicking ends ({attr('history').count(' ') + 1} plies)",
@@ -239,6 +334,47 @@ try:
     records["tablut"] = play_whole_game("tablut", {}, "tablut")
     records["grasshopper"] = play_whole_game("grasshopper", {"pieces": "4"}, "grasshopper")
     check("no JavaScript errors so far", not js_errors(), str(js_errors()))
+
+    # --------------------------------------------------- round-trip times
+    rt = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1], t = [];
+        (async () => {
+            for (let i = 0; i < 200; i++) {
+                const t0 = performance.now();
+                await App.engine.send("name");
+                t.push(performance.now() - t0);
+            }
+            t.sort((a, b) => a - b);
+            done([t[100], t[190], t[199]]);
+        })();""")
+    print(f"# a protocol command's round trip in the page (name, 200 times): median "
+          f"{rt[0]:.2f} ms, 95th percentile {rt[1]:.2f} ms, max {rt[2]:.2f} ms; load: "
+          f"{open('/proc/loadavg').read().split()[0]}", flush=True)
+    check("a protocol round trip through the WebSocket takes milliseconds", rt[0] < 50,
+          f"{rt[0]:.1f} ms")
+    driver.find_element(By.ID, "proofs").click()        # no proofs: the bare round trip
+    for game, variant in [("rastros", {"size": "8"}), ("tablut", {})]:
+        new_game(game, variant)
+        driver.execute_script("App.timings = []")
+        for _ in range(8):
+            idle()
+            if attr("over") == "1":
+                break
+            click_move()
+        idle()
+        tm = driver.execute_script("return App.timings")
+        shown = sorted(t["drawn"] for t in tm)
+        answered = sorted(t["answered"] for t in tm if "answered" in t)
+        think = sorted(t["think"] for t in tm if "think" in t)
+        if shown and answered:
+            print(f"# {game}, engine movetime 100 ms, by the page's clock over {len(shown)} "
+                  f"moves: a click to your move drawn: median {shown[len(shown) // 2]:.0f} ms "
+                  f"(max {shown[-1]:.0f}); to the engine's answer drawn: median "
+                  f"{answered[len(answered) // 2]:.0f} ms (max {answered[-1]:.0f}), of which "
+                  f"genmove_analyze {think[len(think) // 2]:.0f} ms; load: "
+                  f"{open('/proc/loadavg').read().split()[0]}", flush=True)
+        check(f"{game}: each click is drawn and answered", shown and answered, str(tm))
+    driver.find_element(By.ID, "proofs").click()
 
     # ------------------------------------------------------------- undo
     new_game("rastros", {"size": "7"})
@@ -383,6 +519,61 @@ try:
     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
     check("no JavaScript errors", not js_errors(), str(js_errors()))
+
+    # ------------------------------------------------------------ Firefox
+    ff = Firefox(os.environ.get("FIREFOX", "/usr/bin/firefox-esr"), os.path.join(tmp, "ff"))
+    try:
+        IDLE = ("return typeof App !== 'undefined' && !!App.engine && App.engine.open && !App.engine.busy()"
+                " && !App.thinking && !!document.getElementById('board').dataset.position")
+        ff.cmd("WebDriver:Navigate", {"url": URL})
+        ff.wait(IDLE)
+        check("Firefox: the page loads and reaches the engine",
+              ff.js("return document.getElementById('conn').textContent").startswith("engine: Tabula"))
+        for game, variant in [("rastros", "size=5"), ("tablut", ""), ("grasshopper", "pieces=4")]:
+            ff.js("""const [game, variant] = arguments;
+                     const g = document.getElementById('game');
+                     g.value = game; g.dispatchEvent(new Event('change'));""", game, variant)
+            ff.wait(IDLE)
+            ff.js("""const [variant] = arguments;
+                     for (const w of variant.split(' ').filter(Boolean)) {
+                         const [k, v] = w.split('=');
+                         document.querySelector(`#variant [data-key="${k}"]`).value = v;
+                     }
+                     const m = document.getElementById('movetime');
+                     m.value = '100'; m.dispatchEvent(new Event('change'));
+                     const e = document.getElementById('engineside');
+                     e.value = '1'; e.dispatchEvent(new Event('change'));""", variant)
+            ff.click("#newgame")
+            ff.wait(IDLE)
+            plies = 0
+            while not ff.js("return document.getElementById('board').dataset.over === '1'") \
+                    and plies < 400:
+                before = ff.js("return document.getElementById('board').dataset.history")
+                if ff.js("return !document.getElementById('pass').hidden"):
+                    ff.click("#pass")
+                else:
+                    ff.click("#board .hit.src")
+                    if not ff.click("#board .hit.target"):
+                        raise AssertionError("Firefox: no marked square")
+                ff.wait("return document.getElementById('board').dataset.history !== " +
+                        json.dumps(before))
+                ff.wait(IDLE)
+                plies += 2
+                if plies == 6:
+                    ff.shot(os.path.join(SHOTS, f"firefox-{game}-mid.png"))
+            ff.shot(os.path.join(SHOTS, f"firefox-{game}-end.png"))
+            shown = ff.js("return document.getElementById('banner').dataset.result")
+            rec = ff.js("return App.engine.send('getrecord').then(r => decodeURIComponent(r.text))")
+            path = os.path.join(tmp, f"firefox-{game}.pgn")
+            with open(path, "w") as f:
+                f.write(rec)
+            ans = engine(f"loadgame {path}", "game_over")
+            check(f"Firefox: a whole game of {game} by clicking; the result shown is the engine's",
+                  shown and len(ans) == 2 and ans[1] == shown, f"{ans} vs {shown!r}")
+        errors = ff.js("return window.__errors || []")
+        check("Firefox: no JavaScript errors", not errors, str(errors))
+    finally:
+        ff.quit()
 except Exception as e:          # a step that could not go on: a failure, and the rest
     check(f"the steps ran to the end: {type(e).__name__}: {str(e).splitlines()[0]}", False)
     try:
@@ -407,7 +598,8 @@ finally:
 for game in ("rastros", "tablut", "grasshopper"):
     t = sorted(x for g, x in timings if g == game)
     if t:
-        print(f"# {game}: a click to the engine's answer drawn (movetime 100 ms): "
+        print(f"# {game}: a Selenium click until the page is idle again (the engine's 100 ms "
+              f"move and the 0.3 s proofs on your turn included): "
               f"median {t[len(t) // 2] * 1000:.0f} ms, max {t[-1] * 1000:.0f} ms over {len(t)} moves",
               flush=True)
 failed = [n for n, ok in results if not ok]
