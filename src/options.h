@@ -58,7 +58,8 @@ void option_range(const struct option_desc *o, char *buf, size_t n);
 /* list_options' line for o: "NAME type TYPE default D value V" and then
  * "min LO max HI" (a number) or "choices A|B|C" (a choice or a bool). */
 void option_line(const struct session *s, const struct option_desc *o, char *buf, size_t n);
-/* Sets every option of s to its default (session_init). */
+/* Sets every option of s to its default: after session_init, this gives a
+ * new session its engine. */
 int options_reset(struct session *s);
 /* Text with its placeholders filled from the code: {alphabeta} and {mcts}
  * (those searchers' default move budgets), {engines} (the searchers),

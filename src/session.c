@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
-#include "options.h"
 #include "session.h"
 #include "util.h"
 
@@ -18,10 +17,6 @@ int session_init(struct session *s)
 {
     memset(s, 0, sizeof *s);
     s->main_ms = -1;
-    /* the engine options' defaults are the option table's */
-    int rc = options_reset(s);
-    if (rc != SESS_OK)
-        return rc;
     char err[128];
     return session_newgame(s, game_list[0]->name, 0, NULL, err, sizeof err);
 }
@@ -547,6 +542,19 @@ void session_score_text(int score, char *buf, size_t n)
             snprintf(buf, n, "%s%d", score > 0 ? "W" : "L", d);
     } else {
         snprintf(buf, n, "%d", score);
+    }
+}
+
+void session_moves_text(const struct game *g, const void *st, const move_t *moves, int k,
+                        char *buf, size_t n)
+{
+    size_t pos = 0;
+    if (n)
+        buf[0] = '\0';
+    for (int i = 0; i < k; i++) {
+        char mt[64];
+        g->format_move(st, moves[i], mt, sizeof mt);
+        buf_printf(buf, n, &pos, "%s%s", i ? " " : "", mt);
     }
 }
 

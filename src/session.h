@@ -63,7 +63,10 @@ struct session {
     int have_left[2];
 };
 
-int session_init(struct session *s);    /* rastros 7x7, alpha-beta */
+/* A session in the registry's first game, with no engine yet: the engine
+ * options (the searcher itself included) are the option table's, set by
+ * options_reset (options.h), which every front end calls next. */
+int session_init(struct session *s);
 void session_free(struct session *s);
 /* Starts game name with "key=value" options. err gets the detail. */
 int session_newgame(struct session *s, const char *name, int nopts,
@@ -128,6 +131,9 @@ void session_result_text(const struct session *s, char *buf, size_t n);
 /* A score as the protocol writes it: an integer, "W12"/"L12" for a proven
  * win/loss in 12 plies, "W"/"L" when the length is unknown. */
 void session_score_text(int score, char *buf, size_t n);
+/* The moves of st (legal there), space separated, as the rules write them. */
+void session_moves_text(const struct game *g, const void *st, const move_t *moves, int k,
+                        char *buf, size_t n);
 /* The moves of pv played out from st, space separated (stops at the first
  * move that is not legal there). */
 void session_pv_text(const struct game *g, const void *st, const move_t *pv, int len,

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "front/protocol.h"
+#include "options.h"
 #include "session.h"
 
 static char err[256];
@@ -19,10 +20,18 @@ static void pos(struct session *s, char *buf, size_t n)
     s->g->format_position(s->st, buf, n);
 }
 
+/* A session as the front ends make one: the options' defaults give it its
+ * engine. */
+static void open_session(struct session *s)
+{
+    ck_assert_int_eq(session_init(s), SESS_OK);
+    ck_assert_int_eq(options_reset(s), SESS_OK);
+}
+
 START_TEST(test_newgame_and_errors)
 {
     struct session s;
-    ck_assert_int_eq(session_init(&s), SESS_OK);
+    open_session(&s);
     ck_assert_str_eq(s.g->name, "rastros");
     const char *o8[] = {"size=8"};
     ck_assert_int_eq(session_newgame(&s, "rastros", 1, o8, err, sizeof err), SESS_OK);
@@ -47,7 +56,7 @@ START_TEST(test_play_undo)
 {
     struct session s;
     char start[256], buf[256];
-    ck_assert_int_eq(session_init(&s), SESS_OK);
+    open_session(&s);
     pos(&s, start, sizeof start);
     ck_assert_int_eq(session_play(&s, 0, "c3", err, sizeof err), SESS_OK);
     ck_assert_int_eq(session_play(&s, 0, "b2", err, sizeof err), SESS_EILLEGAL); /* not black's turn */
@@ -81,7 +90,7 @@ START_TEST(test_setposition)
 {
     struct session s;
     char buf[256];
-    ck_assert_int_eq(session_init(&s), SESS_OK);
+    open_session(&s);
     ck_assert_int_eq(session_play(&s, 0, "c3", err, sizeof err), SESS_OK);
     ck_assert_int_eq(session_setposition(&s, "5/5/2s2/5/5 2", err, sizeof err), SESS_OK);
     ck_assert_int_eq(s.nmoves, 0);
@@ -108,7 +117,7 @@ START_TEST(test_genmove_reproducible)
         char first[2][512];
         for (int run = 0; run < 2; run++) {
             struct session s;
-            ck_assert_int_eq(session_init(&s), SESS_OK);
+            open_session(&s);
             ck_assert_int_eq(session_set_engine(&s, engines[e]), SESS_OK);
             s.seed = 1234;
             s.nodes = 300;
@@ -131,7 +140,7 @@ START_TEST(test_time_budget)
 {
     struct session s;
     struct search_params p;
-    ck_assert_int_eq(session_init(&s), SESS_OK);
+    open_session(&s);
     memset(&p, 0, sizeof p);
     session_time_budget(&s, 0, &p);
     ck_assert_int_eq(p.movetime_ms, 0);             /* no limit set: a node budget */
@@ -213,7 +222,7 @@ START_TEST(test_solve_limits)
 {
     struct session s;
     struct search_params p;
-    ck_assert_int_eq(session_init(&s), SESS_OK);
+    open_session(&s);
     memset(&p, 0, sizeof p);
     s.depth = 3;                                /* never limits a proof */
     session_solve_limits(&s, &p);

@@ -128,13 +128,7 @@ static int cmd_winning_moves(struct proto *p, int argc, char **argv, char *res, 
         return proto_fail(res, n, PROTO_EUNSOLVED, p->interrupted ? "interrupted" : "");
     if (rc != SESS_OK)
         return proto_session_status(rc);
-    size_t pos = 0;
-    res[0] = '\0';
-    for (int i = 0; i < k; i++) {
-        char mt[64];
-        p->s.g->format_move(p->s.st, moves[i], mt, sizeof mt);
-        buf_printf(res, n, &pos, "%s%s", i ? " " : "", mt);
-    }
+    session_moves_text(p->s.g, p->s.st, moves, k, res, n);
     return PROTO_OK;
 }
 

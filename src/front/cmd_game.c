@@ -327,12 +327,7 @@ static int cmd_legal_moves(struct proto *p, int argc, char **argv, char *res, si
         return PROTO_OK;
     move_t moves[GAME_MAX_MOVES];
     int k = p->s.g->gen_moves(p->s.st, moves);
-    size_t pos = 0;
-    for (int i = 0; i < k; i++) {
-        char mt[64];
-        p->s.g->format_move(p->s.st, moves[i], mt, sizeof mt);
-        buf_printf(res, n, &pos, "%s%s", i ? " " : "", mt);
-    }
+    session_moves_text(p->s.g, p->s.st, moves, k, res, n);
     return PROTO_OK;
 }
 

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "front/protocol.h"
+#include "options.h"
 #include "util.h"
 
 static const char *const error_text[PROTO_STATUS_COUNT] = {
@@ -234,8 +235,28 @@ const struct proto_cmd *proto_command(int i)
 
 const struct proto_cmd *proto_find_command(const char *name)
 {
+    return proto_find_command_with(NULL, name);
+}
+
+const struct proto_cmd *proto_command_with(const struct proto_cmd *extra, int i)
+{
+    const struct proto_cmd *c = proto_command(i);
+    if (c || !extra)
+        return c;
+    int np = 0;
+    while (proto_command(np))
+        np++;
+    for (int k = 0; extra[k].name; k++)
+        if (np + k == i)
+            return &extra[k];
+    return NULL;
+}
+
+const struct proto_cmd *proto_find_command_with(const struct proto_cmd *extra,
+                                                const char *name)
+{
     const struct proto_cmd *c;
-    for (int i = 0; (c = proto_command(i)); i++)
+    for (int i = 0; (c = proto_command_with(extra, i)); i++)
         if (strcmp(c->name, name) == 0)
             return c;
     return NULL;
@@ -337,7 +358,7 @@ int proto_init(struct proto *p, FILE *out)
     p->res = malloc(PROTO_RES_SIZE);
     if (!p->res)
         return -1;
-    if (session_init(&p->s) != SESS_OK)
+    if (session_init(&p->s) != SESS_OK || options_reset(&p->s) != SESS_OK)
         return -1;
     p->gogui_rules = proto_gogui_abilities(p);
     return 0;

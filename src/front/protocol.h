@@ -201,6 +201,11 @@ void (*proto_reporter(const struct proto *p))(void *, const struct search_info *
  * seen as one list. proto_command(i) is the i-th, NULL past the last. */
 const struct proto_cmd *proto_command(int i);
 const struct proto_cmd *proto_find_command(const char *name);
+/* The same with a front end's own commands (NULL-terminated table, or
+ * NULL) after the protocol's: the shell's. */
+const struct proto_cmd *proto_command_with(const struct proto_cmd *extra, int i);
+const struct proto_cmd *proto_find_command_with(const struct proto_cmd *extra,
+                                                const char *name);
 /* Whether list_commands, known_command and help show c (GoGui's rules
  * commands only where they can answer for the start-up game). */
 int proto_offered(const struct proto *p, const struct proto_cmd *c);

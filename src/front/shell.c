@@ -69,31 +69,21 @@ void shell_note(const struct proto_cmd *c, char *buf, size_t n)
             buf_printf(buf, n, &pos, "%s%s", pos ? " " : "", shell_notes[i].text);
 }
 
-static const struct proto_cmd *shell_find(const char *name)
+/* Whether c is one of the shell's own commands. */
+static int shell_only(const struct proto_cmd *c)
 {
-    for (int i = 0; shell_commands[i].name; i++)
-        if (!strcmp(shell_commands[i].name, name))
-            return &shell_commands[i];
-    return NULL;
+    return c >= shell_commands && c < shell_commands + sizeof shell_commands /
+                                                       sizeof *shell_commands;
 }
 
 const struct proto_cmd *shell_any_command(int i)
 {
-    int np = 0;
-    while (proto_command(np))
-        np++;
-    if (i < np)
-        return proto_command(i);
-    for (int k = 0; shell_commands[k].name; k++)
-        if (np + k == i)
-            return &shell_commands[k];
-    return NULL;
+    return proto_command_with(shell_commands, i);
 }
 
-const struct proto_cmd *shell_find_command(const char *name)
+static const struct proto_cmd *shell_find_command(const char *name)
 {
-    const struct proto_cmd *c = shell_find(name);
-    return c ? c : proto_find_command(name);
+    return proto_find_command_with(shell_commands, name);
 }
 
 /* ------------------------------------------------------- words for a person */
@@ -625,7 +615,7 @@ static void help_group(FILE *o, int g, int full)
         if (full) {
             char use[128];
             snprintf(use, sizeof use, "%s%s%s", c->name, c->args[0] ? " " : "", c->args);
-            fprintf(o, "  %-34s %s%s\n", use, c->help, shell_find(c->name) ? " (shell)" : "");
+            fprintf(o, "  %-34s %s%s\n", use, c->help, shell_only(c) ? " (shell)" : "");
             continue;
         }
         int w = (int)strlen(c->name) + 1;
@@ -685,7 +675,7 @@ static void shell_help(struct shell *sh, int argc, char **argv)
     if (c) {
         fprintf(o, "usage: %s%s%s\n%c%s%s.\n", c->name, c->args[0] ? " " : "", c->args,
                 toupper((unsigned char)c->help[0]), c->help + 1,
-                shell_find(c->name) ? " (shell only)" : "");
+                shell_only(c) ? " (shell only)" : "");
         if (c->doc && c->doc[0]) {
             char *doc = malloc(16384);
             if (doc) {
@@ -969,6 +959,7 @@ int shell_run(struct proto *p)
     struct shell sh;
     memset(&sh, 0, sizeof sh);
     sh.p = p;
+    sh.own = shell_commands;
     sh.live = isatty(fileno(p->out));
     struct input in;
     input_init(&in, 0);

@@ -134,10 +134,10 @@ static void add(struct cands *c, const char *word)
     }
 }
 
-static void add_commands(struct cands *c)
+static void add_commands(const struct shell *sh, struct cands *c)
 {
     const struct proto_cmd *pc;
-    for (int i = 0; (pc = shell_any_command(i)); i++)
+    for (int i = 0; (pc = proto_command_with(sh->own, i)); i++)
         add(c, pc->name);
 }
 
@@ -205,7 +205,7 @@ static void add_kind(struct shell *sh, struct cands *c, int kind, struct words *
         break;
     }
     case ARG_COMMAND:
-        add_commands(c);
+        add_commands(sh, c);
         break;
     case ARG_OPTION:
         for (const struct option_desc *o = option_table; o->name; o++)
@@ -234,12 +234,12 @@ static int candidates(struct shell *sh, struct words *w, int widx, const char *t
 {
     struct cands c = {out, store, 0, max};
     if (widx == 0) {
-        add_commands(&c);
+        add_commands(sh, &c);
         if (text[0])            /* a bare move; not listed on an empty word */
             add_moves(sh->p, &c);
         return c.n;
     }
-    const struct proto_cmd *cmd = shell_find_command(w->w[0]);
+    const struct proto_cmd *cmd = proto_find_command_with(sh->own, w->w[0]);
     if (!cmd)
         return 0;
     add_kind(sh, &c, arg_kind(cmd, widx - 1), w, text);
@@ -271,7 +271,7 @@ static char **complete(const char *text, int start, int end)
      * quote that opens it counts as its start) */
     int widx = w.open ? nw - 1 : nw;
     const char *first = nw > 0 ? w.w[0] : "";
-    const struct proto_cmd *fc = nw > 0 ? shell_find_command(first) : NULL;
+    const struct proto_cmd *fc = nw > 0 ? proto_find_command_with(sh->own, first) : NULL;
     if (widx == 1 && fc && fc->kinds[0] == ARG_FILE) {
         free(w.buf);
         rl_filename_completion_desired = 1;

@@ -9,6 +9,7 @@
 
 struct shell {
     struct proto *p;
+    const struct proto_cmd *own; /* the shell's own commands (shell_commands) */
     int live;                   /* stdout is a terminal: a live status line */
     int computer[2];            /* the engine plays this side by itself */
     int paused;                 /* Ctrl-C stopped the engine's moves */
@@ -47,8 +48,6 @@ int shell_split_words(const char *line, struct words *w);
  * (malloc'ed; NULL out of memory). */
 char *shell_expand_tilde(const char *name);
 
-/* A command of the shell's or the protocol's table, or NULL. */
-const struct proto_cmd *shell_find_command(const char *name);
 
 
 /* The line reader: open before the loop, close after it. shell_read_line

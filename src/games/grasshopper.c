@@ -67,30 +67,23 @@ static uint64_t gh_hash_full(const struct gh_state *s)
 
 /* ---- move generation ---- */
 
-/* Where the piece of colour g (sgn of its side) on p (1..18) may go: bit
- * k is set when point lo+k of the next quadrant is a legal destination. A
- * single stops at the first wall of either colour; a wall's top piece
- * jumps them. *cut (if not NULL) gets how many destinations of a single
- * lie beyond a wall. */
-static unsigned piece_dests(const struct gh_state *s, int p, int g, int *cut)
+/* Where the piece of `side` on p (1..18) may go: the rules' own
+ * destinations (gh_dests), as points of the next quadrant. *cut gets how
+ * many points of that quadrant a single cannot reach for a wall of either
+ * colour before them (a wall's top piece jumps them: 0). */
+static uint32_t piece_dests(const struct gh_state *s, int p, int side, int *cut)
 {
-    const int wall = s->pt[p] == 2 * g;
-    int lo = 6 * quad(p) + 7, hi = lo + 5, blocked = 0, ncut = 0;
-    unsigned dests = 0;
-    for (int x = p + 1; x <= hi; x++) {
-        if (x >= lo) {
-            int w = s->pt[x];
-            if (blocked && !wall)
-                ncut++;
-            else if (w == 0 || (x == p + 6 && w == g))
-                dests |= 1u << (x - lo);
-        }
-        if (abs(s->pt[x]) == 2)
-            blocked = 1;
+    const int b = p - 1, q = b / 6;
+    const uint32_t walls = s->wm[0] | s->wm[1];
+    const uint32_t empty = ~(s->sm[0] | s->sm[1] | walls) & GH_TRACK;
+    *cut = 0;
+    if (s->sm[side] & (1u << b)) {
+        uint32_t beyond = walls & (~0u << (b + 1));
+        uint32_t first = beyond & (0u - beyond);
+        if (first)
+            *cut = gh_popcount(GH_QUAD(q + 1) & ~((first << 1) - 1));
     }
-    if (cut)
-        *cut = ncut;
-    return dests;
+    return gh_dests(s->sm[side], empty, walls, b, q);
 }
 
 /* The legal actions of `side` (never a pass), in the fixed order: entries
@@ -902,7 +895,7 @@ static void eval_side(const struct gh_state *s, int side, struct gh_side_eval *e
         int v = s->pt[p] * g, cut;
         if (v <= 0)
             continue;
-        int moves = __builtin_popcount(piece_dests(s, p, g, &cut));
+        int moves = gh_popcount(piece_dests(s, p, side, &cut));
         e->blocked += cut;
         e->mob += moves;
         if (!moves)
