@@ -254,12 +254,13 @@ const App = {
         const prevPos = this.history.length ? this.cache.get(this.history.slice(0, -1).join(" ")) : null;
         const prev = prevPos ? g.parse(prevPos) : null;
         const lastMove = this.history[this.history.length - 1];
-        this.last = this.history.length ? g.lastMove(prev, this.st, lastMove) : null;
-        this.captured = this.last ? g.captured(prev, this.st, this.last) : [];
+        const record = rec.ok ? decodeURIComponent(rec.text) : "";
+        this.last = this.history.length ? g.lastMove(prev, this.st, lastMove, this.history) : null;
+        this.captured = this.last ? g.captured(prev, this.st, this.last, lastRecordMove(record)) : [];
         this.selected = null;
         this.hint = null;
         this.gen++;
-        if (rec.ok) this.store(decodeURIComponent(rec.text));
+        if (rec.ok) this.store(record);
         this.render();
         this.next();
     },
@@ -270,7 +271,7 @@ const App = {
         if (this.engineControls(this.toMove)) {
             const gen = this.gen;
             this.run(() => gen === this.gen ? this.engineMove() : null);
-        } else if (this.proofs && !this.proofCache.has(this.pos)) {
+        } else if (this.proofs && this.game.autoProve !== false && !this.proofCache.has(this.pos)) {
             const gen = this.gen;
             this.run(() => gen === this.gen ? this.prove(PROOF_MS, true) : null, true);
         }
@@ -714,6 +715,16 @@ function parseVariants(text) {
         keys.push(k);
     }
     return keys;
+}
+
+/* The last move of a PGN record, in its long notation (Tablut's captures:
+ * "g8-a8xa7"): the last word of the moves, comments, numbers and the
+ * result left out. */
+function lastRecordMove(pgn) {
+    const moves = pgn.split("\n").filter(l => !l.startsWith("[")).join(" ")
+        .replace(/\{[^}]*\}/g, " ").split(/\s+/)
+        .filter(w => w && !/^\d+\.+$/.test(w) && !/^(\*|1-0|0-1|1\/2-1\/2)$/.test(w));
+    return moves.length ? moves[moves.length - 1] : "";
 }
 
 /* "Defenders win", "White wins": the verb agrees with the side's name */

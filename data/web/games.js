@@ -98,7 +98,14 @@ Games.rastros = {
         return st;
     },
     split(move) { return [move]; },
-    lastMove(prev, st) { return prev && prev.snail ? { from: prev.snail, to: st.snail } : null; },
+    /* the square the snail left: before the last move, or the move before
+     * it, or (after the first move of a game) the one slimed square */
+    lastMove(prev, st, move, history) {
+        let from = prev && prev.snail;
+        if (!from && history.length >= 2) from = history[history.length - 2];
+        if (!from && st.slime.size === 1) from = [...st.slime][0];
+        return from ? { from, to: st.snail } : { to: st.snail };
+    },
     captured() { return []; },
     draw(v) {
         const st = v.state, n = st.n, cell = 60, m = 30, W = n * cell + 2 * m;
@@ -175,6 +182,9 @@ A player who cannot move loses. There are no draws.</p>
 
 Games.tablut = {
     name: "tablut",
+    /* proofs end in "not solved" here but for the last moves: the page
+     * does not try one on every move (the Prove button still does) */
+    autoProve: false,
     title: "Tablut",
     sides: ["black", "white"],
     sideLabel(i) { return i === 0 ? "Attackers (black)" : "Defenders (white)"; },
@@ -194,8 +204,10 @@ Games.tablut = {
         const [from, to] = move.split("x")[0].split("-");
         return { from, to };
     },
-    /* the soldiers the last move took: on the board before it, gone after */
-    captured(prev, st, last) {
+    /* the soldiers the last move took: named by the record's long notation
+     * ("g8-a8xa7"), else those on the board before it and gone after */
+    captured(prev, st, last, longMove) {
+        if (longMove && longMove.includes("x")) return longMove.split("x").slice(1);
         if (!prev || !last) return [];
         return Object.keys(prev.pieces).filter(sq => sq !== last.from && !st.pieces[sq]);
     },

@@ -559,7 +559,8 @@ static int on_connect(const struct mg_connection *conn, void *cbdata)
     }
     c->next = w->conns;
     w->conns = c;
-    w->nconns++;
+    if (!c->refused)            /* a refused one holds no session */
+        w->nconns++;
     int n = w->nconns;
     pthread_mutex_unlock(&w->lock);
     mg_set_user_connection_data(conn, c);
@@ -613,7 +614,9 @@ static int on_data(struct mg_connection *conn, int bits, char *data, size_t len,
         return 0;
     if (op == MG_WEBSOCKET_OPCODE_PING || op == MG_WEBSOCKET_OPCODE_PONG)
         return 1;
-    if (c->refused || !c->have_thread)
+    if (c->refused)
+        return 0;               /* it was told why; it has no more to say */
+    if (!c->have_thread)
         return 1;               /* its close frame is on the way */
     if (op == MG_WEBSOCKET_OPCODE_BINARY) {
         send_close(c, 1003, "text messages only: one protocol line each");
@@ -677,7 +680,8 @@ static void on_close(const struct mg_connection *conn, void *cbdata)
             *pp = c->next;
             break;
         }
-    w->nconns--;
+    if (!c->refused)
+        w->nconns--;
     if (c->analysis)
         w->analyses--;
     w->hash_total -= c->hash_mb;

@@ -335,6 +335,21 @@ try:
     records["grasshopper"] = play_whole_game("grasshopper", {"pieces": "4"}, "grasshopper")
     check("no JavaScript errors so far", not js_errors(), str(js_errors()))
 
+    # ------------------------------------------------------------- rules
+    for game in ("rastros", "tablut", "grasshopper"):
+        Select(driver.find_element(By.ID, "game")).select_by_value(game)
+        idle()
+        panel = driver.find_element(By.ID, "rulespanel")
+        if not panel.get_attribute("open"):
+            panel.find_element(By.TAG_NAME, "summary").click()
+        pic = driver.find_elements(By.CSS_SELECTOR, "#rulespicture svg")
+        text = driver.find_element(By.ID, "rulestext").text
+        check(f"{game}: the rules panel has the rules and a picture",
+              pic and len(text) > 200 and driver.find_element(By.ID, "rulescaption").text)
+        driver.execute_script("document.getElementById('rulespanel').scrollIntoView()")
+        shot(f"rules-{game}")
+        driver.execute_script("window.scrollTo(0, 0)")
+
     # --------------------------------------------------- round-trip times
     rt = driver.execute_async_script("""
         const done = arguments[arguments.length - 1], t = [];
@@ -407,6 +422,21 @@ try:
         moves = engine(f"loadgame {path}", "history")[1]
         check("Load record replays a saved game", attr("history") == moves and attr("over") == "1",
               f"{attr('history')!r} vs {moves!r}")
+
+    # a capture is marked where the piece stood, the last move drawn
+    cap = os.path.join(tmp, "capture.pgn")
+    with open(cap, "w") as f:
+        f.write('[Game "tablut"]\n\n1. b5-b1 e6-d6 2. i4-f4 e7-a7 3. h5-h9 e3-d3 '
+                '4. e8-g8 d3-a3 5. g8-a8xa7 *\n')
+    Select(driver.find_element(By.ID, "engineside")).select_by_value("none")
+    driver.find_element(By.ID, "load").send_keys(cap)
+    WebDriverWait(driver, 30).until(lambda d: attr("history").endswith("g8-a8"))
+    idle()
+    marks = driver.find_elements(By.CSS_SELECTOR, "#board .capmark")
+    check("Tablut: the captured soldier is marked, the last move drawn",
+          len(marks) == 1 and driver.find_elements(By.CSS_SELECTOR, "#board .lastarrow"),
+          f"{len(marks)} marks")
+    shot("tablut-capture")
 
     # ------------------------------------------------- hint, proof, keyboard
     new_game("rastros", {"size": "5"})
