@@ -370,7 +370,8 @@ const App = {
         const r = await this.send("solve");
         let text, winning = [];
         if (r.ok) {
-            const m = /^(win|loss|draw)(?: (\S+))?(?: in (\d+))?/.exec(r.text);
+            /* "win e5 in 3", "draw e5", "loss in 4", "loss" */
+            const m = /^(win|loss|draw)(?: (?!in )(\S+))?(?: in (\d+))?/.exec(r.text);
             const who = g.shortLabel(side);
             if (m[1] === "win") text = `${who} ${agree(who, "wins")}` + (m[3] ? ` in ${m[3]}` : "") + ` (proven)`;
             else if (m[1] === "loss") text = `${who} ${agree(who, "loses")}` + (m[3] ? ` in ${m[3]}` : "") +
