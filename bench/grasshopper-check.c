@@ -10,7 +10,7 @@
 #include "record.h"
 #include "games/grasshopper_table.h"
 
-static int value_of(const struct ght_table *t, const struct gh_state *s)
+static int value_of(struct ght_table *t, const struct gh_state *s)
 {
     struct gh_board b;
     if (s->winner >= 0)
@@ -31,7 +31,7 @@ int main(int argc, char **argv)
     const char *player = argv[4];
     char err[256];
     struct ght_table t;
-    if (ght_table_open(&t, argv[1], pieces, err, sizeof err)) {
+    if (ght_table_open(&t, argv[1], pieces, GHT_CHECK_SAMPLE | GHT_CHECK_SUMS, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
         return 2;
     }

@@ -125,6 +125,7 @@ int main(int argc, char **argv)
         }
     }
 
+    int sealed = !memcmp(h.sums_tag, GHT_SUMS_TAG, 8);
     uint8_t *lay[10 * GHT_MAX_PIECES + 3] = {0};
     struct ght_stats all;
     memset(&all, 0, sizeof all);
@@ -143,6 +144,15 @@ int main(int argc, char **argv)
                 perror("reading a finished layer");
                 return 1;
             }
+            const uint64_t sum = ght_sum(lay[T], bytes);
+            if (sealed && sum != h.sum[T]) {
+                fprintf(stderr, "layer %d does not match its checksum: the file is damaged\n",
+                        T);
+                return 1;
+            }
+            /* a file made before the checksums were written gets them:
+             * the header is sealed with the next layer, or at the end */
+            h.sum[T] = sum;
             printf("layer %2d: %12" PRIu64 " positions, read back from the file\n", T,
                    G->layer_size[T]);
         } else {
@@ -154,7 +164,8 @@ int main(int argc, char **argv)
                 perror("writing a layer");
                 return 1;
             }
-            h.done[T] = 1;
+            ght_file_set_done(&h, T, ght_sum(lay[T], bytes));
+            sealed = 1;
             if (write_all(fd, &h, sizeof h, 0) || fsync(fd)) {
                 perror("writing the header");
                 return 1;
@@ -178,6 +189,14 @@ int main(int argc, char **argv)
         }
         free(lay[T + 2]);
         lay[T + 2] = NULL;
+    }
+    if (!sealed) {
+        ght_file_set_done(&h, 0, h.sum[0]);
+        if (write_all(fd, &h, sizeof h, 0) || fsync(fd)) {
+            perror("writing the header");
+            return 1;
+        }
+        printf("checksums of every layer written into the header\n");
     }
     static const char *const name[4] = {"?", "loss", "draw", "win"};
     const int v = ght_get(lay[0], 0);

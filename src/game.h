@@ -52,6 +52,9 @@ struct game_solve_result {
                                  * (plies -1: not within its budget), so
                                  * callers need not search for it; 0 (what
                                  * callers preset) lets them try */
+    const char *note;           /* a word for the user (a stored table that
+                                 * cannot be used), or NULL (preset); valid
+                                 * until the solver's next run */
 };
 
 /* One variant key of a game, as data (Fairy-Stockfish's struct Variant):
@@ -216,6 +219,11 @@ struct game {
      * where it captured, the emptied squares as 'x'; the legend says so. */
     void (*print_marked)(const void *st, const void *before, move_t last,
                          char *buf, size_t n);
+    /* Checks the game's stored value tables in dir (what solve reads
+     * through game_solve_limits.tables): one line per table file found,
+     * valid or why not ("" for none). Returns the number of unusable
+     * files, or -1 when dir cannot be read (the reason in out). */
+    int (*tables_check)(const char *dir, char *out, size_t n);
 };
 
 /* The registry (src/games/registry.c). */
@@ -224,6 +232,10 @@ const struct game *game_find(const char *name);
 
 /* Generic helpers built on the table (src/games/registry.c). */
 uint64_t game_perft(const struct game *g, void *st, int depth);
+/* The report on the stored value tables in dir, every game's (see
+ * tables_check): 0 all usable (or none there), > 0 that many unusable, -1
+ * dir is not a directory (the reason in out). */
+int game_tables_check(const char *dir, char *out, size_t n);
 /* Parses a colour word for g: side 0/1, or -1. Case-insensitive. */
 int game_parse_color(const struct game *g, const char *word);
 

@@ -1,5 +1,6 @@
 /* main.c -- tabula: command-line options, then the protocol loop (piped)
  * or the readline shell (a terminal). */
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <signal.h>
@@ -24,6 +25,7 @@ static void on_sigint(int sig)
     (void)sig;
     if (!sigint_proto)
         return;
+    int saved = errno;          /* the code it interrupts may be reading it */
     int repeat = proto_interrupt(sigint_proto);
     /* In the shell, Ctrl-C twice in quick succession leaves. At the prompt
      * the shell sees the count and leaves in order; a command that does
@@ -36,6 +38,7 @@ static void on_sigint(int sig)
         (void)w;
         _exit(130);
     }
+    errno = saved;
 }
 
 /* SIGINT stops the running command and never ends the program: GoGui's

@@ -117,6 +117,10 @@ static int set_tables(struct session *s, uint64_t num, const char *text, char *e
         snprintf(err, n, "tables: a path of at most %zu bytes", sizeof s->tables - 1);
         return SESS_EINVALID;
     }
+    /* the games' report on each table in DIR (valid, or why not) is the
+     * answer; a path that is no directory is refused with the reason */
+    if (strcmp(text, "none") && game_tables_check(text, err, n) < 0)
+        return SESS_EINVALID;
     snprintf(s->tables, sizeof s->tables, "%s", strcmp(text, "none") ? text : "");
     return SESS_OK;
 }
@@ -152,7 +156,8 @@ const struct option_desc option_table[] = {
     {"hash", OPTION_INT, "MB", "64", 1, 65536, "MB", 'H',
      "transposition table / MCTS tree memory in MB",
      "transposition table / MCTS tree memory in MB; out of memory (nothing changed) when it "
-     "cannot be had", set_hash, get_hash},
+     "cannot be had, or is more than the system has available now; a new game does not clear "
+     "it page by page", set_hash, get_hash},
     {"seed", OPTION_INT, "number", "0", 0, UINT64_MAX, "N", 's', "random seed",
      "random seed: with one thread, the same seed and commands give the same moves",
      set_seed, get_seed},
@@ -167,7 +172,8 @@ const struct option_desc option_table[] = {
     {"tables", OPTION_PATH, "path", "none", 0, 0, "DIR", 0,
      "directory of stored value tables",
      "directory of stored value tables (grasshopper-4.tab, ...) that solve and genmove read; "
-     "none: no tables", set_tables, get_tables},
+     "none: no tables. Setting it checks every table in it in full and answers one line per "
+     "table: valid, or why not", set_tables, get_tables},
     {NULL, 0, NULL, NULL, 0, 0, NULL, 0, NULL, NULL, NULL, NULL}
 };
 

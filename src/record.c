@@ -587,6 +587,7 @@ static int read_record(struct src *s, struct game_record *r, char *err,
         if ((n = parse_moves(r, b.s, m)) != 0)
             goto moverr;
     }
+    r->complete = m->done;
     ret = 1;
     goto out;
 moverr:

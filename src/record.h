@@ -53,6 +53,8 @@ struct game_record {
     char player_tc[2][64];      /* WhiteTimeControl/BlackTimeControl,
                                  * when the players' differ */
     int first_side;             /* 1 if player 2 makes the first move */
+    int complete;               /* read: the movetext ended in a result
+                                 * token (a record not cut short) */
     int nmoves;
     int cap;
     char **moves;               /* nmoves strings, owned by the record */

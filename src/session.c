@@ -272,6 +272,13 @@ int session_set_hash(struct session *s, int mb)
 {
     if (mb < 1)
         return SESS_EINVALID;
+    /* Linux lets a calloc of any size succeed and fails later, when the
+     * search touches the pages (the OOM killer, not an error): a size the
+     * system cannot give now is refused here (the current table's memory
+     * counts, as it is given back) */
+    int64_t avail = util_mem_available_mb();
+    if (avail >= 0 && mb > avail + s->hash_mb)
+        return SESS_ENOMEM;
     /* out of memory changes nothing: the old table and size stay */
     if (!s->engine) {
         /* session_init: the engine option makes the searcher next */
@@ -353,6 +360,8 @@ int session_genmove(struct session *s, int side, int play, struct search_result 
     p.ctx = ctx;
     session_time_budget(s, s->g->side_to_move(s->st), &p);
     s->engine->search(s->engine_self, s->g, s->st, &p, res);
+    if (res->note)              /* on stderr: stdout is the protocol's */
+        fprintf(stderr, "tabula: %s\n", res->note);
     if (stop && res->depth < 1 && !res->exact && res->best != MOVE_NONE && stop(ctx)) {
         /* interrupted before one iteration was complete: rather than the
          * first legal move, a search too small to be noticed */
@@ -405,7 +414,10 @@ int session_solve(struct session *s, int (*stop)(void *), void *ctx,
     sp.ctx = ctx;
     struct search_result r;
     int64_t t0 = now_ms();
-    if (!search_solve(ab, s->g, s->st, &sp, &r)) {
+    int solved = search_solve(ab, s->g, s->st, &sp, &r);
+    if (r.note)                 /* on stderr: stdout is the protocol's */
+        fprintf(stderr, "tabula: %s\n", r.note);
+    if (!solved) {
         proof_done(s, ab);
         return SESS_EUNSOLVED;
     }

@@ -1,7 +1,13 @@
-/* util.c -- clocks and string buffers. */
+/* util.c -- clocks, string buffers, opening a user's file. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 #include "util.h"
 
 int64_t now_ms(void)
@@ -24,4 +30,73 @@ void buf_printf(char *buf, size_t n, size_t *pos, const char *fmt, ...)
     *pos += (size_t)k;
     if (*pos >= n)
         *pos = n - 1;
+}
+
+FILE *util_fopen_file(const char *path, const char *mode, const char **why)
+{
+    const int reading = mode[0] == 'r';
+    struct stat sb;
+    /* O_NONBLOCK: opening a FIFO waits for its other end otherwise (for
+     * writing, one without a reader fails with ENXIO at once) */
+    int fd = reading ? open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+                     : open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        *why = errno == ENXIO ? "a FIFO that no one reads" : strerror(errno);
+        return NULL;
+    }
+    if (fstat(fd, &sb)) {
+        *why = strerror(errno);
+        close(fd);
+        return NULL;
+    }
+    if (S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode) || S_ISDIR(sb.st_mode) ||
+        (reading && !S_ISREG(sb.st_mode))) {
+        *why = S_ISFIFO(sb.st_mode) ? "not a regular file (a FIFO)"
+               : S_ISDIR(sb.st_mode) ? "not a regular file (a directory)"
+               : S_ISSOCK(sb.st_mode) ? "not a regular file (a socket)"
+               : "not a regular file (a device)";
+        close(fd);
+        return NULL;
+    }
+    int fl = fcntl(fd, F_GETFL);
+    if (fl >= 0)
+        fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+    FILE *f = fdopen(fd, reading ? "r" : "w");
+    if (!f) {
+        *why = strerror(errno);
+        close(fd);
+    }
+    return f;
+}
+
+int64_t util_mem_available_mb(void)
+{
+    FILE *f = fopen("/proc/meminfo", "re");
+    if (f) {
+        char line[256];
+        long long kb = -1;
+        while (fgets(line, sizeof line, f))
+            if (sscanf(line, "MemAvailable: %lld kB", &kb) == 1)
+                break;
+        fclose(f);
+        if (kb >= 0)
+            return kb / 1024;
+    }
+    long pages = sysconf(_SC_AVPHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && size > 0)
+        return (int64_t)pages * size / (1024 * 1024);
+    return -1;
+}
+
+int util_thread_create(pthread_t *tid, void *(*fn)(void *), void *arg)
+{
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
+    int rc = pthread_create(tid, NULL, fn, arg);  /* inherits the mask */
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return rc;
 }

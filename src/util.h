@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <pthread.h>
+#include <stdio.h>
 
 /* splitmix64: reproducible, seedable, state is one word. */
 static inline uint64_t rng_next(uint64_t *s)
@@ -26,5 +28,22 @@ int64_t now_ms(void);           /* monotonic milliseconds */
 /* Appends printf-style text to buf (size n) at *pos, never overflowing. */
 void buf_printf(char *buf, size_t n, size_t *pos, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+
+/* pthread_create for a helper thread of a search, a solver or a worker:
+ * the new thread has SIGINT, SIGTERM and SIGHUP blocked, so that their
+ * handlers run in the thread that owns the program's state (a handler run
+ * in a helper raced with the main thread: TSan, issue 28). 0 or an error
+ * number. */
+int util_thread_create(pthread_t *tid, void *(*fn)(void *), void *arg);
+
+/* Memory the system could give now without swapping, in MB (Linux's
+ * MemAvailable, else the free pages); -1 when it cannot tell. */
+int64_t util_mem_available_mb(void);
+
+/* fopen for a file the user names (mode "r" or "w"), that never waits: a
+ * FIFO, a socket or a directory is refused, and for reading anything but a
+ * regular file (a device such as /dev/zero); *why then says so, else it
+ * is strerror(errno). NULL on failure. */
+FILE *util_fopen_file(const char *path, const char *mode, const char **why);
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "game.h"
 #include "games/grasshopper_table.h"
@@ -1390,14 +1391,15 @@ START_TEST(test_table_pieces2)
     ck_assert_int_eq(fseek(f, 0, SEEK_SET), 0);
     ck_assert_uint_eq(fwrite(&h, sizeof h, 1, f), 1);
     fflush(f);
-    ck_assert_int_eq(ght_table_open(&t, path, 2, err, sizeof err), -1);
+    ck_assert_int_eq(ght_table_open(&t, path, 2, 0, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "incomplete"));
     memset(h.done, 1, sizeof h.done);
     ck_assert_int_eq(fseek(f, 0, SEEK_SET), 0);
     ck_assert_uint_eq(fwrite(&h, sizeof h, 1, f), 1);
     fclose(f);
-    ck_assert_int_eq(ght_table_open(&t, path, 4, err, sizeof err), -1);   /* wrong variant */
-    ck_assert_int_eq(ght_table_open(&t, path, 2, err, sizeof err), 0);
+    ck_assert_int_eq(ght_table_open(&t, path, 4, 0, err, sizeof err), -1);   /* wrong variant */
+    ck_assert_int_eq(ght_table_open(&t, path, 2, GHT_CHECK_SAMPLE | GHT_CHECK_SUMS, err,
+                                    sizeof err), 0);
 
     /* one side can make one wall at most, never two scores: every
      * position of pieces=2 is a draw, in memory and in the file */
@@ -1435,6 +1437,188 @@ START_TEST(test_table_pieces2)
     unlink(path);
     rmdir(dir);
     (void)pos;
+    for (int k = 0; k < T2->nlayers; k++)
+        free(lay[k]);
+    free(lay);
+    ght_destroy(T2);
+}
+END_TEST
+
+/* Writes the pieces=2 table (layers lay) to path: sealed with checksums,
+ * or as files were before them (sums 0). */
+static void write_table2(const struct ght *T2, uint8_t **lay, const char *path, int sums)
+{
+    struct ght_file_header h;
+    ght_file_layout(T2, &h);
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    for (int t = 0; t < T2->nlayers; t++) {
+        size_t bytes = (T2->layer_size[t] + 3) / 4;
+        ck_assert_int_eq(fseek(f, (long)h.offset[t], SEEK_SET), 0);
+        ck_assert_uint_eq(fwrite(lay[t], 1, bytes, f), bytes);
+        if (sums)
+            ght_file_set_done(&h, t, ght_sum(lay[t], bytes));
+        else
+            h.done[t] = 1;
+    }
+    ck_assert_int_eq(fseek(f, 0, SEEK_SET), 0);
+    ck_assert_uint_eq(fwrite(&h, sizeof h, 1, f), 1);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+/* The tables layer's report on one file of dir that `make` damages:
+ * *report gets it, the return value is ght_tables_check's. */
+static int report_on(const char *dir, char *report, size_t n)
+{
+    int bad = ght_tables_check(dir, report, n);
+    return bad;
+}
+
+static void patch(const char *path, long at, const void *bytes, size_t n)
+{
+    FILE *f = fopen(path, "r+b");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(fseek(f, at, SEEK_SET), 0);
+    ck_assert_uint_eq(fwrite(bytes, 1, n, f), n);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+/* Table files that are damaged in every way issue 28 found are reported
+ * unusable with the reason, by ght_tables_check (set_option tables) and
+ * by the solver, which then proves by search and says so; a file fixed
+ * later is read anew; a FIFO or a device is refused without blocking. */
+START_TEST(test_table_files_checked)
+{
+    struct ght *T2 = ght_create(2);
+    uint8_t **lay = solve_layers(T2, 0);
+    char dir[] = "/tmp/tabula-ghtc-XXXXXX", path[128], tmp[160], report[2048];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/grasshopper-2.tab", dir);
+    snprintf(tmp, sizeof tmp, "%s/new", dir);
+    struct ght_file_header h;
+    ght_file_layout(T2, &h);
+    const long layer3 = (long)h.offset[3];
+
+    ck_assert_int_eq(report_on(dir, report, sizeof report), 0);
+    ck_assert_str_eq(report, "");                   /* none there */
+    ck_assert_int_eq(game_tables_check(dir, report, sizeof report), 0);
+    ck_assert_ptr_nonnull(strstr(report, "no table files"));
+    ck_assert_int_eq(game_tables_check("/nonexistent-dir", report, sizeof report), -1);
+    ck_assert_int_eq(game_tables_check("/etc/passwd", report, sizeof report), -1);
+    ck_assert_ptr_nonnull(strstr(report, "not a directory"));
+
+    write_table2(T2, lay, path, 1);
+    ck_assert_int_eq(report_on(dir, report, sizeof report), 0);
+    ck_assert_msg(strstr(report, "grasshopper-2.tab: pieces=2, 87971 positions") &&
+                  strstr(report, "checksums verified"), "%s", report);
+    /* made before the checksums: usable, and said so */
+    write_table2(T2, lay, path, 0);
+    ck_assert_int_eq(report_on(dir, report, sizeof report), 0);
+    ck_assert_msg(strstr(report, "no checksums"), "%s", report);
+
+    static const struct {
+        const char *why;        /* in the report */
+        int kind;
+    } cases[] = {
+        {"cut short", 0}, {"too short", 1}, {"not a table file", 2}, {"incomplete", 3},
+        {"header does not match", 4}, {"layer 3 does not match its checksum", 5},
+        {"wrong values", 6}, {"not a regular file (a device)", 7},
+        {"not a regular file (a FIFO)", 8}, {"a table of pieces=2, not pieces=4", 9},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        unlink(path);
+        write_table2(T2, lay, path, 1);
+        const char *name = path;
+        char other[160];
+        switch (cases[c].kind) {
+        case 0: ck_assert_int_eq(truncate(path, layer3 + 10), 0); break;
+        case 1: ck_assert_int_eq(truncate(path, 0), 0); break;
+        case 2: patch(path, 0, "GHTABLE0", 8); break;
+        case 3: {
+            ght_file_layout(T2, &h);
+            for (int t = 0; t < T2->nlayers; t++)
+                if (t != 5)
+                    ght_file_set_done(&h, t, ght_sum(lay[t], (T2->layer_size[t] + 3) / 4));
+            patch(path, 0, &h, sizeof h);
+            break;
+        }
+        case 4: patch(path, 8, "\x03", 1); break;          /* pieces 2 -> 3 */
+        case 5: patch(path, layer3 + 1, "\xff", 1); break;
+        case 6: {
+            /* values of another variant under a good header and good sums */
+            uint64_t x = 88172645463325252ull;
+            ght_file_layout(T2, &h);
+            for (int t = 0; t < T2->nlayers; t++) {
+                size_t bytes = (T2->layer_size[t] + 3) / 4;
+                uint8_t *junk = malloc(bytes);
+                for (size_t i = 0; i < bytes; i++) {
+                    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+                    junk[i] = (uint8_t)(x | 0x55);      /* every value set */
+                }
+                patch(path, (long)h.offset[t], junk, bytes);
+                ght_file_set_done(&h, t, ght_sum(junk, bytes));
+                free(junk);
+            }
+            patch(path, 0, &h, sizeof h);
+            break;
+        }
+        case 7:
+            unlink(path);
+            ck_assert_int_eq(symlink("/dev/zero", path), 0);
+            break;
+        case 8:
+            unlink(path);
+            ck_assert_int_eq(mkfifo(path, 0600), 0);
+            break;
+        case 9:
+            snprintf(other, sizeof other, "%s/grasshopper-4.tab", dir);
+            ck_assert_int_eq(rename(path, other), 0);
+            name = other;
+            break;
+        }
+        int64_t t0 = now_ms();
+        ck_assert_int_eq(report_on(dir, report, sizeof report), 1);
+        ck_assert_msg(strstr(report, "unusable") && strstr(report, cases[c].why),
+                      "case %s: %s", cases[c].why, report);
+        ck_assert_int_lt(now_ms() - t0, 5000);      /* a FIFO did not block */
+        unlink(name);
+    }
+
+    /* The solver: a damaged table is not used, with a word; the same file
+     * fixed (a new one renamed onto it) is read at the next solve. */
+    write_table2(T2, lay, path, 1);
+    patch(path, layer3 + 1, "\xff", 1);
+    void *ab = alphabeta_searcher.create(2);
+    struct search_params sp;
+    struct search_result r;
+    memset(&sp, 0, sizeof sp);
+    sp.tables = dir;
+    void *st = state_from(2, "....../....../b....w/...... b 1,1 0,0 -");
+    ck_assert_int_eq(search_solve(ab, G, st, &sp, &r), 1);
+    ck_assert_uint_gt(r.nodes, 0);
+    ck_assert_msg(r.note && strstr(r.note, "grasshopper-2.tab: unusable") &&
+                  strstr(r.note, "checksum"), "note %s", r.note ? r.note : "(none)");
+    ck_assert_int_eq(search_solve(ab, G, st, &sp, &r), 1);
+    ck_assert_ptr_null(r.note);                     /* said once */
+    write_table2(T2, lay, tmp, 1);
+    ck_assert_int_eq(rename(tmp, path), 0);
+    ck_assert_int_eq(search_solve(ab, G, st, &sp, &r), 1);
+    ck_assert_uint_eq(r.nodes, 0);                  /* from the table */
+    ck_assert_ptr_null(r.note);
+    /* cut short while open: no signal, the solver proves by search and
+     * says so; put back, it is read again */
+    ck_assert_int_eq(truncate(path, layer3), 0);
+    ck_assert_int_eq(search_solve(ab, G, st, &sp, &r), 1);
+    ck_assert_ptr_nonnull(r.note);
+    write_table2(T2, lay, tmp, 1);
+    ck_assert_int_eq(rename(tmp, path), 0);
+    ck_assert_int_eq(search_solve(ab, G, st, &sp, &r), 1);
+    ck_assert_uint_eq(r.nodes, 0);
+    free(st);
+    alphabeta_searcher.destroy(ab);
+
+    unlink(path);
+    rmdir(dir);
     for (int k = 0; k < T2->nlayers; k++)
         free(lay[k]);
     free(lay);
@@ -1572,6 +1756,7 @@ static Suite *grasshopper_suite(void)
     tcase_add_test(tc, test_fast_perft);
     tcase_add_test(tc, test_genmove_keeps_draw);
     tcase_add_test(tc, test_table_pieces2);
+    tcase_add_test(tc, test_table_files_checked);
     tcase_add_test(tc, test_table_threads);
     tcase_add_test(tc, test_table_pieces4_end);
     tcase_add_test(tc, test_table_numbering4);

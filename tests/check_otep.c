@@ -246,6 +246,9 @@ static int eng_line(struct eng *e, char *line, size_t cap, int ms)
             for (int i = 0; ok[i]; i++)
                 good |= !strncmp(line, ok[i], strlen(ok[i]));
             ck_assert_msg(good, "not an OTEP line on stdout: '%s'", line);
+            for (size_t i = 0; i < k; i++)
+                ck_assert_msg((unsigned char)line[i] >= 32 && line[i] != 127,
+                              "a control byte (%d) in '%s'", line[i], line);
             return 1;
         }
         if (e->eof) {
@@ -528,6 +531,24 @@ START_TEST(test_leave_while_thinking)
 }
 END_TEST
 
+/* A host's control bytes quoted back (a position that cannot be used) come
+ * out as '?' (found by fuzz_otep: a status line carried the byte). */
+START_TEST(test_no_control_bytes_out)
+{
+    struct eng e;
+    char line[8192];
+    eng_start(&e, "20");
+    eng_expect(&e, "hello", line, sizeof line, 5000);
+    eng_send(&e, "rules %s", TABULA_RULES);
+    eng_send(&e, "position /3tt\001t3/\033[2J/");
+    eng_send(&e, "play attackers");
+    eng_expect(&e, "error ", line, sizeof line, 5000);   /* every line checked */
+    ck_assert_msg(strstr(line, "/3tt?t3/?[2J/") != NULL, "%s", line);
+    eng_send(&e, "goodbye");
+    ck_assert_int_eq(eng_stop(&e, 5000), 0);
+}
+END_TEST
+
 /* A clock: the move comes well within the time the clock leaves. */
 START_TEST(test_clock)
 {
@@ -548,6 +569,81 @@ START_TEST(test_clock)
 }
 END_TEST
 
+/* A new position while the engine thinks (the host moved on, as OpenTafl
+ * does when a game is set up anew): the search stops at once and sends no
+ * move, and the next request is answered (issue 28: with position no
+ * longer stopping the search, every test still passed). */
+START_TEST(test_position_stops_search)
+{
+    struct eng e;
+    char line[8192], pos[256], rec[256], err[128];
+    eng_start(&e, "20000");
+    eng_expect(&e, "hello", line, sizeof line, 5000);
+    eng_send(&e, "rules %s", TABULA_RULES);
+    eng_send(&e, "play attackers");
+    struct timespec ts = {0, 300000000};
+    nanosleep(&ts, NULL);
+    void *st = host_game();
+    G->format_position(st, pos, sizeof pos);
+    free(st);
+    (void)err;
+    otep_position_to_record(pos, rec, sizeof rec);
+    int64_t t0 = now_ms();
+    eng_send(&e, "position %s", rec);
+    eng_send(&e, "side attackers");
+    eng_send(&e, "analyze 1 1");
+    eng_expect(&e, "analysis ", line, sizeof line, 8000);   /* no move before it */
+    ck_assert_int_lt(now_ms() - t0, 6000);
+    eng_send(&e, "goodbye");
+    ck_assert_int_eq(eng_stop(&e, 5000), 0);
+}
+END_TEST
+
+/* Issue 28, item 4: more than the reader's 64 KB of host lines while the
+ * engine thinks: none is lost (the analyze sent first is answered after
+ * the move), and the engine goes on reading the rest. */
+START_TEST(test_input_while_thinking)
+{
+    struct eng e;
+    char line[8192];
+    eng_start(&e, "1500");
+    eng_expect(&e, "hello", line, sizeof line, 5000);
+    eng_send(&e, "rules %s", TABULA_RULES);
+    eng_send(&e, "play attackers");
+    eng_send(&e, "analyze 1 1");
+    /* 80 KB of clock lines (harmless): more than the engine's buffer */
+    static char fill[82000];
+    size_t k = 0;
+    while (k + 40 < sizeof fill)
+        k += (size_t)snprintf(fill + k, sizeof fill - k, "clock 60000 60000 30 1 3 \n");
+    ck_assert_int_eq(write(e.to, fill, k), (ssize_t)k);
+    eng_expect(&e, "move ", line, sizeof line, 10000);
+    eng_expect(&e, "analysis 1 ", line, sizeof line, 10000);
+    eng_send(&e, "goodbye");
+    ck_assert_int_eq(eng_stop(&e, 5000), 0);
+}
+END_TEST
+
+/* analyze N with a time past any clock (t * 1000 overflowed: UBSan
+ * aborted, a plain build wrapped to a negative time and answered at once
+ * from the 20 ms movetime): it thinks until the host moves on. */
+START_TEST(test_analyze_huge_time)
+{
+    struct eng e;
+    char line[8192];
+    eng_start(&e, "20");
+    eng_expect(&e, "hello", line, sizeof line, 5000);
+    eng_send(&e, "rules %s", TABULA_RULES);
+    eng_send(&e, "analyze 1 9223372036854775807");
+    eng_quiet(&e, 1000);        /* still thinking: no analysis yet */
+    int64_t t0 = now_ms();
+    eng_send(&e, "finish 0");   /* the host moves on: the search stops */
+    eng_send(&e, "goodbye");
+    ck_assert_int_eq(eng_stop(&e, 5000), 0);
+    ck_assert_int_lt(now_ms() - t0, 3000);
+}
+END_TEST
+
 static Suite *otep_suite(void)
 {
     Suite *s = suite_create("otep");
@@ -560,6 +656,10 @@ static Suite *otep_suite(void)
     tcase_add_test(tc, test_host_session);
     tcase_add_test(tc, test_leave_while_thinking);
     tcase_add_test(tc, test_clock);
+    tcase_add_test(tc, test_no_control_bytes_out);
+    tcase_add_test(tc, test_input_while_thinking);
+    tcase_add_test(tc, test_position_stops_search);
+    tcase_add_test(tc, test_analyze_huge_time);
     suite_add_tcase(s, tc);
     return s;
 }

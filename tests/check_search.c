@@ -2,7 +2,14 @@
  * solver and genmove on Rastros versus a plain memoised minimax written
  * here from the rules, alpha-beta tactics, time management, determinism. */
 #include <check.h>
+#include <dirent.h>
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdint.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -186,6 +193,57 @@ START_TEST(test_solve_matches_minimax)
     }
     ck_assert_int_ge(checked, 100);
     ck_assert_int_ge(wins, 30);
+    alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
+/* The generic exact solver (the one Tablut and any game without its own
+ * proves with) on Rastros with the game's own solver and exact tests taken
+ * away, against the minimax: its table's bounds, cycles and cut-offs are
+ * what decides these values. */
+START_TEST(test_generic_solver_matches_minimax)
+{
+    struct game generic = *G;
+    generic.solve = NULL;
+    generic.solver_create = NULL;
+    generic.solver_destroy = NULL;
+    generic.solver_clear = NULL;
+    generic.exact_value = NULL;
+    static const char *const sizes[] = {"size=5", "size=6"};
+    static const int min_plies[] = {0, 6};
+    void *ab = alphabeta_searcher.create(8);
+    int checked = 0, wins = 0, losses = 0;
+    for (int t = 0; t < 160; t++) {
+        state_buf st;
+        int s = t % 2;
+        if (!random_position(&generic, &st, sizes[s], min_plies[s] + (int)(rnd() % 8)))
+            continue;
+        struct search_params p;
+        struct search_result r;
+        memset(&p, 0, sizeof p);
+        /* one table for all: entries of earlier proofs meet later ones */
+        ck_assert_int_eq(search_solve(ab, &generic, &st, &p, &r), 1);
+        int want = naive_value(&generic, &st);
+        char pos[256];
+        generic.format_position(&st, pos, sizeof pos);
+        ck_assert_msg((r.score > 0 ? 1 : -1) == want, "generic solve says %d, minimax %d: %s",
+                      r.score, want, pos);
+        if (want > 0) {
+            game_undo u;
+            generic.make(&st, r.best, &u);
+            struct game_status gs;
+            generic.status(&st, &gs);
+            ck_assert_msg(gs.over ? gs.winner != generic.side_to_move(&st) :
+                          naive_value(&generic, &st) < 0, "its move does not win: %s", pos);
+            wins++;
+        } else {
+            losses++;
+        }
+        checked++;
+    }
+    ck_assert_int_ge(checked, 100);
+    ck_assert_int_ge(wins, 30);
+    ck_assert_int_ge(losses, 20);
     alphabeta_searcher.destroy(ab);
 }
 END_TEST
@@ -430,6 +488,14 @@ START_TEST(test_timeman)
     ck_assert_int_le(hard, 2000);
     ck_assert_int_eq(timeman_movetime(1000), 970);
     ck_assert_int_eq(timeman_movetime(100), 95);
+    /* main time nearly gone and a long byo-yomi to come: the move's share
+     * of the byo-yomi must not spend more than a third of the main time
+     * left (issue 28: the cap at left / 2 survived every test) */
+    struct clock_state by = {.main_ms = 600000, .byo_ms = 60000, .byo_stones = 1,
+                             .have_left = 1, .left_ms = 3000};
+    timeman_budget(&by, 20, &soft, &hard);
+    ck_assert_int_eq(hard, 3000 / 3 - 30);
+    ck_assert_int_le(soft, hard);
 
     /* clocks at the extremes: no overflow, a huge clock is a huge budget
      * (SEARCH_MAX_MS at most), a negative one a tiny one */
@@ -499,6 +565,98 @@ static void tablut_search(const char *pos, int depth, char *mv, size_t n, int *s
  * ply deeper, and past the depth limit the quiescence search plays the
  * winning captures and escapes). Without them a depth-1 search saw only
  * the static score of the first move. */
+/* The bound a search result gives (issue 28: upper and lower swapped where
+ * alpha-beta stores its result survived every test but the bench
+ * signature), and how the search reads it back: an upper bound cuts at or
+ * below alpha, a lower bound at or above beta. */
+START_TEST(test_tt_bound)
+{
+    ck_assert_int_eq(tt_bound(-50, -10, 10), TT_UPPER);    /* failed low */
+    ck_assert_int_eq(tt_bound(-10, -10, 10), TT_UPPER);
+    ck_assert_int_eq(tt_bound(50, -10, 10), TT_LOWER);     /* failed high */
+    ck_assert_int_eq(tt_bound(10, -10, 10), TT_LOWER);
+    ck_assert_int_eq(tt_bound(3, -10, 10), TT_EXACT);
+    ck_assert_int_eq(tt_bound(0, -1, 0), TT_LOWER);         /* null window */
+    ck_assert_int_eq(tt_bound(-1, -1, 0), TT_UPPER);
+    /* and what the probe makes of them: a bound settles a node only on
+     * its own side of the window */
+    ck_assert(tt_cutoff(TT_EXACT, 3, -10, 10));
+    ck_assert(tt_cutoff(TT_LOWER, 10, -10, 10));
+    ck_assert(!tt_cutoff(TT_LOWER, 9, -10, 10));
+    ck_assert(!tt_cutoff(TT_LOWER, -50, -10, 10));
+    ck_assert(tt_cutoff(TT_UPPER, -10, -10, 10));
+    ck_assert(!tt_cutoff(TT_UPPER, -9, -10, 10));
+    ck_assert(!tt_cutoff(TT_UPPER, 50, -10, 10));
+    /* the solver's three values: a draw that is a lower bound does not
+     * settle a node looking for a win */
+    ck_assert(!tt_cutoff(TT_LOWER, 0, 0, 1));
+    ck_assert(tt_cutoff(TT_LOWER, 0, -1, 0));
+    /* a stored bound round trip: what tt_bound says of a result settles
+     * a later window on the same side only */
+    for (int best = -3; best <= 3; best++)
+        for (int a = -3; a <= 2; a++)
+            for (int b = a + 1; b <= 3; b++) {
+                int f = tt_bound(best, a, b);
+                if (f == TT_LOWER) {
+                    ck_assert(tt_cutoff(f, best, best - 1, best));
+                    ck_assert(!tt_cutoff(f, best, best, best + 1));
+                } else if (f == TT_UPPER) {
+                    ck_assert(tt_cutoff(f, best, best, best + 1));
+                    ck_assert(!tt_cutoff(f, best, best - 1, best));
+                }
+            }
+}
+END_TEST
+
+/* Resident memory of this process in MB (VmRSS). */
+static long rss_mb(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    long kb = -1;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "VmRSS: %ld kB", &kb) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return kb / 1024;
+}
+
+/* Issue 28, item 5: clearing the table is a new generation, not a memset
+ * (4 GB took seconds and made every page resident): entries of earlier
+ * generations are empty, also after the generations wrap around, and a
+ * clear of a large table touches none of its pages. */
+START_TEST(test_tt_clear_generations)
+{
+    struct tt t;
+    ck_assert_int_eq(tt_init(&t, 1 << 20), 0);
+    for (int round = 0; round < 3 * TT_GENERATIONS; round++) {
+        uint64_t key = 1000 + (uint64_t)round;
+        tt_store(&t, key, 7, 5, 3, TT_LOWER);
+        struct tt_entry e;
+        ck_assert_int_eq(tt_read(&t, key, &e), 1);
+        ck_assert_int_eq(e.flag, TT_LOWER);
+        ck_assert_int_eq(e.score, 5);
+        ck_assert_int_eq(tt_clear(&t), 0);
+        for (int k = 0; k <= round; k++) {
+            ck_assert_ptr_null(tt_probe(&t, 1000 + (uint64_t)k));
+            ck_assert_int_eq(tt_read(&t, 1000 + (uint64_t)k, &e), 0);
+        }
+    }
+    tt_free(&t);
+    if (rss_mb() < 0)
+        return;                 /* no /proc: the values above still held */
+    ck_assert_int_eq(tt_init(&t, (size_t)512 << 20), 0);
+    tt_store(&t, 1, 7, 5, 3, TT_EXACT);
+    long before = rss_mb();
+    for (int i = 0; i < TT_GENERATIONS + 2; i++)
+        ck_assert_int_eq(tt_clear(&t), 0);
+    ck_assert_msg(rss_mb() - before < 64, "clearing a 512 MB table made %ld MB resident",
+                  rss_mb() - before);
+    tt_free(&t);
+}
+END_TEST
+
 START_TEST(test_tablut_beyond_horizon)
 {
     char mv[16];
@@ -915,6 +1073,88 @@ START_TEST(test_tablut_repetition_avoided)
 }
 END_TEST
 
+/* ---- issue 28, item 6: SIGINT is never handled in a helper thread ---- */
+static pid_t main_tid;
+static atomic_int off_main, handled;
+
+static void on_int(int sig)
+{
+    (void)sig;
+    int saved = errno;
+    if ((pid_t)syscall(SYS_gettid) != main_tid)
+        atomic_fetch_add(&off_main, 1);
+    atomic_fetch_add(&handled, 1);
+    errno = saved;
+}
+
+/* The stop callback (thread 0, the caller's): SIGINT to every other thread
+ * of the process, by thread id. A helper that blocks it keeps it pending
+ * and never runs the handler; one that does not runs it there. */
+static int sigint_helpers(void *ctx)
+{
+    int *calls = ctx;
+    if ((*calls)++ % 4)
+        return 0;
+    DIR *d = opendir("/proc/self/task");
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        pid_t tid = (pid_t)atoi(e->d_name);
+        if (tid > 0 && tid != main_tid)
+            syscall(SYS_tgkill, getpid(), tid, SIGINT);
+    }
+    if (d)
+        closedir(d);
+    return 0;
+}
+
+static void *blocked_in_thread(void *arg)
+{
+    (void)arg;
+    sigset_t cur;
+    pthread_sigmask(SIG_SETMASK, NULL, &cur);
+    return (void *)(intptr_t)(sigismember(&cur, SIGINT) && sigismember(&cur, SIGTERM));
+}
+
+START_TEST(test_sigint_not_in_helpers)
+{
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_int;
+    sigemptyset(&sa.sa_mask);
+    ck_assert_int_eq(sigaction(SIGINT, &sa, &old), 0);
+    main_tid = (pid_t)syscall(SYS_gettid);
+    int calls = 0;
+    /* alpha-beta's Lazy SMP helpers (Tablut), then the Rastros solver's */
+    const struct game *g = game_find("tablut");
+    state_buf st;
+    start(g, &st, NULL);
+    void *ab = alphabeta_searcher.create(8);
+    struct search_result r;
+    struct search_params p = {.nodes = 400000, .threads = 2, .stop = sigint_helpers,
+                              .ctx = &calls};
+    alphabeta_searcher.search(ab, g, &st, &p, &r);
+    ck_assert_int_gt(calls, 4);
+    g = game_find("rastros");
+    start(g, &st, "size=7");
+    struct search_params sp = {.nodes = 3000000, .threads = 2, .stop = sigint_helpers,
+                               .ctx = &calls, .no_book = 1};
+    search_solve(ab, g, &st, &sp, &r);
+    alphabeta_searcher.destroy(ab);
+    /* a thread made by util_thread_create has them blocked */
+    sigset_t none;
+    sigemptyset(&none);
+    pthread_sigmask(SIG_SETMASK, &none, NULL);
+    pthread_t t;
+    ck_assert_int_eq(util_thread_create(&t, blocked_in_thread, NULL), 0);
+    void *ret;
+    pthread_join(t, &ret);
+    ck_assert_ptr_eq(ret, (void *)1);
+    ck_assert_int_eq(sigaction(SIGINT, &old, NULL), 0);
+    ck_assert_msg(atomic_load(&off_main) == 0,
+                  "SIGINT was handled %d times in a helper thread", atomic_load(&off_main));
+}
+END_TEST
+
 /* threads 1: the same search twice (node limit, seed) gives the same move,
  * score, principal variation and node count, in every game */
 START_TEST(test_threads_one_reproducible)
@@ -1010,6 +1250,7 @@ static Suite *search_suite(void)
     tcase_add_checked_fixture(tc, setup_memo, teardown_memo);
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_solve_matches_minimax);
+    tcase_add_test(tc, test_generic_solver_matches_minimax);
     tcase_add_test(tc, test_genmove_keeps_wins);
     tcase_add_test(tc, test_rastros_start_values);
     tcase_add_test(tc, test_win_in_one_and_mate_scores);
@@ -1023,6 +1264,9 @@ static Suite *search_suite(void)
     tcase_add_test(tg, test_timeman);
     tcase_add_test(tg, test_clock_shortcuts);
     tcase_add_test(tg, test_tt_scores);
+    tcase_add_test(tg, test_tt_clear_generations);
+    tcase_add_test(tg, test_tt_bound);
+    tcase_add_test(tg, test_sigint_not_in_helpers);
     tcase_add_test(tg, test_tablut_beyond_horizon);
     tcase_add_test(tg, test_partial_iteration_score);
     tcase_add_test(tg, test_tablut_repetition_avoided);

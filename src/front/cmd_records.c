@@ -14,9 +14,10 @@ static int cmd_savegame(struct proto *p, int argc, char **argv, char *res, size_
     struct game_record r;
     record_init(&r);
     int rc = proto_session_status(session_to_record(&p->s, &r));
-    FILE *f = rc == PROTO_OK ? fopen(argv[0], "w") : NULL;
+    const char *why = NULL;
+    FILE *f = rc == PROTO_OK ? util_fopen_file(argv[0], "w", &why) : NULL;
     if (rc == PROTO_OK && !f)
-        rc = proto_fail(res, n, PROTO_EFILE, strerror(errno));
+        rc = proto_fail(res, n, PROTO_EFILE, why);
     if (f && (record_write(f, &r) || fclose(f)))
         rc = proto_fail(res, n, PROTO_EFILE, "write failed");
     record_free(&r);
@@ -28,9 +29,10 @@ static int cmd_loadgame(struct proto *p, int argc, char **argv, char *res, size_
     long upto = -1;
     if (argc < 1 || argc > 2 || (argc == 2 && proto_parse_int(argv[1], 0, 1000000, &upto)))
         return PROTO_ESYNTAX;
-    FILE *f = fopen(argv[0], "r");
+    const char *why;
+    FILE *f = util_fopen_file(argv[0], "r", &why);    /* a FIFO: refused */
     if (!f)
-        return proto_fail(res, n, PROTO_EFILE, strerror(errno));
+        return proto_fail(res, n, PROTO_EFILE, why);
     struct game_record r;
     record_init(&r);
     char err[256];
@@ -151,8 +153,8 @@ const struct proto_cmd record_commands[] = {
      "by\n"
      "`setposition` if any, the result, today's date and the numbered moves, in the game's long\n"
      "notation where it has one (Tablut captures: `d7-d3xc3xe3`). Fails: `cannot open file: "
-     "REASON`,\n"
-     "`syntax error`."},
+     "REASON`\n"
+     "(a FIFO no one reads, a directory: at once, without waiting), `syntax error`."},
     {"loadgame", cmd_loadgame, "FILE [N]", {ARG_FILE, ARG_NONE}, CMD_CHANGES_GAME,
      PROTO_G_RECORDS, "load a record (its first N moves)",
      "Loads the first record of FILE and plays its first N moves (all by default): game, variant "
@@ -162,9 +164,9 @@ const struct proto_cmd record_commands[] = {
      "is\n"
      "bounded: a line longer than 256 KiB, a record longer than 4 MiB, more than 100000 moves or a "
      "NUL\n"
-     "byte is refused at once (`loadgame /dev/zero` answers `? cannot open file: not a text file "
-     "(a\n"
-     "NUL byte at byte 1)`). Fails, leaving the game unchanged: `cannot open file` (also `no "
+     "byte is refused at once, and anything but a regular file before it is read (a FIFO would\n"
+     "block the engine: `loadgame /dev/zero` answers `? cannot open file: not a regular file (a\n"
+     "device)`). Fails, leaving the game unchanged: `cannot open file` (also `no "
      "record`\n"
      "in the file, a malformed or too large one), `unknown game`, `unknown option`/`invalid "
      "value`\n"

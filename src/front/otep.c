@@ -271,7 +271,12 @@ static void in_read(struct otep_in *in, int wait)
         in->start = 0;
     }
     if (in->end == sizeof in->buf) {
-        in->end = 0;            /* a line longer than the buffer: dropped */
+        /* full of lines not read yet (the host wrote more than the buffer
+         * while the engine thinks): the rest waits in the pipe, as in the
+         * GTP reader; only a line longer than the buffer is dropped */
+        if (memchr(in->buf, '\n', in->end))
+            return;
+        in->end = 0;
         in->skip = 1;
     }
     if (!wait) {
@@ -405,9 +410,13 @@ static void send_line(struct otep *o, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(line, sizeof line - 1, fmt, ap);
     va_end(ap);
+    /* one line of text: a host's bytes quoted back (a bad position, say)
+     * never bring a line end or another control byte with them */
     for (char *c = line; *c; c++)
-        if (*c == '\n' || *c == '\r')
+        if (*c == '\n' || *c == '\r' || *c == '\t')
             *c = ' ';
+        else if ((unsigned char)*c < 32 || *c == 127)
+            *c = '?';
     strcat(line, "\n");
     fputs(line, o->p->out);
     fflush(o->p->out);
@@ -807,6 +816,8 @@ static void cmd_analyze(struct otep *o, char *args)
     char *save = NULL;
     char *n = strtok_r(args, " ", &save), *secs = strtok_r(NULL, " ", &save);
     long t = secs ? strtol(secs, NULL, 10) : 0;
+    if (t > SEARCH_MAX_MS / 1000)
+        t = (long)(SEARCH_MAX_MS / 1000);       /* t * 1000 must not overflow */
     struct game_status gs;
     (void)n;
     if (o->refused || session_status(o->s, &gs)) {

@@ -8,6 +8,7 @@
 #include <strings.h>
 #include "game.h"
 #include "games/grasshopper_int.h"
+#include "games/grasshopper_table.h"
 #include "util.h"
 
 /* The undo record is the whole previous state: 64 bytes, cheaper to copy
@@ -1028,6 +1029,7 @@ const struct game grasshopper_game = {
     .solver_destroy = gh_solver_destroy,
     .solver_clear = gh_solver_clear,
     .solve = gh_solve,
+    .tables_check = ght_tables_check,
     .parse_move = gh_parse_move,
     .format_move = gh_format_move,
     .print = gh_print,

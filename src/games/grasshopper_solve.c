@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include "game.h"
 #include "games/grasshopper_int.h"
 #include "games/grasshopper_table.h"
@@ -77,6 +78,16 @@ static uint64_t mix(uint64_t x)
 #define MIN_BUCKET_BITS 10      /* tag and bucket hold all 64 bits of h */
 #define START_BUCKET_BITS 14    /* 1 MB */
 
+/* Which version of a table file was tried last: a change of any of these
+ * (a copy over it, a new file renamed onto it, a fix) is a new file. */
+struct table_seen {
+    int tried;                  /* 0: not yet; 1: present; -1: absent */
+    dev_t dev;
+    ino_t ino;
+    off_t size;
+    struct timespec mtime;
+};
+
 struct ghs {
     uint64_t *tab;              /* inside map, aligned for huge pages */
     void *map;
@@ -90,10 +101,12 @@ struct ghs {
     const struct game_solve_limits *lim;
     int stopped;
     /* stored value tables (grasshopper-N.tab in the tables directory),
-     * opened on first use; tried[] remembers a file that is not there */
+     * opened on first use and again whenever the file changes (a table
+     * fixed or replaced is read anew, a failure is not kept for good) */
     char tables_dir[512];
     struct ght_table table[GHT_MAX_PIECES / 2 + 1];
-    int tried[GHT_MAX_PIECES / 2 + 1];
+    struct table_seen seen[GHT_MAX_PIECES / 2 + 1];
+    char table_note[GHT_MAX_PIECES / 2 + 1][1024];
 };
 
 static int probe(const struct ghs *S, uint64_t h, int *lo, int *hi)
@@ -369,12 +382,20 @@ static void close_tables(struct ghs *S)
 {
     for (int i = 0; i <= GHT_MAX_PIECES / 2; i++) {
         ght_table_close(&S->table[i]);
-        S->tried[i] = 0;
+        memset(&S->seen[i], 0, sizeof S->seen[i]);
     }
 }
 
-/* The table of the variant with `pieces` per side in dir, or NULL. */
-static const struct ght_table *table_for(struct ghs *S, const char *dir, int pieces)
+/* A table larger than this is checked against its checksums by set_option
+ * tables (ght_tables_check) only, not again on every open here: it would
+ * cost a read of the whole file in the middle of a move. */
+#define SUMS_ON_OPEN_MAX ((uint64_t)1 << 30)
+
+/* The table of the variant with `pieces` per side in dir, or NULL; *note
+ * gets a word for the user when the file is there but cannot be used (once
+ * for each version of the file). */
+static struct ght_table *table_for(struct ghs *S, const char *dir, int pieces,
+                                   const char **note)
 {
     if (!dir || !dir[0] || pieces > GHT_MAX_PIECES)
         return NULL;
@@ -383,19 +404,42 @@ static const struct ght_table *table_for(struct ghs *S, const char *dir, int pie
         snprintf(S->tables_dir, sizeof S->tables_dir, "%s", dir);
     }
     const int i = pieces / 2;
-    if (!S->tried[i]) {
-        char path[600], err[200];
-        S->tried[i] = 1;
-        snprintf(path, sizeof path, "%s/grasshopper-%d.tab", dir, pieces);
-        if (ght_table_open(&S->table[i], path, pieces, err, sizeof err))
-            return NULL;        /* absent or unusable: the search does it */
+    struct table_seen now;
+    struct stat sb;
+    char path[600], err[200];
+    snprintf(path, sizeof path, "%s/grasshopper-%d.tab", dir, pieces);
+    memset(&now, 0, sizeof now);
+    if (stat(path, &sb)) {
+        now.tried = -1;
+    } else {
+        now.tried = 1;
+        now.dev = sb.st_dev;
+        now.ino = sb.st_ino;
+        now.size = sb.st_size;
+        now.mtime = sb.st_mtim;
     }
-    return S->table[i].map ? &S->table[i] : NULL;
+    const struct table_seen *was = &S->seen[i];
+    if (S->table[i].broken || now.tried != was->tried || now.dev != was->dev ||
+        now.ino != was->ino || now.size != was->size ||
+        now.mtime.tv_sec != was->mtime.tv_sec || now.mtime.tv_nsec != was->mtime.tv_nsec) {
+        ght_table_close(&S->table[i]);
+        S->seen[i] = now;
+        if (now.tried > 0 &&
+            ght_table_open(&S->table[i], path, pieces,
+                           GHT_CHECK_SAMPLE | ((uint64_t)sb.st_size <= SUMS_ON_OPEN_MAX
+                                               ? GHT_CHECK_SUMS : 0),
+                           err, sizeof err)) {
+            snprintf(S->table_note[i], sizeof S->table_note[i],
+                     "%s: unusable, solved without it: %s", path, err);
+            *note = S->table_note[i];
+        }
+    }
+    return S->table[i].G ? &S->table[i] : NULL;
 }
 
 /* The value of st from a stored table, and a move that keeps it (for a
  * loss, the first move): 1 when the table holds st. */
-static int from_table(const struct ght_table *t, const struct gh_state *s,
+static int from_table(struct ght_table *t, const struct gh_state *s,
                       struct game_solve_result *res)
 {
     struct gh_board b, c;
@@ -494,9 +538,16 @@ int gh_solve(void *solver, void *st, const struct game_solve_limits *lim,
         res->plies = 0;
         return 1;
     }
-    const struct ght_table *t = table_for(S, lim->tables, s->pieces);
+    struct ght_table *t = table_for(S, lim->tables, s->pieces, &res->note);
     if (t && from_table(t, s, res))
         return 1;
+    if (t && t->broken) {
+        /* the file changed under us: said now, read anew next time */
+        snprintf(S->table_note[s->pieces / 2], sizeof S->table_note[0],
+                 "%s/grasshopper-%d.tab: cannot be read any more (cut short or "
+                 "replaced?), solved without it", lim->tables, s->pieces);
+        res->note = S->table_note[s->pieces / 2];
+    }
     gh_board_of(s, &b);
     int n = ordered_moves(&b, mv);
     if (n == 0) {

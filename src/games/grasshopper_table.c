@@ -2,15 +2,18 @@
  * (grasshopper_table.h): the numbering of positions, retrograde analysis of
  * one layer, and reading table files. Rules only: knows nothing about
  * search, sessions or protocols. */
+#include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "games/grasshopper_table.h"
+#include "util.h"
 
 /* ---- the numbering ----
  * A position is (X, Y, last): the half to move, the other half, who scored
@@ -751,7 +754,7 @@ int ght_solve_layer_mt(const struct ght *G, int T, uint8_t *out, const uint8_t *
             goto done;
     }
     for (started = 1; started < threads; started++)
-        if (pthread_create(&W[started].tid, NULL, layer_worker_run, &W[started]))
+        if (util_thread_create(&W[started].tid, layer_worker_run, &W[started]))
             break;
     layer_worker_run(&W[0]);
     for (int k = 1; k < started; k++)
@@ -815,51 +818,303 @@ void ght_file_layout(const struct ght *G, struct ght_file_header *h)
     }
 }
 
-int ght_table_open(struct ght_table *t, const char *path, int pieces, char *err, size_t n)
+/* ---- checksums: four lanes of xxHash64's round, so that a layer of a GB
+ * is summed at memory speed ---- */
+#define SUM_P1 0x9E3779B185EBCA87ull
+#define SUM_P2 0xC2B2AE3D27D4EB4Full
+
+static inline uint64_t sum_round(uint64_t acc, uint64_t w)
+{
+    acc += w * SUM_P2;
+    acc = acc << 31 | acc >> 33;
+    return acc * SUM_P1;
+}
+
+void ght_sum_init(struct ght_sum *c)
+{
+    for (int k = 0; k < 4; k++)
+        c->lane[k] = SUM_P1 * (uint64_t)(k + 1);
+    c->n = 0;
+}
+
+void ght_sum_add(struct ght_sum *c, const uint8_t *p, uint64_t n)
+{
+    uint64_t i = 0, w[4];
+    for (; i + 32 <= n; i += 32) {
+        memcpy(w, p + i, 32);
+        for (int k = 0; k < 4; k++)
+            c->lane[k] = sum_round(c->lane[k], w[k]);
+    }
+    if (i < n) {                /* the last piece's tail, padded with zeros */
+        memset(w, 0, sizeof w);
+        memcpy(w, p + i, (size_t)(n - i));
+        for (int k = 0; k < 4; k++)
+            c->lane[k] = sum_round(c->lane[k], w[k]);
+    }
+    c->n += n;
+}
+
+uint64_t ght_sum_end(const struct ght_sum *c)
+{
+    uint64_t h = c->n * SUM_P1;
+    for (int k = 0; k < 4; k++)
+        h = sum_round(h ^ c->lane[k], (uint64_t)k);
+    h ^= h >> 33;
+    h *= SUM_P2;
+    h ^= h >> 29;
+    h *= SUM_P1;
+    return h ^ h >> 32;
+}
+
+uint64_t ght_sum(const uint8_t *p, uint64_t n)
+{
+    struct ght_sum c;
+    ght_sum_init(&c);
+    ght_sum_add(&c, p, n);
+    return ght_sum_end(&c);
+}
+
+static uint64_t header_sum(const struct ght_file_header *h)
+{
+    struct ght_file_header x = *h;
+    x.header_sum = 0;
+    return ght_sum((const uint8_t *)&x, sizeof x);
+}
+
+void ght_file_set_done(struct ght_file_header *h, int T, uint64_t layer_sum)
+{
+    h->done[T] = 1;
+    h->sum[T] = layer_sum;
+    memcpy(h->sums_tag, GHT_SUMS_TAG, 8);
+    h->header_sum = header_sum(h);
+}
+
+/* ---- reading a table file ---- */
+
+static int read_at(int fd, void *buf, uint64_t n, uint64_t at)
+{
+    uint8_t *p = buf;
+    while (n) {
+        ssize_t k = pread(fd, p, n > (1u << 30) ? (1u << 30) : (size_t)n, (off_t)at);
+        if (k <= 0)
+            return -1;
+        p += k;
+        n -= (uint64_t)k;
+        at += (uint64_t)k;
+    }
+    return 0;
+}
+
+int ght_table_value(struct ght_table *t, const struct gh_board *b)
+{
+    int layer;
+    uint64_t off;
+    uint8_t byte;
+    if (!t->G || t->fd < 0 || t->broken || !ght_locate(t->G, b, &layer, &off))
+        return GHT_UNSET;
+    if (pread(t->fd, &byte, 1, (off_t)(t->h.offset[layer] + (off >> 2))) != 1) {
+        t->broken = 1;
+        return GHT_UNSET;
+    }
+    return byte >> ((off & 3) * 2) & 3;
+}
+
+/* The value the rules give b from its children's values in the table (the
+ * recurrence the retrograde analysis solved): GHT_UNSET when a child has
+ * none. */
+static int value_by_rules(struct ght_table *t, const struct gh_board *b)
+{
+    move_t mv[128];
+    struct gh_board c;
+    if (b->last == 0 && (b->w[0] & GH_D))
+        return GHT_WIN;         /* the last scorer bears off again */
+    const int n = gh_gen(b->s[0], b->w[0], b->s[1], b->w[1], b->res[0], mv);
+    if (n == 0) {
+        if (!gh_board_any(b, 1))
+            return GHT_DRAW;    /* nobody can move */
+        gh_board_pass(b, &c);
+        const int cv = ght_table_value(t, &c);
+        return cv == GHT_UNSET ? GHT_UNSET : GHT_WIN + GHT_LOSS - cv;
+    }
+    int v = GHT_LOSS;
+    for (int i = 0; i < n; i++) {
+        const int cv = gh_board_play(b, mv[i], &c) ? GHT_LOSS : ght_table_value(t, &c);
+        if (cv == GHT_UNSET)
+            return GHT_UNSET;
+        if (cv == GHT_LOSS)
+            return GHT_WIN;
+        if (cv == GHT_DRAW)
+            v = GHT_DRAW;
+    }
+    return v;
+}
+
+/* Positions of random games from the start, each checked against its
+ * children: a table of wrong values (random bytes, another game's table
+ * under this header, zeros) fails at once; one that is right passes. */
+#define SAMPLE_GAMES 16
+static int sample_check(struct ght_table *t, char *err, size_t n)
+{
+    uint64_t rng = t->h.fingerprint ^ 0x67687473616d706cull;
+    const int pieces = t->G->pieces;
+    for (int g = 0; g < SAMPLE_GAMES; g++) {
+        struct gh_board b = {{0, 0}, {0, 0}, {(uint8_t)pieces, (uint8_t)pieces}, -1}, c;
+        for (int ply = 0; ply < 12 * pieces; ply++) {
+            const int v = ght_table_value(t, &b);
+            const int want = v == GHT_UNSET ? GHT_UNSET : value_by_rules(t, &b);
+            if (t->broken) {
+                snprintf(err, n, "cannot be read (cut short?)");
+                return -1;
+            }
+            if (v == GHT_UNSET || want == GHT_UNSET) {
+                snprintf(err, n, "a position of the game has no value in it "
+                         "(wrong values)");
+                return -1;
+            }
+            if (v != want) {
+                snprintf(err, n, "its values break the rules (a sampled "
+                         "position's value disagrees with its moves'): "
+                         "wrong values");
+                return -1;
+            }
+            move_t mv[128];
+            const int k = gh_gen(b.s[0], b.w[0], b.s[1], b.w[1], b.res[0], mv);
+            if (k == 0) {
+                if (!gh_board_any(&b, 1))
+                    break;
+                gh_board_pass(&b, &c);
+            } else {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                if (gh_board_play(&b, mv[rng % (uint64_t)k], &c))
+                    break;      /* won: the game is over */
+            }
+            b = c;
+        }
+    }
+    return 0;
+}
+
+/* Every layer against its checksum. */
+static int sums_check(struct ght_table *t, char *err, size_t n)
+{
+    enum { CHUNK = 4 << 20 };
+    uint8_t *buf = malloc(CHUNK);
+    if (!buf) {
+        snprintf(err, n, "out of memory");
+        return -1;
+    }
+    int rc = 0;
+    for (uint32_t T = 0; T < t->h.nlayers && !rc; T++) {
+        struct ght_sum c;
+        uint64_t left = (t->h.size[T] + 3) / 4, at = t->h.offset[T];
+        ght_sum_init(&c);
+        while (left) {
+            const uint64_t k = left < CHUNK ? left : CHUNK;
+            if (read_at(t->fd, buf, k, at)) {
+                snprintf(err, n, "cannot be read (cut short?)");
+                rc = -1;
+                break;
+            }
+            ght_sum_add(&c, buf, k);
+            left -= k;
+            at += k;
+        }
+        if (!rc && ght_sum_end(&c) != t->h.sum[T]) {
+            snprintf(err, n, "damaged: layer %u does not match its checksum", T);
+            rc = -1;
+        }
+    }
+    free(buf);
+    return rc;
+}
+
+int ght_table_open(struct ght_table *t, const char *path, int pieces, int checks,
+                   char *err, size_t n)
 {
     memset(t, 0, sizeof *t);
+    t->fd = -1;
+    if (pieces < 2 || pieces > GHT_MAX_PIECES || pieces % 2) {
+        snprintf(err, n, "no table for pieces=%d (2, 4 or 6)", pieces);
+        return -1;
+    }
+    /* O_NONBLOCK: opening a FIFO must not wait for a writer */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(err, n, "cannot open it: %s", strerror(errno));
+        return -1;
+    }
+    struct stat sb;
+    if (fstat(fd, &sb)) {
+        snprintf(err, n, "cannot read it: %s", strerror(errno));
+        close(fd);
+        return -1;
+    }
+    if (!S_ISREG(sb.st_mode)) {
+        snprintf(err, n, "not a regular file (%s)",
+                 S_ISDIR(sb.st_mode) ? "a directory" : S_ISFIFO(sb.st_mode) ? "a FIFO"
+                 : S_ISCHR(sb.st_mode) || S_ISBLK(sb.st_mode) ? "a device" : "a special file");
+        close(fd);
+        return -1;
+    }
+    /* the header first: the numbering (ght_create) takes a second for
+     * pieces=6, not to be spent on a file that is no such table */
+    t->file_size = (uint64_t)sb.st_size;
+    if (t->file_size < sizeof t->h || read_at(fd, &t->h, sizeof t->h, 0)) {
+        snprintf(err, n, "too short for a table (%llu bytes)",
+                 (unsigned long long)t->file_size);
+        close(fd);
+        return -1;
+    }
+    const char *bad = NULL;
+    if (memcmp(t->h.magic, GHT_MAGIC, 8))
+        bad = "not a table file (no " GHT_MAGIC " at its start)";
+    else if ((t->sums = !memcmp(t->h.sums_tag, GHT_SUMS_TAG, 8)) &&
+             t->h.header_sum != header_sum(&t->h))
+        bad = "damaged: its header does not match its checksum";
+    if (bad || t->h.pieces != (uint32_t)pieces) {
+        if (bad)
+            snprintf(err, n, "%s", bad);
+        else
+            snprintf(err, n, "a table of pieces=%u, not pieces=%d", t->h.pieces, pieces);
+        close(fd);
+        return -1;
+    }
+    t->fd = fd;
     t->G = ght_create(pieces);
     if (!t->G) {
-        snprintf(err, n, "no table for pieces=%d", pieces);
+        snprintf(err, n, "out of memory");
+        close(fd);
+        t->fd = -1;
         return -1;
     }
     struct ght_file_header want;
     ght_file_layout(t->G, &want);
-    int fd = open(path, O_RDONLY);
-    if (fd < 0) {
-        snprintf(err, n, "cannot open %s", path);
-        goto fail;
-    }
-    struct stat sb;
-    uint64_t end = want.offset[want.nlayers - 1] + (want.size[want.nlayers - 1] + 3) / 4;
-    if (fstat(fd, &sb) || (uint64_t)sb.st_size < end) {
-        snprintf(err, n, "%s: too short for pieces=%d", path, pieces);
-        close(fd);
-        goto fail;
-    }
-    void *map = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_SHARED, fd, 0);
-    close(fd);
-    if (map == MAP_FAILED) {
-        snprintf(err, n, "%s: cannot map it", path);
-        goto fail;
-    }
-    t->map = map;
-    t->map_size = (size_t)sb.st_size;
-    t->h = map;
-    if (memcmp(t->h->magic, GHT_MAGIC, 8) || t->h->pieces != want.pieces ||
-        t->h->nlayers != want.nlayers || t->h->fingerprint != want.fingerprint ||
-        memcmp(t->h->size, want.size, sizeof want.size) ||
-        memcmp(t->h->offset, want.offset, sizeof want.offset)) {
-        snprintf(err, n, "%s: not a table for pieces=%d", path, pieces);
+    const uint64_t end = want.offset[want.nlayers - 1] + (want.size[want.nlayers - 1] + 3) / 4;
+    if (t->h.nlayers != want.nlayers || t->h.fingerprint != want.fingerprint ||
+        memcmp(t->h.size, want.size, sizeof want.size) ||
+        memcmp(t->h.offset, want.offset, sizeof want.offset)) {
+        snprintf(err, n, "made with another numbering of the positions (another "
+                 "version of the program)");
         goto fail;
     }
     for (uint32_t i = 0; i < want.nlayers; i++)
-        if (!t->h->done[i]) {
-            snprintf(err, n, "%s: incomplete (layer %u missing)", path, i);
+        if (!t->h.done[i]) {
+            snprintf(err, n, "incomplete (layer %u missing)", i);
             goto fail;
         }
-#ifdef MADV_RANDOM
-    madvise(map, t->map_size, MADV_RANDOM);
+    if (t->file_size < end) {
+        snprintf(err, n, "cut short: %llu bytes of %llu",
+                 (unsigned long long)t->file_size, (unsigned long long)end);
+        goto fail;
+    }
+    if ((checks & GHT_CHECK_SAMPLE) && sample_check(t, err, n))
+        goto fail;
+    if ((checks & GHT_CHECK_SUMS) && t->sums && sums_check(t, err, n))
+        goto fail;
+#ifdef POSIX_FADV_RANDOM
+    posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
 #endif
     return 0;
 fail:
@@ -869,17 +1124,93 @@ fail:
 
 void ght_table_close(struct ght_table *t)
 {
-    if (t->map)
-        munmap((void *)t->map, t->map_size);
+    /* a table zeroed by its owner was never opened: fd 0 is not its */
+    if (t->G && t->fd >= 0)
+        close(t->fd);
     ght_destroy(t->G);
     memset(t, 0, sizeof *t);
+    t->fd = -1;
 }
 
-int ght_table_value(const struct ght_table *t, const struct gh_board *b)
+static int cmp_name(const void *a, const void *b)
 {
-    int layer;
-    uint64_t off;
-    if (!t->map || !ght_locate(t->G, b, &layer, &off))
-        return GHT_UNSET;
-    return ght_get(t->map + t->h->offset[layer], off);
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Appends a line to out (cut where it does not fit). */
+static void add_line(char *out, size_t n, size_t *len, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void add_line(char *out, size_t n, size_t *len, const char *fmt, ...)
+{
+    if (*len + 1 >= n)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(out + *len, n - *len, fmt, ap);
+    va_end(ap);
+    if (k < 0)
+        return;
+    *len = *len + (size_t)k < n ? *len + (size_t)k : n - 1;
+}
+
+int ght_tables_check(const char *dir, char *out, size_t n)
+{
+    size_t len = 0;
+    out[0] = 0;
+    struct stat sb;
+    if (stat(dir, &sb)) {
+        snprintf(out, n, "%s: %s", dir, strerror(errno));
+        return -1;
+    }
+    if (!S_ISDIR(sb.st_mode)) {
+        snprintf(out, n, "%s: not a directory", dir);
+        return -1;
+    }
+    DIR *d = opendir(dir);
+    if (!d) {
+        snprintf(out, n, "%s: %s", dir, strerror(errno));
+        return -1;
+    }
+    char *names[64];
+    int count = 0, bad = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && count < 64) {
+        size_t k = strlen(e->d_name);
+        if (k > 16 && !strncmp(e->d_name, "grasshopper-", 12) &&
+            !strcmp(e->d_name + k - 4, ".tab") && (names[count] = strdup(e->d_name)))
+            count++;
+    }
+    closedir(d);
+    qsort(names, (size_t)count, sizeof *names, cmp_name);
+    for (int i = 0; i < count; i++) {
+        char path[4096], err[200];
+        char *end;
+        long pieces = strtol(names[i] + 12, &end, 10);
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        struct ght_table t;
+        if (strcmp(end, ".tab") || end == names[i] + 12) {
+            add_line(out, n, &len, "%s%s: unusable: not a table name (grasshopper-N.tab)",
+                     len ? "\n" : "", names[i]);
+            bad++;
+        } else if (ght_table_open(&t, path, (int)pieces, GHT_CHECK_SAMPLE | GHT_CHECK_SUMS,
+                                  err, sizeof err)) {
+            add_line(out, n, &len, "%s%s: unusable: %s", len ? "\n" : "", names[i], err);
+            bad++;
+        } else {
+            uint64_t positions = 0;
+            for (uint32_t k = 0; k < t.h.nlayers; k++)
+                positions += t.h.size[k];
+            add_line(out, n, &len, "%s%s: pieces=%ld, %llu positions, %.*f %s: %s",
+                     len ? "\n" : "", names[i], pieces, (unsigned long long)positions,
+                     t.file_size < 1e9 ? 1 : 2,
+                     t.file_size < 1e9 ? t.file_size / 1e6 : t.file_size / 1e9,
+                     t.file_size < 1e9 ? "MB" : "GB",
+                     t.sums ? "checksums verified"
+                            : "no checksums in it (made before they were written): "
+                              "its header and sampled values checked");
+            ght_table_close(&t);
+        }
+        free(names[i]);
+    }
+    return bad;
 }

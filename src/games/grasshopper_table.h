@@ -90,9 +90,13 @@ int ght_solve_layer_mt(const struct ght *G, int T, uint8_t *out, const uint8_t *
 
 /* ---- table files ----
  * A header of 4096 bytes ("GHTABLE1", the pieces, the layer count, each
- * layer's size and file offset, and which layers are complete), then the
- * layers, each at a multiple of 4096 bytes. */
+ * layer's size and file offset, which layers are complete, each layer's
+ * checksum and the header's own), then the layers, each at a multiple of
+ * 4096 bytes. Files made before the checksums were written have zeros
+ * there (sums_tag empty): they are read, but only their header and a
+ * sample of their values can be checked. */
 #define GHT_MAGIC "GHTABLE1"
+#define GHT_SUMS_TAG "GHTSUMS1"
 #define GHT_HEADER 4096
 
 struct ght_file_header {
@@ -102,26 +106,59 @@ struct ght_file_header {
     uint64_t size[10 * GHT_MAX_PIECES + 1];
     uint64_t offset[10 * GHT_MAX_PIECES + 1];
     uint8_t done[10 * GHT_MAX_PIECES + 1];
+    char sums_tag[8];           /* GHT_SUMS_TAG: sum[] and header_sum hold */
+    uint64_t sum[10 * GHT_MAX_PIECES + 1];  /* ght_sum of each done layer */
+    uint64_t header_sum;        /* ght_sum of this header with it 0 */
 };
 
 _Static_assert(sizeof(struct ght_file_header) <= GHT_HEADER, "table file header too big");
 
-/* The header a table file of G must have (done all 0). */
+/* The header a table file of G must have (done all 0, no sums). */
 void ght_file_layout(const struct ght *G, struct ght_file_header *h);
 
-/* A table file opened for reading (mapped, read on demand). */
+/* The checksum of a layer's bytes, in pieces: ght_sum_init, ght_sum_add
+ * (every piece but the last a multiple of 32 bytes long), ght_sum_end. */
+struct ght_sum { uint64_t lane[4], n; };
+void ght_sum_init(struct ght_sum *c);
+void ght_sum_add(struct ght_sum *c, const uint8_t *p, uint64_t n);
+uint64_t ght_sum_end(const struct ght_sum *c);
+uint64_t ght_sum(const uint8_t *p, uint64_t n);
+/* Records layer T as done with the checksum of its bytes, and seals the
+ * header (sums_tag, header_sum): what a writer calls before writing it. */
+void ght_file_set_done(struct ght_file_header *h, int T, uint64_t layer_sum);
+
+/* A table file opened for reading. Values are read with pread, never from
+ * a mapping: a file cut short or replaced while it is open gives a read
+ * error (the table stops answering), never a signal. */
 struct ght_table {
-    struct ght *G;
-    const uint8_t *map;
-    size_t map_size;
-    const struct ght_file_header *h;
+    struct ght *G;              /* NULL when not open (a zeroed struct) */
+    int fd;
+    struct ght_file_header h;
+    uint64_t file_size;
+    int sums;                   /* the header holds checksums */
+    int broken;                 /* a read came short: the file changed */
 };
 
+/* What ght_table_open checks beyond the header (always checked: a regular
+ * file, magic, numbering, every layer done, long enough, the header's
+ * checksum when it has one). */
+#define GHT_CHECK_SAMPLE 1      /* sampled positions against the rules */
+#define GHT_CHECK_SUMS 2        /* every layer's checksum: reads it all */
 /* Opens the complete table file at path for the given variant: 0, or -1
- * with a reason in err. */
-int ght_table_open(struct ght_table *t, const char *path, int pieces, char *err, size_t n);
+ * with a reason in err (the file name is the caller's to add). A FIFO, a
+ * device or a directory is refused without reading from it. */
+int ght_table_open(struct ght_table *t, const char *path, int pieces, int checks,
+                   char *err, size_t n);
 void ght_table_close(struct ght_table *t);
-/* Value of b for the side to move (GHT_*), or GHT_UNSET when not in it. */
-int ght_table_value(const struct ght_table *t, const struct gh_board *b);
+/* Value of b for the side to move (GHT_*), or GHT_UNSET when not in it or
+ * when the file cannot be read any more (t->broken is then set). */
+int ght_table_value(struct ght_table *t, const struct gh_board *b);
+
+/* Checks every table file in dir (grasshopper-N.tab) in full and writes a
+ * report, one line per file ("grasshopper-4.tab: pieces=4, ... verified" or
+ * "grasshopper-6.tab: unusable: why"; "" when there is none). Returns the
+ * number of unusable files, or -1 when dir is not a directory that can be
+ * read (the reason in out). Grasshopper's struct game tables_check. */
+int ght_tables_check(const char *dir, char *out, size_t n);
 
 #endif

@@ -60,8 +60,10 @@
 static uint64_t bit(int sq) { return 1ULL << sq; }
 
 /* The search runs in a copy compiled for the popcnt instruction where the
- * processor has it (the default x86-64 target does not). */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(RS_HOT)
+ * processor has it (the default x86-64 target does not). Not under
+ * ThreadSanitizer: the copy's resolver runs before TSan's runtime is up
+ * and crashes the program at start (bench/tsan-interrupt). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(RS_HOT) && !defined(__SANITIZE_THREAD__)
 #define RS_HOT __attribute__((target_clones("popcnt", "default")))
 #endif
 #ifndef RS_HOT
@@ -1155,7 +1157,7 @@ int rastros_solve_ex(void *solver, void *st, const struct game_solve_limits *lim
             jobs[i].t = t;
             jobs[i].t.id = i;
             jobs[i].r = &r;
-            if (pthread_create(&jobs[i].tid, NULL, helper_main, &jobs[i]) != 0)
+            if (util_thread_create(&jobs[i].tid, helper_main, &jobs[i]) != 0)
                 break;
             started = i;
         }

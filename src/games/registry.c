@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <strings.h>
 #include "game.h"
 
@@ -277,4 +278,38 @@ int game_variant_value(const struct variant_key *k, int i, char *buf, size_t n)
         }
     }
     return 0;
+}
+
+int game_tables_check(const char *dir, char *out, size_t n)
+{
+    struct stat sb;
+    if (stat(dir, &sb)) {
+        snprintf(out, n, "%s: %s", dir, strerror(errno));
+        return -1;
+    }
+    if (!S_ISDIR(sb.st_mode)) {
+        snprintf(out, n, "%s: not a directory", dir);
+        return -1;
+    }
+    size_t len = 0;
+    int bad = 0;
+    out[0] = 0;
+    for (int i = 0; game_list[i] && len + 1 < n; i++) {
+        if (!game_list[i]->tables_check)
+            continue;
+        if (len)
+            out[len++] = '\n';
+        int k = game_list[i]->tables_check(dir, out + len, n - len);
+        if (k < 0) {
+            memmove(out, out + len, strlen(out + len) + 1);
+            return -1;
+        }
+        bad += k;
+        len += strlen(out + len);
+        if (len && out[len - 1] == '\n')
+            out[--len] = 0;     /* that game had none */
+    }
+    if (!len)
+        snprintf(out, n, "no table files in %s", dir);
+    return bad;
 }

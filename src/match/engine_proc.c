@@ -73,6 +73,11 @@ int eng_start(struct engine_proc *e, const char *name, const char *cmd,
         /* Only async-signal-safe calls between fork and exec. */
         setpgid(0, 0);
         signal(SIGPIPE, SIG_DFL);
+        /* a worker thread blocks SIGINT and SIGTERM (util_thread_create);
+         * the engine must not inherit that across exec */
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
         dup2(in[0], 0);
         dup2(out[1], 1);
         dup2(logfd, 2);

@@ -121,8 +121,9 @@ int tour_load_results(struct tour *t, const char *path, int must_exist,
     return ret;
 }
 
-/* Offset of the last record's first line ("[Event ", at the start of the
- * file or after an empty line) within buf, or -1. */
+/* Offset of the last record's first line ("[Event " at the start of a
+ * line: the reader takes a '[' there for the next record's first tag)
+ * within buf, or -1. */
 static long last_record_start(const char *buf, size_t len, int at_file_start)
 {
     static const char tag[] = "[Event ";
@@ -130,13 +131,34 @@ static long last_record_start(const char *buf, size_t len, int at_file_start)
         if (buf[i] != '[' || len - i < sizeof tag - 1 ||
             memcmp(buf + i, tag, sizeof tag - 1))
             continue;
-        if (i == 0 ? at_file_start : i >= 2 && buf[i - 1] == '\n' &&
-                                     buf[i - 2] == '\n')
+        if (i == 0 ? at_file_start : buf[i - 1] == '\n')
             return (long)i;
     }
     return -1;
 }
 
+/* 1 if s[0..n) is white space, or the start of a record's first line cut
+ * short ("[Ev"): what a kill leaves after the last whole record. */
+static int only_a_cut_start(const char *s, size_t n)
+{
+    static const char tag[] = "[Event ";
+    size_t i = 0;
+    while (i < n && (s[i] == '\n' || s[i] == '\r' || s[i] == ' ' ||
+                     s[i] == '\t'))
+        i++;
+    return n - i < sizeof tag - 1 && memcmp(s + i, tag, n - i) == 0;
+}
+
+/* The records file is brought back in step with the results: a game is
+ * written as its record, then its results line. So the last record may be
+ * cut short (its game is not in the results: removed, played again), or
+ * whole while its results line is missing (removed, played again), or be
+ * followed by the start of a record cut short (that start is removed). A
+ * record is whole when its movetext ends in the result token, whatever
+ * white space follows it (an editor may have dropped the blank line): one
+ * is never removed for that, nor any record whose game is in the results.
+ * The file is then made to end in a blank line, so that the next record
+ * starts on a line of its own. */
 int tour_repair_records(struct tour *t, const char *path)
 {
     struct stat sb;
@@ -149,6 +171,8 @@ int tour_repair_records(struct tour *t, const char *path)
     char *buf = malloc(want + 1);
     FILE *f = fopen(path, "r");
     int ret = 0;
+    struct game_record r;
+    record_init(&r);
     if (!buf || !f || fseeko(f, base, SEEK_SET) ||
         fread(buf, 1, want, f) != want) {
         fprintf(stderr, "tabula-match: %s: cannot read it back\n", path);
@@ -158,35 +182,69 @@ int tour_repair_records(struct tour *t, const char *path)
     long start = last_record_start(buf, want, base == 0);
     if (start < 0)
         goto out;               /* not our records: leave them alone */
-    const char *why = NULL;
-    if (want < 2 || buf[want - 1] != '\n' || buf[want - 2] != '\n') {
-        why = "is cut short";
-    } else {
-        struct game_record r;
-        char err[128];
-        record_init(&r);
-        if (record_parse(buf + start, want - (size_t)start, NULL, &r, err,
-                         sizeof err) == 1) {
-            char *e;
-            long idx = strtol(r.round, &e, 10);
-            int slot = e != r.round && !*e && idx >= 1 && idx <= t->maxindex
-                       ? t->slot_of_index[idx] : -1;
-            if (slot >= 0 && !t->done[slot] &&
-                strcmp(r.players[0], t->c->engines[t->slots[slot].first].name) == 0 &&
-                strcmp(r.players[1], t->c->engines[t->slots[slot].second].name) == 0)
-                why = "is of a game that is not in the results";
-        }
-        record_free(&r);
+    char err[128];
+    size_t used = 0;
+    int parsed = record_parse(buf + start, want - (size_t)start, &used, &r,
+                              err, sizeof err) == 1;
+    int whole = parsed && r.complete;
+    /* Its game, when the record says which it is. */
+    int slot = -1;
+    if (parsed) {
+        char *e;
+        long idx = strtol(r.round, &e, 10);
+        slot = e != r.round && !*e && idx >= 1 && idx <= t->maxindex
+               ? t->slot_of_index[idx] : -1;
+        if (slot >= 0 &&
+            (strcmp(r.players[0], t->c->engines[t->slots[slot].first].name) ||
+             strcmp(r.players[1], t->c->engines[t->slots[slot].second].name)))
+            slot = -1;          /* another schedule's game */
     }
+    int in_results = slot >= 0 && t->done[slot];
+    const char *why = NULL;
+    off_t keep = sb.st_size;    /* the file is cut there */
+    if (!whole && !in_results)
+        why = "is cut short";
+    else if (whole && slot >= 0 && !in_results)
+        why = "is of a game that is not in the results";
     if (why) {
         fprintf(stderr, "tabula-match: %s: the last record %s; removed\n",
                 path, why);
-        if (truncate(path, base + start)) {
+        keep = base + start;
+    } else {
+        if (!whole)
+            fprintf(stderr, "tabula-match: %s: the last record (game %s) "
+                    "has no result token, but its game is in the results: "
+                    "kept as it is\n", path, r.round);
+        size_t end = whole ? (size_t)start + used : want;
+        if (end < want && only_a_cut_start(buf + end, want - end)) {
+            fprintf(stderr, "tabula-match: %s: the start of a record cut "
+                    "short follows the last one; removed\n", path);
+            keep = base + (off_t)end;
+            while (keep > base && buf[keep - base - 1] != '\n' &&
+                   (buf[keep - base - 1] == ' ' || buf[keep - base - 1] == '\t'
+                    || buf[keep - base - 1] == '\r'))
+                keep--;
+        }
+    }
+    if (keep < sb.st_size && truncate(path, keep)) {
+        fprintf(stderr, "tabula-match: %s: %s\n", path, strerror(errno));
+        ret = -1;
+        goto out;
+    }
+    /* A blank line after the last record: no message, nothing is lost. */
+    if (keep > base) {
+        size_t k = (size_t)(keep - base);
+        const char *add = k >= 2 && buf[k - 1] == '\n' && buf[k - 2] == '\n'
+                          ? "" : buf[k - 1] == '\n' ? "\n" : "\n\n";
+        FILE *a = *add ? fopen(path, "ae") : NULL;
+        int bad = *add && (!a || fputs(add, a) < 0);
+        if ((a && fclose(a)) || bad) {
             fprintf(stderr, "tabula-match: %s: %s\n", path, strerror(errno));
             ret = -1;
         }
     }
 out:
+    record_free(&r);
     if (f)
         fclose(f);
     free(buf);

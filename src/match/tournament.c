@@ -408,7 +408,7 @@ static int run_workers(struct tour *t)
             w[i].who[k] = -1;
             w[i].eng[k].to = w[i].eng[k].from = -1;
         }
-        if (pthread_create(&th[i], NULL, worker_main, &w[i]) != 0)
+        if (util_thread_create(&th[i], worker_main, &w[i]) != 0)
             break;
         started++;
         t->workers++;

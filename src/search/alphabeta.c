@@ -434,9 +434,7 @@ static int negamax(struct ab_thread *t, int depth, int ply, int alpha, int beta)
         ttm = e.move;
         int sc = tt_score_from(e.score, ply);
         if (ply > 0 && e.depth >= depth) {
-            if (e.flag == TT_EXACT ||
-                (e.flag == TT_LOWER && sc >= beta) ||
-                (e.flag == TT_UPPER && sc <= alpha))
+            if (tt_cutoff(e.flag, sc, alpha, beta))
                 return sc;
         }
     }
@@ -506,7 +504,7 @@ static int negamax(struct ab_thread *t, int depth, int ply, int alpha, int beta)
     }
     /* a draw score may come from a repetition on this path only: kept out
      * of the table, where another path would take it for the position's */
-    int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+    int flag = tt_bound(best, alpha0, beta);
     if (!(best == 0 && g->repeated))
         tt_store(&a->tt, key, bm, tt_score_to(best, ply), depth, flag);
     return best;
@@ -630,7 +628,7 @@ static void iterate(struct ab *a, struct search_result *res, int64_t soft_deadli
     atomic_store_explicit(&a->halt, 0, memory_order_relaxed);
     a->nthreads = n;
     for (int i = 1; i < a->nthreads; i++)
-        if (pthread_create(&a->threads[i]->tid, NULL, helper_main, a->threads[i])) {
+        if (util_thread_create(&a->threads[i]->tid, helper_main, a->threads[i])) {
             a->nthreads = i;
             break;
         }
@@ -686,9 +684,7 @@ static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_mo
     const struct tt_entry *e = tt_probe(&a->stt, key);
     if (e) {
         ttm = e->move;
-        if (ply > 0 && (e->flag == TT_EXACT ||
-                        (e->flag == TT_LOWER && e->score >= beta) ||
-                        (e->flag == TT_UPPER && e->score <= alpha)))
+        if (ply > 0 && tt_cutoff(e->flag, e->score, alpha, beta))
             return e->score;
     }
     if (ply > 0 && g->exact_value) {
@@ -793,7 +789,7 @@ static int solve_rec(struct ab *a, int ply, int alpha, int beta, move_t *best_mo
     a->sdep = best != 0 ? 0 : dep;
     if (a->sdep)
         return best;
-    int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+    int flag = tt_bound(best, alpha0, beta);
     /* the depth field holds log2 of the work below: big proofs stay */
     int work = 1;
     for (uint64_t w = a->nodes - nodes0; w > 1; w >>= 1)
@@ -844,6 +840,7 @@ int search_solve(void *self, const struct game *g, void *st,
         int ok = g->solve(gs, st, &lim, &gr);
         a->nodes = gr.nodes;
         res->nodes = gr.nodes;
+        res->note = gr.note;
         if (!ok)
             return 0;
         res->exact = 1;
@@ -951,6 +948,8 @@ static int ab_search(void *self, const struct game *g, void *st,
     }
     iterate(a, res, soft);
     res->nodes = a->nodes + solve_nodes;
+    if (g->exact_value && !p->infinite && p->depth == 0)
+        res->note = solved.note;
 
     if (have_solved && solved.best != MOVE_NONE) {
         int sv = solved.score;

@@ -53,6 +53,9 @@ struct search_result {
                                  * already looked for the distance */
     int pvlen;
     move_t pv[SEARCH_MAX_PV];
+    const char *note;           /* a word for the user from the game's own
+                                 * solver (a stored table it cannot use), or
+                                 * NULL; valid until the next search */
 };
 
 /* A searcher keeps what it wants between moves (a table, a tree). */

@@ -10,7 +10,9 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "fuzz_common.h"
+#include "games/grasshopper_table.h"
 #include "invariants.h"
 #include "options.h"
 
@@ -23,8 +25,10 @@
 /* threads option values above this are skipped: a machine's cores, not
  * behaviour */
 #define FUZZ_THREADS 2
-/* the one tables directory a line may name besides none (it does not exist) */
+/* the tables directories a line may name besides none: one that does not
+ * exist, and those of make_tables (set_option tables t0 .. t3) */
 #define FUZZ_NO_TABLES "/nonexistent/tables"
+#define FUZZ_TABLE_DIRS 4
 
 static void fail(const char *what, const char *line, const char *detail)
 {
@@ -147,15 +151,89 @@ static int read_only(const char *name)
 
 static char fuzz_dir[64];
 
+static void remove_tables(void);
+
 static void remove_dir(void)
 {
     char path[128];
+    remove_tables();
     static const char *const names[] = {"record", "record2", NULL};
     for (int i = 0; names[i]; i++) {
         snprintf(path, sizeof path, "%s/%s", fuzz_dir, names[i]);
         unlink(path);
     }
     rmdir(fuzz_dir);
+}
+
+/* ---- value tables: directories of good and damaged table files ----
+ * t0: the pieces=2 table, whole; t1: it cut short, and an empty pieces=4
+ * file; t2: a FIFO and /dev/zero as tables; t3: the pieces=2 table with a
+ * byte of a layer changed, and a file of another variant's name. A line
+ * names one as "t0" .. "t3" (the harness gives the full path). */
+static const char *const table_files[] = {
+    "t0/grasshopper-2.tab", "t1/grasshopper-2.tab", "t1/grasshopper-4.tab",
+    "t2/grasshopper-2.tab", "t2/grasshopper-4.tab", "t3/grasshopper-2.tab",
+    "t3/grasshopper-6.tab", NULL
+};
+
+static void remove_tables(void)
+{
+    char path[160];
+    for (int i = 0; table_files[i]; i++) {
+        snprintf(path, sizeof path, "%s/%s", fuzz_dir, table_files[i]);
+        unlink(path);
+    }
+    for (int d = 0; d < FUZZ_TABLE_DIRS; d++) {
+        snprintf(path, sizeof path, "%s/t%d", fuzz_dir, d);
+        rmdir(path);
+    }
+}
+
+static void write_file(const char *path, const void *data, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(data, 1, n, f) != n || fclose(f))
+        abort();
+}
+
+static void make_tables(void)
+{
+    struct ght *T = ght_create(2);
+    struct ght_file_header h;
+    if (!T)
+        abort();
+    ght_file_layout(T, &h);
+    const uint64_t end = h.offset[T->nlayers - 1] + (T->layer_size[T->nlayers - 1] + 3) / 4;
+    uint8_t *file = calloc(1, end);
+    uint8_t *lay[10 * GHT_MAX_PIECES + 3] = {0};
+    if (!file)
+        abort();
+    for (int t = T->nlayers - 1; t >= 0; t--) {
+        struct ght_stats st;
+        lay[t] = file + h.offset[t];
+        if (ght_solve_layer(T, t, lay[t], lay[t + 1], lay[t + 2], 0, &st))
+            abort();
+        ght_file_set_done(&h, t, ght_sum(lay[t], (T->layer_size[t] + 3) / 4));
+    }
+    memcpy(file, &h, sizeof h);
+    char path[160];
+    for (int d = 0; d < FUZZ_TABLE_DIRS; d++) {
+        snprintf(path, sizeof path, "%s/t%d", fuzz_dir, d);
+        if (mkdir(path, 0700))
+            abort();
+    }
+#define P(name) (snprintf(path, sizeof path, "%s/%s", fuzz_dir, name), path)
+    write_file(P("t0/grasshopper-2.tab"), file, end);
+    write_file(P("t1/grasshopper-2.tab"), file, end / 2);
+    write_file(P("t1/grasshopper-4.tab"), "", 0);
+    if (mkfifo(P("t2/grasshopper-2.tab"), 0600) || symlink("/dev/zero", P("t2/grasshopper-4.tab")))
+        abort();
+    file[h.offset[3] + 1] ^= 0xff;
+    write_file(P("t3/grasshopper-2.tab"), file, end);
+    write_file(P("t3/grasshopper-6.tab"), file, end);
+#undef P
+    free(file);
+    ght_destroy(T);
 }
 
 /* The start-up state again, without making the 64 MB default tables anew
@@ -202,6 +280,7 @@ void fuzz_open(struct fuzz *f)
         if (!mkdtemp(fuzz_dir))
             abort();
         atexit(remove_dir);
+        make_tables();
     }
     snprintf(f->dir, sizeof f->dir, "%s", fuzz_dir);
     snprintf(f->file, sizeof f->file, "%s/record", fuzz_dir);
@@ -332,8 +411,14 @@ int fuzz_line(struct fuzz *f, const char *line)
                  strtol(a2, NULL, 10) > FUZZ_THREADS)
             skip = 1;
         else if (!strcmp(cmd, "set_option") && !strcmp(a1, "tables") && strcmp(a2, "none") &&
-                 strcmp(a2, FUZZ_NO_TABLES))
-            skip = 1;           /* no directory of the line's choosing is read */
+                 strcmp(a2, FUZZ_NO_TABLES)) {
+            /* no directory of the line's choosing is read: t0 .. t3 are
+             * the harness's (good and damaged tables), the rest skipped */
+            if (a2[0] == 't' && a2[1] >= '0' && a2[1] < '0' + FUZZ_TABLE_DIRS && !a2[2])
+                sprintf(run, "%s%sset_option tables %s/%s", id, id[0] ? " " : "", f->dir, a2);
+            else
+                skip = 1;
+        }
         else if ((!strcmp(cmd, "savegame") || !strcmp(cmd, "loadgame")) && nw > first + 1) {
             /* the same words, the file name replaced (and the rest kept) */
             size_t pos = 0;

@@ -167,8 +167,8 @@
 # --- the solver: the pieces=4 start is a draw (a fraction of a second);
 # without a table where the tables option points, the solver searches
 74 newgame grasshopper pieces=4
-75 set_option tables /nonexistent/dir
-#? []
+75 set_option tables /
+#? [no table files in /]
 76 solve
 #? [draw 0/[1-6]]
 77 set_option tables none

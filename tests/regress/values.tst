@@ -2,8 +2,8 @@
 # and a small genmove must keep (per game): the search's behaviour, beside
 # the bench signature's node count. The moves were proved by the exact
 # solvers (Rastros' against a plain minimax in check_search); a genmove of
-# 20,000 nodes must play a winning move, and solve must say the value (and,
-# when it says the distance, the true one).
+# 20,000 nodes must play a winning move, and solve must say the value and,
+# under its node limit, the distance (where it finds one: the true one).
 
 # rastros: white to move wins only by g5 in 3 plies
 1 newgame rastros
@@ -15,7 +15,7 @@
 4 winning_moves
 #? [g5]
 5 solve
-#? [win (g5)( in 3)?]
+#? [win (g5) in 3]
 6 set_option nodes 20000
 #? []
 7 reg_genmove white
@@ -31,7 +31,7 @@
 11 winning_moves
 #? [e7]
 12 solve
-#? [win (e7)( in 3)?]
+#? [win (e7) in 3]
 13 set_option nodes 20000
 #? []
 14 reg_genmove white
@@ -47,7 +47,7 @@
 18 winning_moves
 #? [c4]
 19 solve
-#? [win (c4)( in 21)?]
+#? [win (c4) in 21]
 20 set_option nodes 20000
 #? []
 21 reg_genmove black
@@ -79,7 +79,7 @@
 32 winning_moves
 #? [a5]
 33 solve
-#? [win (a5)( in 7)?]
+#? [win (a5) in 7]
 34 set_option nodes 20000
 #? []
 35 reg_genmove black
@@ -95,7 +95,7 @@
 39 winning_moves
 #? [d1 d2]
 40 solve
-#? [win (d1|d2)( in 19)?]
+#? [win (d1|d2) in 19]
 41 set_option nodes 20000
 #? []
 42 reg_genmove white
@@ -111,7 +111,7 @@
 46 winning_moves
 #? [b5 c5]
 47 solve
-#? [win (b5|c5)( in 21)?]
+#? [win (b5|c5) in 21]
 48 set_option nodes 20000
 #? []
 49 reg_genmove white
@@ -127,7 +127,7 @@
 53 winning_moves
 #? [e1]
 54 solve
-#? [win (e1)( in 11)?]
+#? [win (e1) in 11]
 55 set_option nodes 20000
 #? []
 56 reg_genmove white
@@ -175,7 +175,7 @@
 74 winning_moves
 #? [13/19]
 75 solve
-#? [win (13/19)( in 9)?]
+#? [win (13/19) in 9]
 76 set_option nodes 20000
 #? []
 77 reg_genmove black
@@ -191,7 +191,7 @@
 81 winning_moves
 #? [16/19]
 82 solve
-#? [win (16/19)( in 13)?]
+#? [win (16/19) in 13]
 83 set_option nodes 20000
 #? []
 84 reg_genmove black
@@ -207,7 +207,7 @@
 88 winning_moves
 #? [18/23]
 89 solve
-#? [win (18/23)( in 9)?]
+#? [win (18/23) in 9]
 90 set_option nodes 20000
 #? []
 91 reg_genmove black
@@ -223,7 +223,7 @@
 95 winning_moves
 #? [4/10]
 96 solve
-#? [win (4/10)( in 7)?]
+#? [win (4/10) in 7]
 97 set_option nodes 20000
 #? []
 98 reg_genmove white
@@ -239,7 +239,7 @@
 102 winning_moves
 #? [10/17]
 103 solve
-#? [win (10/17)( in 9)?]
+#? [win (10/17) in 9]
 104 set_option nodes 20000
 #? []
 105 reg_genmove black
