@@ -474,7 +474,7 @@ static int session_start(struct web_conn *c)
         option_set(&c->p.s, option_find("hash"), v, err, sizeof err);
     }
     command_done(c);
-    if (pthread_create(&c->thread, NULL, session_main, c))
+    if (util_thread_create(&c->thread, session_main, c))
         return -1;
     c->have_thread = 1;
     return 0;
@@ -793,7 +793,17 @@ struct web_server *web_start(const struct web_config *cfg, char *err, size_t n)
     char text[256] = "";
     unsigned code = 0;
     struct mg_error_data e = { .code = &code, .text = text, .text_buffer_size = sizeof text };
+    /* civetweb's threads inherit this thread's signal mask: the program's
+     * SIGINT and SIGTERM are for its main thread (util_thread_create's
+     * rule for every helper thread) */
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
     w->ctx = mg_start2(&init, &e);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (!w->ctx) {
         /* civetweb says "Failed to setup server ports": the system says why */
         const char *why = text[0] ? text : "civetweb failed";
