@@ -5,7 +5,9 @@
  *       reachable from the given variants up to a ply is tried, deepest
  *       first, as genmove meets it (an empty table, the book made so far, a
  *       node budget); a won position that does not fit goes into the book
- *       with a winning move
+ *       with a winning move; keep8:BOOK as an OPTIONS:PLY keeps the 8x8
+ *       entries of BOOK, keep:BOOK all its entries (a run then adds what
+ *       the book lacks)
  *   sample N SEED MAXPLY OPTIONS    prints N random game prefixes (plies
  *       uniform in 0..MAXPLY, random legal moves, games not over)
  *   check                           reads "OPTIONS MOVES... -> ANSWER" lines
@@ -14,7 +16,24 @@
  *       from e5 (or the variant OPTIONS after MOVES, a position lost for the
  *       side to move), then writes the book IN with, added, every position
  *       of the proof where the winner is to move and its proof took at least
- *       2^MINWORK nodes, with the winning move */
+ *       2^MINWORK nodes, with the winning move
+ *   strategy [--with-book] IN OUT HASH_MB THREADS BUDGET [OPTIONS [MOVES]]  the winner's
+ *       strategy from a lost position (8x8 from e5 by default): against
+ *       every move of the loser, the winner's answer goes into the book
+ *       unless a proof from an empty table (no book) settles the position
+ *       within BUDGET nodes; then on against every reply. Writes IN with
+ *       the answers added. --with-book: the proofs that find the answers
+ *       may use IN's entries.
+ *   walk BOOK BUDGET [OPTIONS [MOVES]]  checks the winner's strategy in
+ *       BOOK from a lost position by walking it against every move of the
+ *       loser: where the book has no answer, a proof from an empty table
+ *       without the book (genmove's, with the book, takes no more) must
+ *       show the winner wins within BUDGET nodes. Prints the positions visited and exits 1 on any
+ *       position lost or left unsettled.
+ *   merge OUT IN...                 one book of the entries of books made
+ *       apart (by variants run side by side), a key kept once (the
+ *       first book's entry); an IN written 8:BOOK gives only its 8x8
+ *       entries, 5-7:BOOK only the others */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -248,6 +267,10 @@ static void run_spec(const char *spec, uint64_t budget, void *a, void *z)
     free(layers);
 }
 
+static void load_book(const char *path);
+static int cmd_strategy(int argc, char **argv);
+static int cmd_walk(int argc, char **argv);
+static int cmd_merge(int argc, char **argv);
 static int cmd_sample(int argc, char **argv);
 static int cmd_check(void);
 static int cmd_book8(int argc, char **argv);
@@ -260,6 +283,12 @@ int main(int argc, char **argv)
         return cmd_check();
     if (argc >= 2 && !strcmp(argv[1], "book8"))
         return cmd_book8(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "strategy"))
+        return cmd_strategy(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "walk"))
+        return cmd_walk(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "merge"))
+        return cmd_merge(argc - 2, argv + 2);
     if (argc < 5 || strcmp(argv[1], "book")) {
         fprintf(stderr, "usage: rastros-tool book OUT BUDGET OPTIONS:PLY...\n"
                 "       rastros-tool sample N SEED MAXPLY OPTIONS\n"
@@ -280,14 +309,33 @@ int main(int argc, char **argv)
     }
     rastros_solver_set_book(a, NULL);
     rastros_solver_set_book(z, NULL);
-    install(a, z);
     for (int i = 3; i < argc; i++)
+        if (!strncmp(argv[i], "keep:", 5)) {
+            /* every entry of a book made before: this run adds what it lacks */
+            load_book(argv[i] + 5);
+            printf("%zu entries kept from %s\n", nbook, argv[i] + 5);
+        } else if (!strncmp(argv[i], "keep8:", 6)) {
+            /* the 8x8 entries of a book made before (bench/rastros-book 8x8) */
+            load_book(argv[i] + 6);
+            size_t k = 0;
+            for (size_t j = 0; j < nbook; j++)
+                if (book[j].size == 8)
+                    book[k++] = book[j];
+            nbook = k;
+            printf("%zu 8x8 entries kept from %s\n", nbook, argv[i] + 6);
+        }
+    install(a, z);
+    /* the book is written after each variant: a long run keeps what it did */
+    for (int i = 3; i < argc; i++) {
+        if (!strncmp(argv[i], "keep8:", 6) || !strncmp(argv[i], "keep:", 5))
+            continue;
         run_spec(argv[i], budget, a, z);
-    make_blob();
-    FILE *f = fopen(argv[1], "wb");
-    if (!f || fwrite(blob, 1, bloblen, f) != bloblen || fclose(f) != 0) {
-        perror(argv[1]);
-        return 1;
+        make_blob();
+        FILE *f = fopen(argv[1], "wb");
+        if (!f || fwrite(blob, 1, bloblen, f) != bloblen || fclose(f) != 0) {
+            perror(argv[1]);
+            return 1;
+        }
     }
     printf("%zu entries, %zu bytes: %s\n", nbook, bloblen, argv[1]);
     rastros_solver_destroy(a);
@@ -326,8 +374,12 @@ static int cmd_sample(int argc, char **argv)
     for (int i = 0; i < n; i++) {
         unsigned char st[512];
         char line[512];
-        int ply = (int)rng_below(&rng, (uint32_t)maxply + 1), ok;
+        int ply = (int)rng_below(&rng, (uint32_t)maxply + 1), ok, tries = 0;
         do {
+            /* a ply that random games seldom live to (or never, past the
+             * board's squares) is drawn again */
+            if (++tries % 1000 == 0)
+                ply = (int)rng_below(&rng, (uint32_t)ply);
             size_t pos = 0;
             if (init_variant(st, argv[3]))
                 return 1;
@@ -591,4 +643,364 @@ static int cmd_book8(int argc, char **argv)
     }
     printf("%zu entries, %zu bytes: %s\n", nbook, bloblen, argv[1]);
     return 0;
+}
+
+/* ---- the winner's strategy ---- */
+
+/* Sets st to the variant OPTIONS after MOVES (NULL: none). */
+static int position_of(void *st, const char *options, const char *moves)
+{
+    const struct game *g = &rastros_game;
+    if (init_variant(st, options))
+        return -1;
+    if (!moves)
+        return 0;
+    char mv[1024], err[128], *save = NULL;
+    snprintf(mv, sizeof mv, "%s", moves);
+    for (char *tk = strtok_r(mv, " ", &save); tk; tk = strtok_r(NULL, " ", &save)) {
+        move_t m;
+        game_undo u;
+        if (g->parse_move(st, tk, &m, err, sizeof err)) {
+            fprintf(stderr, "rastros-tool: %s: %s\n", tk, err);
+            return -1;
+        }
+        g->make(st, m, &u);
+    }
+    return 0;
+}
+
+/* 1 when a proof from an empty table settles st as won for the side to
+ * move within budget nodes (what genmove's first proof step does). */
+static int cheap_win(void *sv, void *st, uint64_t budget, uint64_t *nodes)
+{
+    struct game_solve_limits lim = {.threads = 1, .nodes = budget};
+    struct game_solve_result r;
+    rastros_solver_clear(sv);
+    int ok = rastros_solve_ex(sv, st, &lim, &r, 0);
+    if (nodes)
+        *nodes = r.nodes;
+    return ok ? (r.value > 0 ? 1 : -1) : 0;
+}
+
+struct strat {
+    void *w;                    /* the prover: a big table, its proof's */
+    void *a;                    /* genmove's view: an empty table, budget */
+    int threads;
+    uint64_t budget;
+    struct keyset seen;         /* winner-to-move positions met */
+    size_t visited, leaves, added, reproved, maxply;
+    int64_t t0;
+};
+
+/* The loser to move in st: every move of his, then the winner's answer. */
+static void strat_walk(struct strat *S, void *st, int ply)
+{
+    const struct game *g = &rastros_game;
+    move_t m[GAME_MAX_MOVES];
+    int k = g->gen_moves(st, m);
+    for (int i = 0; i < k; i++) {
+        unsigned char c[512];
+        game_undo u;
+        struct game_status gs;
+        memcpy(c, st, g->state_size);
+        g->make(c, m[i], &u);
+        g->status(c, &gs);
+        if (gs.over)
+            continue;
+        struct rastros_key key;
+        rastros_position_key(c, &key);
+        if (!keyset_add(&S->seen, &key))
+            continue;
+        S->visited++;
+        if ((size_t)ply + 1 > S->maxply)
+            S->maxply = (size_t)ply + 1;
+        if (cheap_win(S->a, c, S->budget, NULL) > 0) {
+            S->leaves++;
+            continue;
+        }
+        int value, move, work;
+        if (!rastros_solver_lookup(S->w, c, &value, &move, &work) || move < 0) {
+            struct game_solve_limits lim = {.threads = S->threads};
+            struct game_solve_result r;
+            if (!rastros_solve_ex(S->w, c, &lim, &r, 0)) {
+                fprintf(stderr, "rastros-tool: not proved at ply %d\n", ply + 1);
+                exit(1);
+            }
+            S->reproved++;
+            value = r.value;
+            move = (int)r.best;
+        }
+        if (value <= 0) {
+            fprintf(stderr, "rastros-tool: the winner does not win at ply %d\n", ply + 1);
+            exit(1);
+        }
+        add_entry(&key, 1, rastros_sym_square(key.size, key.sym, move));
+        S->added++;
+        if (S->added % 1000 == 0)
+            fprintf(stderr, "  %zu answers, %zu positions, %zu settled by a small proof, "
+                    "%.0f s\n", S->added, S->visited, S->leaves,
+                    (double)(now_ms() - S->t0) / 1000.0);
+        g->make(c, (move_t)move, &u);
+        g->status(c, &gs);
+        if (!gs.over)
+            strat_walk(S, c, ply + 2);
+    }
+}
+
+static int same_key(const struct entry *x, const struct entry *y)
+{
+    if (x->size != y->size)
+        return 0;
+    if (x->size < 8)
+        return x->w[0] >> RB_KEY_SHIFT == y->w[0] >> RB_KEY_SHIFT;
+    return x->w[0] == y->w[0] && x->w[1] >> RB_KEY_SHIFT == y->w[1] >> RB_KEY_SHIFT;
+}
+
+/* Sorts the entries and keeps each key once. */
+static void dedupe(void)
+{
+    make_blob();
+    size_t k = 0;
+    for (size_t i = 0; i < nbook; i++)
+        if (k == 0 || !same_key(&book[k - 1], &book[i]))
+            book[k++] = book[i];
+    nbook = k;
+}
+
+static const struct entry *merge_book;
+
+/* Orders entry numbers by size and key, then by number (input order). */
+static int cmp_key_then_order(const void *a, const void *b)
+{
+    size_t i = *(const size_t *)a, j = *(const size_t *)b;
+    const struct entry *x = &merge_book[i], *y = &merge_book[j];
+    uint64_t kx[2], ky[2];
+    kx[0] = x->size < 8 ? x->w[0] >> RB_KEY_SHIFT : x->w[0];
+    kx[1] = x->size < 8 ? 0 : x->w[1] >> RB_KEY_SHIFT;
+    ky[0] = y->size < 8 ? y->w[0] >> RB_KEY_SHIFT : y->w[0];
+    ky[1] = y->size < 8 ? 0 : y->w[1] >> RB_KEY_SHIFT;
+    if (x->size != y->size)
+        return x->size < y->size ? -1 : 1;
+    if (kx[0] != ky[0])
+        return kx[0] < ky[0] ? -1 : 1;
+    if (kx[1] != ky[1])
+        return kx[1] < ky[1] ? -1 : 1;
+    return i < j ? -1 : i > j;
+}
+
+static int cmd_merge(int argc, char **argv)
+{
+    if (argc < 2)
+        return 2;
+    for (int i = 1; i < argc; i++) {
+        /* 8:BOOK takes only the 8x8 entries of BOOK, 5-7:BOOK the others */
+        int only8 = !strncmp(argv[i], "8:", 2), no8 = !strncmp(argv[i], "5-7:", 4);
+        size_t from = nbook;
+        load_book(argv[i] + (only8 ? 2 : no8 ? 4 : 0));
+        if (only8 || no8) {
+            size_t k = from;
+            for (size_t j = from; j < nbook; j++)
+                if ((book[j].size == 8) == only8)
+                    book[k++] = book[j];
+            nbook = k;
+        }
+    }
+    size_t all = nbook;
+    /* a key in several books keeps the entry of the first book named
+     * (strategies name their own answers: the first wins throughout) */
+    struct entry *ord = malloc(nbook * sizeof *ord);
+    size_t *idx = malloc(nbook * sizeof *idx);
+    for (size_t i = 0; i < nbook; i++)
+        idx[i] = i;
+    merge_book = book;
+    qsort(idx, nbook, sizeof *idx, cmp_key_then_order);
+    size_t k = 0;
+    for (size_t i = 0; i < nbook; i++)
+        if (k == 0 || !same_key(&ord[k - 1], &book[idx[i]]))
+            ord[k++] = book[idx[i]];
+    free(book);
+    free(idx);
+    book = ord;
+    nbook = k;
+    capbook = all;
+    make_blob();
+    FILE *f = fopen(argv[0], "wb");
+    if (!f || fwrite(blob, 1, bloblen, f) != bloblen || fclose(f) != 0) {
+        perror(argv[0]);
+        return 1;
+    }
+    size_t n[4] = {0, 0, 0, 0};
+    for (size_t i = 0; i < nbook; i++)
+        n[book[i].size - 5]++;
+    printf("%zu entries (%zu read): 5x5 %zu, 6x6 %zu, 7x7 %zu, 8x8 %zu; %zu bytes: %s\n", nbook,
+           all, n[0], n[1], n[2], n[3], bloblen, argv[0]);
+    return 0;
+}
+
+static int cmd_strategy(int argc, char **argv)
+{
+    int with_book = argc > 0 && !strcmp(argv[0], "--with-book");
+    if (with_book) {
+        argc--;
+        argv++;
+    }
+    if (argc < 5 || argc > 7)
+        return 2;
+    load_book(argv[0]);
+    size_t before = nbook;
+    struct strat S;
+    memset(&S, 0, sizeof S);
+    S.threads = atoi(argv[3]);
+    S.budget = strtoull(argv[4], NULL, 10);
+    S.w = rastros_solver_create(atoi(argv[2]));
+    S.a = rastros_solver_create(64);
+    if (!S.w || !S.a) {
+        fprintf(stderr, "rastros-tool: out of memory\n");
+        return 1;
+    }
+    struct rastros_book inb;
+    make_blob();
+    unsigned char *inblob = malloc(bloblen);
+    memcpy(inblob, blob, bloblen);
+    if (rastros_book_open_mem(&inb, inblob, bloblen))
+        return 1;
+    /* the prover may stand on the book it starts from (its answers are
+     * checked by the walk); the small proofs never do */
+    rastros_solver_set_book(S.w, with_book ? &inb : NULL);
+    rastros_solver_set_book(S.a, NULL);
+    unsigned char st[512];
+    if (position_of(st, argc > 5 ? argv[5] : "size=8", argc > 6 ? argv[6] : NULL))
+        return 1;
+    struct game_solve_limits lim = {.threads = S.threads};
+    struct game_solve_result r;
+    S.t0 = now_ms();
+    if (!rastros_solve_ex(S.w, st, &lim, &r, 0) || r.value > 0) {
+        fprintf(stderr, "rastros-tool: not a lost position\n");
+        return 1;
+    }
+    printf("proved lost for the side to move: %llu nodes, %.1f s\n", (unsigned long long)r.nodes,
+           (double)(now_ms() - S.t0) / 1000.0);
+    fflush(stdout);
+    int64_t t1 = now_ms();
+    strat_walk(&S, st, 0);
+    /* the answers the book had already are kept once */
+    dedupe();
+    printf("winner-to-move positions %zu (ply %zu at most), %zu settled by a proof of at most "
+           "%llu nodes, %zu answers stored (%zu proved again), %.1f s; book %zu -> %zu entries\n",
+           S.visited, S.maxply, S.leaves, (unsigned long long)S.budget, S.added, S.reproved,
+           (double)(now_ms() - t1) / 1000.0, before, nbook);
+    make_blob();
+    FILE *f = fopen(argv[1], "wb");
+    if (!f || fwrite(blob, 1, bloblen, f) != bloblen || fclose(f) != 0) {
+        perror(argv[1]);
+        return 1;
+    }
+    printf("%zu entries, %zu bytes: %s\n", nbook, bloblen, argv[1]);
+    return 0;
+}
+
+struct walkc {
+    struct rastros_book b;
+    void *a;
+    uint64_t budget, leaf_nodes, max_leaf;
+    struct keyset seen;
+    size_t visited, from_book, leaves, lost, unsettled, maxply;
+};
+
+static void check_walk(struct walkc *W, void *st, int ply)
+{
+    const struct game *g = &rastros_game;
+    move_t m[GAME_MAX_MOVES];
+    int k = g->gen_moves(st, m);
+    for (int i = 0; i < k; i++) {
+        unsigned char c[512];
+        game_undo u;
+        struct game_status gs;
+        memcpy(c, st, g->state_size);
+        g->make(c, m[i], &u);
+        g->status(c, &gs);
+        if (gs.over) {
+            if (gs.winner == g->side_to_move(st)) {
+                W->lost++;
+                printf("LOST: the loser's move ends the game in his favour at ply %d\n", ply + 1);
+            }
+            continue;
+        }
+        struct rastros_key key;
+        rastros_position_key(c, &key);
+        if (!keyset_add(&W->seen, &key))
+            continue;
+        W->visited++;
+        if ((size_t)ply + 1 > W->maxply)
+            W->maxply = (size_t)ply + 1;
+        long e = rastros_book_find(&W->b, key.size, key.mask, key.snail, key.stm);
+        unsigned a = e >= 0 ? rastros_book_answer(&W->b, key.size, e) : 0;
+        if (e >= 0 && (a & RB_WIN)) {
+            W->from_book++;
+            move_t mv = (move_t)rastros_sym_square(key.size, key.sym, (int)(a & 63));
+            move_t legal[GAME_MAX_MOVES];
+            int n = g->gen_moves(c, legal), ok = 0;
+            for (int j = 0; j < n; j++)
+                ok |= legal[j] == mv;
+            if (!ok) {
+                W->lost++;
+                printf("LOST: an illegal book move at ply %d\n", ply + 1);
+                continue;
+            }
+            int winner = g->side_to_move(c);
+            g->make(c, mv, &u);
+            g->status(c, &gs);
+            if (gs.over) {
+                if (gs.winner != winner) {
+                    W->lost++;
+                    printf("LOST: the book move loses at once at ply %d\n", ply + 1);
+                }
+                continue;
+            }
+            check_walk(W, c, ply + 2);
+            continue;
+        }
+        uint64_t nodes = 0;
+        int v = cheap_win(W->a, c, W->budget, &nodes);
+        if (v > 0) {
+            W->leaves++;
+            W->leaf_nodes += nodes;
+            if (nodes > W->max_leaf)
+                W->max_leaf = nodes;
+        } else {
+            char pos[128];
+            g->format_position(c, pos, sizeof pos);
+            if (v < 0)
+                W->lost++;
+            else
+                W->unsettled++;
+            printf("%s at ply %d: %s\n", v < 0 ? "LOST" : "UNSETTLED", ply + 1, pos);
+        }
+    }
+}
+
+static int cmd_walk(int argc, char **argv)
+{
+    if (argc < 2 || argc > 4)
+        return 2;
+    struct walkc W;
+    memset(&W, 0, sizeof W);
+    load_book(argv[0]);
+    make_blob();
+    if (rastros_book_open_mem(&W.b, blob, bloblen))
+        return 1;
+    W.budget = strtoull(argv[1], NULL, 10);
+    W.a = rastros_solver_create(64);
+    rastros_solver_set_book(W.a, NULL);
+    unsigned char st[512];
+    if (position_of(st, argc > 2 ? argv[2] : "size=8", argc > 3 ? argv[3] : NULL))
+        return 1;
+    int64_t t0 = now_ms();
+    check_walk(&W, st, 0);
+    printf("strategy walk: %zu winner-to-move positions visited (ply %zu at most), %zu answered "
+           "by the book, %zu proved within %llu nodes (%llu nodes in all, %llu at most), "
+           "%zu lost, %zu unsettled, %.1f s\n", W.visited, W.maxply, W.from_book, W.leaves,
+           (unsigned long long)W.budget, (unsigned long long)W.leaf_nodes,
+           (unsigned long long)W.max_leaf, W.lost, W.unsettled, (double)(now_ms() - t0) / 1000.0);
+    return W.lost || W.unsettled ? 1 : 0;
 }

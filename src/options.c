@@ -143,11 +143,14 @@ const struct option_desc option_table[] = {
      "time per move in milliseconds (0: the clock or a node budget)",
      "time per move in milliseconds; 0: the clock (time_settings, time_left), else the "
      "depth or node limit, else a fixed budget ({alphabeta} alpha-beta nodes for the whole "
-     "move, {mcts} MCTS iterations); also limits solve", set_movetime, get_movetime},
+     "move, {mcts} MCTS iterations); also limits solve. Alpha-beta's proof gets its first "
+     "3000 nodes whatever the time (about a millisecond), so that a loaded machine never "
+     "turns a small proof into a guess", set_movetime, get_movetime},
     {"depth", OPTION_INT, "plies", "0", 0, SEARCH_MAX_PLY - 1, "N", 'd',
      "depth limit in plies (0: none)", "depth limit in plies (0: none)", set_depth, get_depth},
     {"nodes", OPTION_INT, "count", "0", 0, UINT64_MAX, "N", 'n', "node limit (0: none)",
-     "node limit for the whole move, the proof included (0: none); also limits solve",
+     "node limit for the whole move, the proof included (0: none; alpha-beta's proof gets "
+     "up to 90% of it, the same move at any load); also limits solve",
      set_nodes, get_nodes},
     {"threads", OPTION_INT, "count", "1", 1, SEARCH_MAX_THREADS, "N", 0, "search threads",
      "search threads: alpha-beta searches with them all (Lazy SMP on the shared table) and the "

@@ -541,6 +541,238 @@ START_TEST(test_book_entries)
 }
 END_TEST
 
+
+/* ---- perfect play at a node budget ----
+ * genmove with `nodes 3000` (the same move at any load) must keep every won
+ * position the opening book covers: each position up to ply 8 of 7x7 from
+ * d4 and e5 is in the book or proved by genmove's first 2,700 nodes. */
+
+/* Plays st with the alpha-beta searcher at `nodes` a move, from a new game
+ * (empty tables), and returns the move. */
+static move_t genmove_nodes(void *ab, state_buf *st, uint64_t nodes)
+{
+    struct search_params p;
+    struct search_result r;
+    memset(&p, 0, sizeof p);
+    p.nodes = nodes;
+    alphabeta_searcher.clear(ab);
+    alphabeta_searcher.search(ab, G, st, &p, &r);
+    return r.best;
+}
+
+/* Value of st for the side to move by the solver (book on: the book's
+ * entries are proved again by test_book_entries). */
+static int value_by_solver(void *sv, state_buf *st)
+{
+    struct game_status gs;
+    G->status(st, &gs);
+    if (gs.over)
+        return gs.winner == G->side_to_move(st) ? 1 : -1;
+    struct game_solve_result r;
+    ck_assert_int_eq(dedicated(sv, st, 1, &r), 1);
+    return r.value;
+}
+
+/* Does m keep the win of st? */
+static int keeps_win(void *sv, state_buf *st, move_t m)
+{
+    game_undo u;
+    struct game_status gs;
+    int me = G->side_to_move(st);
+    G->make(st, m, &u);
+    G->status(st, &gs);
+    int ok = gs.over ? gs.winner == me : value_by_solver(sv, st) < 0;
+    G->unmake(st, m, &u);
+    return ok;
+}
+
+static void play_moves(state_buf *st, const char *moves)
+{
+    char buf[256], err[128], *save = NULL;
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+        move_t m;
+        game_undo u;
+        ck_assert_msg(G->parse_move(st, t, &m, err, sizeof err) == GAME_OK, "%s: %s", t, err);
+        G->make(st, m, &u);
+    }
+}
+
+START_TEST(test_nodes_budget_keeps_wins)
+{
+    void *ab = alphabeta_searcher.create(64);
+    void *sv = G->solver_create(64);
+    /* the issue's positions: 7x7 from e5 at ply 8 (only a7 wins; a5 was
+     * played at 10 ms under load), and 8x8 from e5 at ply 13 (c4, c5 and
+     * e4 win, e6 loses) */
+    static const struct { const char *opt, *moves, *wins; } fixed[] = {
+        {"start=e5", "d4 e3 d2 e2 d3 c4 b5 a6", " a7 "},
+        {"size=8 start=e5", "d4 c3 b3 a4 a5 a6 b5 b6 a7 a8 b7 c6 d5", " c4 c5 e4 "},
+    };
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+        state_buf st;
+        char txt[16], pad[20];
+        start(&st, fixed[i].opt);
+        play_moves(&st, fixed[i].moves);
+        move_t m = genmove_nodes(ab, &st, 3000);
+        G->format_move(&st, m, txt, sizeof txt);
+        snprintf(pad, sizeof pad, " %s ", txt);
+        ck_assert_msg(strstr(fixed[i].wins, pad), "%s %s: played %s", fixed[i].opt,
+                      fixed[i].moves, txt);
+    }
+    {
+        state_buf st;
+        start(&st, "size=8 start=e5");
+        play_moves(&st, "d4 c3 b3 a4 a5 a6 b5 b6 a7 a8 b7 c6 d5 e6");
+        ck_assert_int_eq(value_by_solver(sv, &st), 1);   /* e6 lost for player 2 */
+        G->solver_clear(sv);
+    }
+    /* random positions of the book's plies: every won one kept */
+    static const char *const opts[] = {NULL, "start=e5", "size=6", "size=5"};
+    int won = 0;
+    for (int k = 0; k < 4; k++)
+        for (int ply = 0; ply <= 8; ply++)
+            for (int j = 0; j < 6; j++) {
+                state_buf st;
+                if (!random_position(&st, opts[k], ply))
+                    continue;
+                move_t m = genmove_nodes(ab, &st, 3000);
+                G->solver_clear(sv);
+                if (value_by_solver(sv, &st) <= 0)
+                    continue;
+                char pos[128];
+                G->format_position(&st, pos, sizeof pos);
+                ck_assert_msg(keeps_win(sv, &st, m), "%s: the win is thrown", pos);
+                won++;
+            }
+    ck_assert_int_ge(won, 100);
+    G->solver_destroy(sv);
+    alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
+/* The book's strategy for player 2 on 8x8, walked from a position after
+ * ply 14 against every move of player 1: each position of player 2's is
+ * answered by the book (its move is followed) or proved won from an empty
+ * table, without the book, within genmove's first 2,700 nodes. */
+struct swalk { struct rastros_book b; void *sv; int visited, from_book, leaves, bad; };
+
+static void strategy_walk(struct swalk *w, state_buf *st)
+{
+    move_t m[GAME_MAX_MOVES];
+    int k = G->gen_moves(st, m);
+    for (int i = 0; i < k; i++) {
+        state_buf c = *st;
+        game_undo u;
+        struct game_status gs;
+        G->make(&c, m[i], &u);
+        G->status(&c, &gs);
+        if (gs.over) {
+            w->bad += gs.winner == G->side_to_move(st);
+            continue;
+        }
+        w->visited++;
+        struct rastros_key key;
+        rastros_position_key(&c, &key);
+        long e = rastros_book_find(&w->b, key.size, key.mask, key.snail, key.stm);
+        unsigned a = e >= 0 ? rastros_book_answer(&w->b, key.size, e) : 0;
+        if (e >= 0 && (a & RB_WIN)) {
+            w->from_book++;
+            int me = G->side_to_move(&c);
+            G->make(&c, (move_t)rastros_sym_square(key.size, key.sym, (int)(a & 63)), &u);
+            G->status(&c, &gs);
+            if (gs.over)
+                w->bad += gs.winner != me;
+            else
+                strategy_walk(w, &c);
+            continue;
+        }
+        struct game_solve_limits lim = {.threads = 1, .nodes = 2700};
+        struct game_solve_result r;
+        G->solver_clear(w->sv);
+        if (rastros_solve_ex(w->sv, &c, &lim, &r, RASTROS_SOLVE_NO_BOOK) && r.value > 0)
+            w->leaves++;
+        else
+            w->bad++;
+    }
+}
+
+START_TEST(test_strategy_walk)
+{
+    struct swalk w;
+    memset(&w, 0, sizeof w);
+    ck_assert_int_eq(rastros_book_open(&w.b), 0);
+    w.sv = G->solver_create(64);
+    state_buf st;
+    start(&st, "size=8 start=e5");
+    play_moves(&st, "d4 c3 b3 a4 a5 a6 b5 b6 a7 a8 b7 c6 d5 c4");
+    strategy_walk(&w, &st);
+    ck_assert_int_eq(w.bad, 0);
+    ck_assert_int_gt(w.from_book, 50);
+    ck_assert_int_gt(w.leaves, 100);
+    G->solver_destroy(w.sv);
+}
+END_TEST
+
+/* A lost position: the solver's move (without the distance search, which
+ * prefers the longest defence where it is cheap) leaves the opponent the
+ * fewest winning replies, counted here by plain minimax. */
+START_TEST(test_lost_hardest_move)
+{
+    void *sv = G->solver_create(16);
+    int checked = 0;
+    for (int i = 0; i < 400 && checked < 60; i++) {
+        state_buf st;
+        if (!random_position(&st, i % 2 ? "size=6" : "size=5", 4 + (int)(rnd() % 8)))
+            continue;
+        if (naive_value(&st) > 0)
+            continue;
+        struct game_solve_limits lim = {.threads = 1};
+        struct game_solve_result r;
+        G->solver_clear(sv);
+        ck_assert_int_eq(rastros_solve_ex(sv, &st, &lim, &r, 0), 1);
+        ck_assert_int_eq(r.value, -1);
+        move_t m[GAME_MAX_MOVES];
+        int k = G->gen_moves(&st, m), fewest = 99, got = -1;
+        for (int j = 0; j < k; j++) {
+            game_undo u;
+            struct game_status gs;
+            G->make(&st, m[j], &u);
+            G->status(&st, &gs);
+            int wins = -1;
+            if (!gs.over) {
+                /* the opponent's replies that win: those after which I lose */
+                move_t rm[GAME_MAX_MOVES];
+                int kr = G->gen_moves(&st, rm);
+                wins = 0;
+                for (int q = 0; q < kr; q++) {
+                    game_undo u2;
+                    struct game_status g2;
+                    G->make(&st, rm[q], &u2);
+                    G->status(&st, &g2);
+                    wins += g2.over ? g2.winner != G->side_to_move(&st) : naive_value(&st) < 0;
+                    G->unmake(&st, rm[q], &u2);
+                }
+            }
+            G->unmake(&st, m[j], &u);
+            if (wins >= 0 && wins < fewest)
+                fewest = wins;
+            if (m[j] == r.best)
+                got = wins;
+        }
+        if (fewest == 99)
+            continue;           /* every move ends the game */
+        char pos[128];
+        G->format_position(&st, pos, sizeof pos);
+        ck_assert_msg(got == fewest, "%s: the move leaves %d winning replies, %d is possible",
+                      pos, got, fewest);
+        checked++;
+    }
+    ck_assert_int_ge(checked, 40);
+    G->solver_destroy(sv);
+}
+END_TEST
+
 static Suite *rastros_solve_suite(void)
 {
     Suite *s = suite_create("rastros_solve");
@@ -553,6 +785,9 @@ static Suite *rastros_solve_suite(void)
     tcase_add_test(tc, test_symmetry_and_reuse);
     tcase_add_test(tc, test_limits);
     tcase_add_test(tc, test_book_entries);
+    tcase_add_test(tc, test_nodes_budget_keeps_wins);
+    tcase_add_test(tc, test_strategy_walk);
+    tcase_add_test(tc, test_lost_hardest_move);
     suite_add_tcase(s, tc);
     return s;
 }

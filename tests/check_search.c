@@ -836,9 +836,10 @@ END_TEST
 
 /* A game's own solver gets solve's limits: the nodes, the deadline from
  * the movetime (60 s is what solve gives when no option is set), the stop
- * callback; and in genmove's proof pre-phase, its share of them. */
-static struct game_solve_limits seen_lim;
-static int seen_calls;
+ * callback; and in genmove's proof pre-phase, first 3,000 nodes whatever the
+ * clock, then its share of them. */
+static struct game_solve_limits seen_lim, first_lim;
+static int seen_calls, have_first;
 static int fake_stop(void *ctx) { (void)ctx; return 0; }
 static void *fake_create(int mb) { (void)mb; static int token; return &token; }
 static void fake_destroy(void *s) { (void)s; }
@@ -847,6 +848,9 @@ static int fake_solve(void *solver, void *st, const struct game_solve_limits *li
 {
     (void)solver; (void)st;
     seen_lim = *lim;
+    if (!have_first)
+        first_lim = *lim;           /* the first call of a search */
+    have_first = 1;
     seen_calls++;
     res->nodes = 1;
     return 0;                   /* not proved: the limit came first */
@@ -880,26 +884,50 @@ START_TEST(test_own_solver_limits)
     search_solve(ab, &g, &st, &nodes, &r);
     ck_assert_uint_eq(seen_lim.nodes, 5000);
     ck_assert_int_eq(seen_lim.deadline_ms, 0);
-    /* genmove's proof with a game's own solver: 90% of the nodes and of
-     * the time while proofs succeed, 40% after one failed (the generic
-     * solver: 60% and 15%) */
+    /* genmove's proof with a game's own solver: first 3,000 nodes with no
+     * deadline (what a loaded machine cannot take away), then the rest of
+     * 90% of the nodes and of the time while proofs succeed, 40% after one
+     * failed (the generic solver: 60% and 15%) */
     g.exact_value = gg_exact;
     const struct search_params mv = {.nodes = 10000, .movetime_ms = 2000};
     seen_calls = 0;
     t0 = now_ms();
+    have_first = 0;
     alphabeta_searcher.search(ab, &g, &st, &mv, &r);
-    ck_assert_int_eq(seen_calls, 1);
-    ck_assert_uint_eq(seen_lim.nodes, 9000);
+    ck_assert_int_eq(seen_calls, 2);
+    ck_assert_uint_eq(first_lim.nodes, 3000);
+    ck_assert_int_eq(first_lim.deadline_ms, 0);
+    ck_assert(first_lim.stop == NULL);
+    ck_assert_uint_eq(seen_lim.nodes, 9000 - 1);        /* the first proof took 1 */
     ck_assert(seen_lim.deadline_ms >= t0 + 1800 && seen_lim.deadline_ms <= now_ms() + 1800);
     ck_assert_uint_le(r.nodes, 10000);
     t0 = now_ms();
+    have_first = 0;
     alphabeta_searcher.search(ab, &g, &st, &mv, &r);
-    ck_assert_int_eq(seen_calls, 2);
-    ck_assert_uint_eq(seen_lim.nodes, 4000);    /* the last proof failed */
+    ck_assert_int_eq(seen_calls, 4);
+    ck_assert_uint_eq(first_lim.nodes, 3000);
+    ck_assert_uint_eq(seen_lim.nodes, 4000 - 1);    /* the last proof failed */
     ck_assert(seen_lim.deadline_ms >= t0 + 800 && seen_lim.deadline_ms <= now_ms() + 800);
+    /* a node limit below the first step's: 90% of it first (the fake took
+     * 1 node, so the failed proof's 40% share leaves 1,199 for a second) */
+    const struct search_params few = {.nodes = 3000};
+    have_first = 0;
+    alphabeta_searcher.search(ab, &g, &st, &few, &r);
+    ck_assert_int_eq(seen_calls, 6);
+    ck_assert_uint_eq(first_lim.nodes, 2700);
+    ck_assert_uint_eq(seen_lim.nodes, 1199);
+    /* a time limit alone: the first step ignores it */
+    const struct search_params quick = {.movetime_ms = 1};
+    have_first = 0;
+    alphabeta_searcher.search(ab, &g, &st, &quick, &r);
+    ck_assert_int_ge(seen_calls, 6);
+    ck_assert_uint_eq(first_lim.nodes, 3000);
+    ck_assert_int_eq(first_lim.deadline_ms, 0);
+    const int calls = seen_calls;
     const struct search_params depth = {.nodes = 10000, .movetime_ms = 2000, .depth = 3};
+    have_first = 0;
     alphabeta_searcher.search(ab, &g, &st, &depth, &r);
-    ck_assert_int_eq(seen_calls, 2);            /* a depth limit: no proof */
+    ck_assert_int_eq(seen_calls, calls);        /* a depth limit: no proof */
     alphabeta_searcher.destroy(ab);
 }
 END_TEST

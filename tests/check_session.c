@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "front/protocol.h"
 #include "options.h"
+#include "record.h"
 #include "session.h"
 #include "util.h"
 
@@ -274,6 +275,47 @@ START_TEST(test_response_no_empty_line)
 END_TEST
 
 /* The id comes back with "too many arguments" (defect 8 of issue 11). */
+/* The record of a finished game says who won, as PGN does (1-0: the side
+ * that moves first won), and reads back to the same result. */
+START_TEST(test_record_result)
+{
+    static const struct {
+        const char *pos;            /* NULL: the 5x5 start */
+        const char *moves[2];
+        const char *result;
+    } games[] = {
+        {NULL, {"d4", "e5"}, "0-1"},                /* white reaches e5 */
+        {"5/5/5/5/1s3 1", {"a1", NULL}, "1-0"},     /* black reaches a1 */
+    };
+    for (size_t i = 0; i < sizeof games / sizeof *games; i++) {
+        struct session s, back;
+        char err[128];
+        const char *opt[] = {"size=5"};
+        open_session(&s);
+        open_session(&back);
+        ck_assert_int_eq(session_newgame(&s, "rastros", 1, opt, err, sizeof err), SESS_OK);
+        if (games[i].pos)
+            ck_assert_int_eq(session_setposition(&s, games[i].pos, err, sizeof err), SESS_OK);
+        for (int k = 0; k < 2 && games[i].moves[k]; k++)
+            ck_assert_int_eq(session_play(&s, -1, games[i].moves[k], err, sizeof err), SESS_OK);
+        struct game_status gs;
+        ck_assert(session_status(&s, &gs));
+        struct game_record r;
+        record_init(&r);
+        ck_assert_int_eq(session_to_record(&s, &r), SESS_OK);
+        ck_assert_str_eq(r.result, games[i].result);
+        ck_assert_int_eq(session_from_record(&back, &r, -1, err, sizeof err), SESS_OK);
+        char a[128], b[128];
+        session_result_text(&s, a, sizeof a);
+        session_result_text(&back, b, sizeof b);
+        ck_assert_str_eq(a, b);
+        record_free(&r);
+        session_free(&s);
+        session_free(&back);
+    }
+}
+END_TEST
+
 START_TEST(test_too_many_arguments_id)
 {
     struct proto p;
@@ -382,6 +424,7 @@ static Suite *session_suite(void)
     tcase_add_test(tc, test_time_budget);
     tcase_add_test(tc, test_clock_extremes);
     tcase_add_test(tc, test_solve_limits);
+    tcase_add_test(tc, test_record_result);
     tcase_add_test(tc, test_too_many_arguments_id);
     tcase_add_test(tc, test_response_no_empty_line);
     tcase_add_test(tc, test_hash_out_of_memory);

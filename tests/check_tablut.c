@@ -9,6 +9,10 @@
 static const struct game *G = &tablut_game;
 static const char *START =
     "3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3 b";
+/* The variant of the tests that run under both rules (loop tests: _i 0
+ * the default rules, 1 rules=ashton). */
+static const char *variant_opt;
+static const char *const variants[2] = {NULL, "rules=ashton"};
 
 static void *new_game(const char *opt)
 {
@@ -756,10 +760,11 @@ START_TEST(test_unmake_random)
     unsigned char *snap = malloc((size_t)(PLIES + 1) * G->state_size);
     game_undo *undo = malloc(PLIES * sizeof *undo);
     move_t *line = malloc(PLIES * sizeof *line);
-    void *st = new_game(NULL), *fresh = new_game(NULL);
+    variant_opt = variants[_i];
+    void *st = new_game(variant_opt), *fresh = new_game(variant_opt);
     int games = 0, escapes = 0, captures = 0, reps = 0, captures_seen = 0;
     for (games = 0; games < 60; games++) {
-        ck_assert_int_eq(G->init(st, 0, NULL, (char[64]){0}, 64), GAME_OK);
+        ck_assert_int_eq(G->init(st, _i, &variant_opt, (char[64]){0}, 64), GAME_OK);
         int n = 0;
         for (; n < PLIES; n++) {
             move_t moves[GAME_MAX_MOVES];
@@ -905,7 +910,7 @@ static void *flipped(const void *st)
     G->format_position(st, pos, sizeof pos);
     size_t l = strlen(pos);
     pos[l - 1] = pos[l - 1] == 'b' ? 'w' : 'b';
-    void *f = new_game(NULL);
+    void *f = new_game(variant_opt);
     ck_assert_int_eq(G->parse_position(f, pos, err, sizeof err), GAME_OK);
     return f;
 }
@@ -919,7 +924,7 @@ static int wins_in_one(void *st)
         game_undo u;
         G->make(st, moves[i], &u);
         struct game_status s = status_of(st);
-        w = s.over && s.winner == me;
+        w = s.over && s.winner == me && strcmp(s.reason, "no legal move") != 0;
         G->unmake(st, moves[i], &u);
     }
     return w;
@@ -928,10 +933,11 @@ static int wins_in_one(void *st)
 START_TEST(test_search_helpers)
 {
     uint64_t seed = 99;
-    void *st = new_game(NULL);
+    variant_opt = variants[_i];
+    void *st = new_game(variant_opt);
     int tactical_seen = 0, wins_seen = 0, threats[2] = {0, 0}, nulls = 0;
     for (int games = 0; games < 30; games++) {
-        ck_assert_int_eq(G->init(st, 0, NULL, (char[64]){0}, 64), GAME_OK);
+        ck_assert_int_eq(G->init(st, _i, &variant_opt, (char[64]){0}, 64), GAME_OK);
         for (int ply = 0; ply < 300; ply++) {
             move_t moves[GAME_MAX_MOVES], tact[GAME_MAX_MOVES];
             int n = G->gen_moves(st, moves);
@@ -950,7 +956,10 @@ START_TEST(test_search_helpers)
                 G->make(st, moves[i], &u);
                 grid_of(st, after);
                 struct game_status s = status_of(st);
-                int win = s.over && s.winner == me, capt = 0;
+                /* (leaving the opponent no move wins under Ashton, but is
+                 * no tactical move: the search finds it one ply on) */
+                int win = s.over && s.winner == me &&
+                          strcmp(s.reason, "no legal move") != 0, capt = 0;
                 for (int q = 0; q < 81; q++)
                     capt += before[q] != '.' && after[q] == '.' &&
                             q != (int)(moves[i] & 0xff);
@@ -1009,6 +1018,302 @@ START_TEST(test_search_helpers)
 }
 END_TEST
 
+
+/* ---- Ashton rules (rules=ashton) -------------------------------------- */
+/* Perft from the start: the counts of the Bologna challenge's referee
+ * (its GameAshtonTablut as the move generator). */
+START_TEST(test_ashton_perft)
+{
+    static const uint64_t want[] = {1, 56, 4408, 248456, 19159224};
+    void *st = new_game("rules=ashton");
+    char pos[128];
+    G->format_position(st, pos, sizeof pos);
+    ck_assert_str_eq(pos, "3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3 w");
+    ck_assert_int_eq(G->side_to_move(st), 1);
+    for (int d = 1; d <= 4; d++)
+        ck_assert_uint_eq(game_perft(G, st, d), want[d]);
+    ck_assert_uint_eq(generic_perft(st, 3), want[3]);
+    free(st);
+}
+END_TEST
+
+/* The fast perft and the generic one agree in Ashton middle games. */
+START_TEST(test_ashton_perft_generic)
+{
+    static const char *pos[] = {
+        "3tt2t1/4t4/3T5/t5T1t/ttTTKTT1t/t7t/4t2T1/9/3ttt3 b",
+        "4t2t1/1t1t5/9/4t1T1t/tt1T1TT1t/t2t4t/4K1T2/4t4/5t3 w",
+        "3t1t3/9/2t1T4/t2K4t/tt1T2Ttt/t3t3t/9/4t4/3t1t3 b",
+    };
+    for (size_t i = 0; i < sizeof pos / sizeof *pos; i++) {
+        void *st = new_game("rules=ashton");
+        char err[128] = "";
+        ck_assert_msg(G->parse_position(st, pos[i], err, sizeof err) ==
+                      GAME_OK, "%s", err);
+        for (int d = 1; d <= 3; d++)
+            ck_assert_uint_eq(game_perft(G, st, d), generic_perft(st, d));
+        free(st);
+    }
+}
+END_TEST
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every legal move of st as the cross-check data writes it: from-to, the
+ * captured squares sorted, "!w"/"!b" when it wins; sorted, space-separated. */
+static void ashton_move_set(void *st, char *out, size_t n)
+{
+    move_t moves[GAME_MAX_MOVES];
+    static char texts[GAME_MAX_MOVES][40];
+    char *ptr[GAME_MAX_MOVES];
+    int k = G->gen_moves(st, moves);
+    for (int i = 0; i < k; i++) {
+        char before[81], after[81], capt[8][3];
+        int nc = 0;
+        game_undo u;
+        grid_of(st, before);
+        G->format_move(st, moves[i], texts[i], sizeof texts[i]);
+        int from = (texts[i][1] - '1') * 9 + (texts[i][0] - 'a');
+        G->make(st, moves[i], &u);
+        grid_of(st, after);
+        struct game_status gs = status_of(st);
+        G->unmake(st, moves[i], &u);
+        for (int q = 0; q < 81; q++)
+            if (before[q] != '.' && after[q] == '.' && q != from) {
+                capt[nc][0] = (char)('a' + q % 9);
+                capt[nc][1] = (char)('1' + q / 9);
+                capt[nc++][2] = '\0';
+            }
+        qsort(capt, (size_t)nc, sizeof capt[0],
+              (int (*)(const void *, const void *))strcmp);
+        for (int c = 0; c < nc; c++) {
+            strcat(texts[i], "x");
+            strcat(texts[i], capt[c]);
+        }
+        if (gs.over && gs.winner == 1 && !strcmp(gs.reason, "king escaped"))
+            strcat(texts[i], "!w");
+        if (gs.over && gs.winner == 0 && !strcmp(gs.reason, "king captured"))
+            strcat(texts[i], "!b");
+        ptr[i] = texts[i];
+    }
+    qsort(ptr, (size_t)k, sizeof *ptr, cmp_str);
+    out[0] = '\0';
+    for (int i = 0; i < k; i++) {
+        ck_assert_uint_lt(strlen(out) + strlen(ptr[i]) + 2, n);
+        strcat(out, " ");
+        strcat(out, ptr[i]);
+    }
+}
+
+/* tests/data/ashton-crosscheck.txt (made by bench/ashton-crosscheck with
+ * the referee's own rules class): in every position the same legal moves,
+ * captures and wins. */
+START_TEST(test_ashton_crosscheck)
+{
+    const char *path = getenv("ASHTON_DATA");
+    char def[4096];
+    if (!path) {
+        const char *top = getenv("top_srcdir");
+        snprintf(def, sizeof def, "%s/tests/data/ashton-crosscheck.txt",
+                 top ? top : "..");
+        path = def;
+    }
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    static char line[16384], mine[16384];
+    int positions = 0, moves = 0, captures = 0, wins = 0;
+    void *st = new_game("rules=ashton");
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#')
+            continue;
+        line[strcspn(line, "\n")] = '\0';
+        char *semi = strstr(line, " ;");
+        ck_assert_ptr_nonnull(semi);
+        *semi = '\0';
+        char err[128] = "";
+        ck_assert_msg(G->parse_position(st, line, err, sizeof err) == GAME_OK,
+                      "%s: %s", line, err);
+        ashton_move_set(st, mine, sizeof mine);
+        ck_assert_msg(!strcmp(mine, semi + 2),
+                      "%s\nreferee:%s\ntabula: %s", line, semi + 2, mine);
+        positions++;
+        for (const char *p = semi + 2; *p; p++) {
+            moves += *p == '-';
+            captures += *p == 'x';
+            wins += *p == '!';
+        }
+    }
+    fclose(f);
+    free(st);
+    /* the data covers what it must */
+    ck_assert_int_ge(positions, 500);
+    ck_assert_int_ge(captures, 300);
+    ck_assert_int_ge(wins, 50);
+}
+END_TEST
+
+/* The camps, the throne, and what they change about captures. */
+START_TEST(test_ashton_rules)
+{
+    void *st = new_game("rules=ashton");
+    /* the start: white moves first; nothing crosses the throne, nobody
+     * enters a camp from outside */
+    ck_assert_int_eq(parse_rc(st, "e4-e3"), GAME_EILLEGAL);  /* e3 is white's */
+    set_pieces(st, "Ke5 Tc3 tb9 ta5 tg7", 'w');
+    ck_assert_int_eq(parse_rc(st, "c3-c2"), GAME_OK);
+    ck_assert_int_eq(parse_rc(st, "e5-e1"), GAME_EILLEGAL);  /* camp e2 */
+    ck_assert_int_eq(parse_rc(st, "e5-e3"), GAME_OK);
+    ck_assert_int_eq(parse_rc(st, "c3-a3"), GAME_OK);
+    set_pieces(st, "Kc5 Tg5 tb9 ta5 tg7", 'w');
+    ck_assert_int_eq(parse_rc(st, "g5-c5"), GAME_EILLEGAL);  /* blocked */
+    ck_assert_int_eq(parse_rc(st, "c5-d5"), GAME_OK);
+    ck_assert_int_eq(parse_rc(st, "c5-f5"), GAME_EILLEGAL);  /* the throne */
+    ck_assert_int_eq(parse_rc(st, "g5-f5"), GAME_OK);
+    /* a black piece in a camp moves within and across camps, not 6+ into
+     * the opposite camp; one that left may not come back */
+    set_pieces(st, "Kc7 td1 ta4 tc3", 'b');
+    ck_assert_int_eq(parse_rc(st, "d1-f1"), GAME_OK);        /* across e1 */
+    ck_assert_int_eq(parse_rc(st, "a4-a6"), GAME_OK);
+    ck_assert_int_eq(parse_rc(st, "a4-i4"), GAME_EILLEGAL);  /* 8 into i4 */
+    ck_assert_int_eq(parse_rc(st, "a4-h4"), GAME_OK);
+    ck_assert_int_eq(parse_rc(st, "d1-d9"), GAME_EILLEGAL);
+    ck_assert_int_eq(parse_rc(st, "tc3-c1"), GAME_ESYNTAX);
+    ck_assert_int_eq(parse_rc(st, "c3-e3"), GAME_OK);
+    ck_assert_int_eq(parse_rc(st, "c3-c1"), GAME_OK);
+    set_pieces(st, "Kc7 tc1", 'b');
+    ck_assert_int_eq(parse_rc(st, "c1-d1"), GAME_EILLEGAL);  /* into d1 */
+    ck_assert_int_eq(parse_rc(st, "c1-g1"), GAME_EILLEGAL);  /* across */
+    /* anvils against black soldiers: camps but a5 e1 i5 e9, the throne
+     * (empty or not), the king */
+    set_pieces(st, "Kg7 Tc4 tc2 Tg4 tg2", 'w');
+    ck_assert_int_eq(parse_rc(st, "c4-c3"), GAME_OK);        /* c1 is no camp */
+    set_pieces(st, "Kg7 Td4 td2 Tg4 tg2", 'w');
+    ck_assert_int_eq(parse_rc(st, "d4-d3xd2"), GAME_OK);     /* d1 a camp */
+    set_pieces(st, "Kg7 Tf3 te2 Tg4", 'w');
+    ck_assert_int_eq(parse_rc(st, "f3-e3"), GAME_OK);        /* e1: no anvil */
+    ck_assert_int_eq(parse_rc(st, "f3-e3xe2"), GAME_EILLEGAL);
+    set_pieces(st, "Ke5 Tc4 td5 Tg4", 'w');
+    ck_assert_int_eq(parse_rc(st, "c4-c5xd5"), GAME_OK);     /* the king on the throne */
+    set_pieces(st, "Kg7 Tc4 td5 Tg4 te6", 'w');
+    ck_assert_int_eq(parse_rc(st, "c4-c5xd5"), GAME_OK);     /* the empty throne */
+    /* anvils against white soldiers: every camp, the throne with the king */
+    set_pieces(st, "Ke5 Td5 tc7", 'b');
+    ck_assert_int_eq(parse_rc(st, "c7-c5xd5"), GAME_OK);     /* the king's throne */
+    set_pieces(st, "Ke5 Te6 td7 Tg2", 'b');
+    ck_assert_int_eq(parse_rc(st, "d7-d6"), GAME_OK);
+    set_pieces(st, "Kg7 Te6 tc7 Tg2", 'b');
+    ck_assert_int_eq(parse_rc(st, "c7-c6"), GAME_OK);
+    set_pieces(st, "Kc7 Td6 tc5 Tg2", 'b');
+    ck_assert_int_eq(parse_rc(st, "c5-c6xd6"), GAME_EILLEGAL); /* e6 empty */
+    set_pieces(st, "Kc7 Tb3 tc2 Tg2", 'b');
+    ck_assert_int_eq(parse_rc(st, "c2-c3xb3"), GAME_EILLEGAL); /* a3: no camp */
+    set_pieces(st, "Kc7 Tb4 tc3 Tg2", 'b');
+    ck_assert_int_eq(parse_rc(st, "c3-c4xb4"), GAME_OK);     /* against camp a4 */
+    set_pieces(st, "Kc7 Tb6 tc3 Tg2", 'b');
+    ck_assert_int_eq(parse_rc(st, "c3-c6xb6"), GAME_OK);     /* a6 */
+    set_pieces(st, "Kc7 Tf2 tg3 Tg7", 'b');
+    ck_assert_int_eq(parse_rc(st, "g3-g2xf2"), GAME_OK);     /* e2 */
+    free(st);
+}
+END_TEST
+
+/* The king: by four on the throne, three next to it, elsewhere by two or
+ * by one against a camp; he escapes on the 20 edge squares outside camps. */
+START_TEST(test_ashton_king)
+{
+    void *st = new_game("rules=ashton");
+    game_undo u;
+    set_pieces(st, "Ke5 td5 te6 tf5 tg4 Tb2", 'b');
+    play(st, "g4-e4", &u);
+    ck_assert_int_eq(status_of(st).over, 1);
+    ck_assert_int_eq(status_of(st).winner, 0);
+    set_pieces(st, "Ke4 td4 tf4 tg3 Tb2", 'b');
+    play(st, "g3-e3", &u);
+    ck_assert_int_eq(status_of(st).winner, 0);
+    set_pieces(st, "Ke4 td4 tg3 Tb2", 'b');
+    play(st, "g3-e3", &u);
+    ck_assert_int_eq(status_of(st).over, 0);
+    /* against the camp e2: one attacker */
+    set_pieces(st, "Ke3 tg4 Tb7", 'b');
+    play(st, "g4-e4", &u);
+    ck_assert_int_eq(status_of(st).winner, 0);
+    ck_assert_str_eq(status_of(st).reason, "king captured");
+    /* against the camp b5 */
+    set_pieces(st, "Kc5 tc8 Tg7", 'b');
+    ck_assert_int_eq(parse_rc(st, "c8-c6"), GAME_OK);
+    play(st, "c8-c6", &u);
+    ck_assert_int_eq(status_of(st).over, 0);         /* c4 empty, b5 is beside */
+    set_pieces(st, "Kc5 td8 Tg7", 'b');
+    play(st, "d8-d5", &u);
+    ck_assert_int_eq(status_of(st).winner, 0);        /* d5 and the camp b5 */
+    /* escapes: not into a camp, on the other edge squares */
+    set_pieces(st, "Kc3 th8 tf8", 'w');
+    ck_assert_int_eq(parse_rc(st, "c3-c1"), GAME_OK);
+    play(st, "c3-c1", &u);
+    ck_assert_int_eq(status_of(st).winner, 1);
+    ck_assert_str_eq(status_of(st).reason, "king escaped");
+    set_pieces(st, "Kd3 th8 tf8", 'w');
+    ck_assert_int_eq(parse_rc(st, "d3-d1"), GAME_EILLEGAL);
+    /* no legal move loses: d2 is shut in by c2, d3 and the camps d1 e2 */
+    set_pieces(st, "Kg7 td2 Tc2 Td3", 'b');
+    ck_assert_int_eq(status_of(st).over, 1);
+    ck_assert_int_eq(status_of(st).winner, 1);
+    ck_assert_str_eq(status_of(st).reason, "no legal move");
+    set_pieces(st, "Kg7 td2 Tc2", 'b');
+    ck_assert_int_eq(status_of(st).over, 0);
+    free(st);
+}
+END_TEST
+
+/* A draw on the first recurrence since the last capture; the start position
+ * is not remembered (the referee keeps the positions after each move). */
+START_TEST(test_ashton_repetition)
+{
+    void *st = new_game("rules=ashton");
+    play_line(st, "e3-d3 a4-a3 d3-e3 a3-a2 e3-d3");
+    ck_assert_int_eq(status_of(st).over, 0);
+    play_line(st, "a2-a3");                             /* after a4-a3 again */
+    ck_assert_int_eq(status_of(st).over, 1);
+    ck_assert_int_eq(status_of(st).winner, -1);
+    ck_assert_str_eq(status_of(st).reason, "repetition");
+    /* a set-up position comes back: no draw yet; the one after its first
+     * move does */
+    set_pieces(st, "Kc7 Tg3 td1", 'w');
+    play_line(st, "g3-g4 d1-e1 g4-g3 e1-d1");
+    ck_assert_int_eq(status_of(st).over, 0);
+    play_line(st, "g3-g4");
+    ck_assert_int_eq(status_of(st).over, 1);
+    ck_assert_int_eq(status_of(st).winner, -1);
+    ck_assert_str_eq(status_of(st).reason, "repetition");
+    char var[64];
+    G->format_variant(st, var, sizeof var);
+    ck_assert_str_eq(var, "rules=ashton");
+    free(st);
+    /* options */
+    char err[128] = "";
+    const char *bad[1] = {"rules=modern"};
+    void *t = calloc(1, G->state_size);
+    ck_assert_int_eq(G->init(t, 1, bad, err, sizeof err), GAME_EINVALID);
+    ck_assert_str_eq(err, "rules must be tablut or ashton, not 'modern'");
+    const char *two[2] = {"rules=ashton", "nomove=draw"};
+    ck_assert_int_eq(G->init(t, 2, two, err, sizeof err), GAME_OK);
+    G->format_variant(t, var, sizeof var);
+    ck_assert_str_eq(var, "rules=ashton nomove=draw");
+    const char *tab[1] = {"rules=tablut"};
+    ck_assert_int_eq(G->init(t, 1, tab, err, sizeof err), GAME_OK);
+    G->format_variant(t, var, sizeof var);
+    ck_assert_str_eq(var, "");
+    /* a white piece cannot stand on a camp */
+    ck_assert_int_eq(G->init(t, 1, two, err, sizeof err), GAME_OK);
+    ck_assert_int_eq(G->parse_position(t, "9/9/9/9/T3K4/9/9/9/9 b", err, sizeof err),
+                     GAME_EINVALID);
+    free(t);
+}
+END_TEST
+
 static Suite *tablut_suite(void)
 {
     Suite *s = suite_create("tablut");
@@ -1034,10 +1339,16 @@ static Suite *tablut_suite(void)
     tcase_add_test(tc, test_repetition);
     tcase_add_test(tc, test_repetition_after_capture);
     tcase_add_test(tc, test_no_move_draw);
-    tcase_add_test(tc, test_unmake_random);
+    tcase_add_loop_test(tc, test_unmake_random, 0, 2);
     tcase_add_test(tc, test_sizes_and_print);
     tcase_add_test(tc, test_evaluate);
-    tcase_add_test(tc, test_search_helpers);
+    tcase_add_loop_test(tc, test_search_helpers, 0, 2);
+    tcase_add_test(tc, test_ashton_perft);
+    tcase_add_test(tc, test_ashton_perft_generic);
+    tcase_add_test(tc, test_ashton_crosscheck);
+    tcase_add_test(tc, test_ashton_rules);
+    tcase_add_test(tc, test_ashton_king);
+    tcase_add_test(tc, test_ashton_repetition);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -5,11 +5,17 @@
 #include <string.h>
 #include "games/rastros_int.h"
 
-/* The book file is taken in as it is: no parsing, no start-up cost. */
+/* The book file is taken in as it is: no parsing, no start-up cost. It is
+ * kept in four pieces of at most 1 MB (RASTROS_BOOK_FILE.0 to .3, cut
+ * anywhere by bench/rastros-book; the last ones may be empty), which the
+ * assembler puts back together. */
 __asm__(".section .rodata\n"
         ".balign 16\n"
         "rastros_book_blob:\n"
-        ".incbin \"" RASTROS_BOOK_FILE "\"\n"
+        ".incbin \"" RASTROS_BOOK_FILE ".0\"\n"
+        ".incbin \"" RASTROS_BOOK_FILE ".1\"\n"
+        ".incbin \"" RASTROS_BOOK_FILE ".2\"\n"
+        ".incbin \"" RASTROS_BOOK_FILE ".3\"\n"
         "rastros_book_blob_end:\n"
         ".previous\n");
 extern const unsigned char rastros_book_blob[] __asm__("rastros_book_blob");

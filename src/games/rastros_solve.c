@@ -54,8 +54,12 @@
 #endif
 #define BUSY_SLOTS 4096
 #define MAX_THREADS 64
+/* Node allowance of a lost root's choice of the hardest move, at least. */
+#define HARD_NODES 20000
 /* Node allowance of the search for short wins before a proof. */
+#ifndef MATE_NODES
 #define MATE_NODES 3000
+#endif
 
 static uint64_t bit(int sq) { return 1ULL << sq; }
 
@@ -1046,8 +1050,65 @@ int rastros_solve(void *solver, void *st, const struct game_solve_limits *lim,
     return rastros_solve_ex(solver, st, lim, res, RASTROS_SOLVE_DISTANCE);
 }
 
+static int solve_frame(void *solver, void *st, const struct game_solve_limits *lim,
+                       struct game_solve_result *res, int flags);
+
+/* The proof runs on the position's canonical image (the symmetry that
+ * gives its table key), so that its moves are tried in the same order, and
+ * its node count is the same, for all the images of a position: the book
+ * is made for that count (doc/rules/rastros.md). The move comes back
+ * through the same symmetry (each is its own inverse). */
 int rastros_solve_ex(void *solver, void *st, const struct game_solve_limits *lim,
                      struct game_solve_result *res, int flags)
+{
+    struct rastros_solver *sv = solver;
+    const struct rastros *p = st;
+    const struct rs_geom *g = &sv->geom[p->size - RA_MIN_SIZE];
+    uint64_t F, C;
+    position_region(sv->king, g, p, &F, &C);
+    struct rs_key k;
+    make_key(g, F | C, p->snail, p->stm, &k);
+    if (k.sym == 0)
+        return solve_frame(solver, st, lim, res, flags);
+    struct rastros q = *p;
+    uint64_t x = p->slime;
+    if (k.sym >= 2)
+        x = reverse64(x) >> g->shift;
+    if (k.sym & 1)
+        x = ra_transpose(x);
+    q.slime = x;
+    q.snail = g->sym[k.sym][p->snail];
+    q.stm = (uint8_t)(p->stm ^ (k.sym >= 2));
+    int ok = solve_frame(solver, &q, lim, res, flags & ~RASTROS_SOLVE_DISTANCE);
+    if (res->best != MOVE_NONE)
+        res->best = (move_t)g->sym[k.sym][res->best];
+    if (!ok || !(flags & RASTROS_SOLVE_DISTANCE) || res->distance_tried || res->plies >= 0)
+        return ok;
+    /* The distance search runs on the position as it stands, as it always
+     * did (its node count is no part of the book's), led by the proof's
+     * table entries, within what the limit leaves. */
+    struct game_solve_limits rest = {.threads = 1};
+    if (lim)
+        rest = *lim;
+    if (rest.nodes) {
+        if (rest.nodes <= res->nodes)
+            return ok;
+        rest.nodes -= res->nodes;
+    }
+    struct game_solve_result r2;
+    memset(&r2, 0, sizeof r2);
+    r2.best = MOVE_NONE;
+    if (solve_frame(solver, st, &rest, &r2, flags) && r2.value == res->value) {
+        r2.nodes += res->nodes;
+        *res = r2;
+    } else {
+        res->nodes += r2.nodes;
+    }
+    return ok;
+}
+
+static int solve_frame(void *solver, void *st, const struct game_solve_limits *lim,
+                       struct game_solve_result *res, int flags)
 {
     struct rastros_solver *sv = solver;
     const struct rastros *p = st;
@@ -1199,6 +1260,52 @@ int rastros_solve_ex(void *solver, void *st, const struct game_solve_limits *lim
             best = to;
             best_work = w;
         }
+    }
+    if (value == RS_LOSS && mate < 0 && r.n > 1) {
+        /* Lost: of the moves, the one that leaves the opponent the fewest
+         * winning replies (each reply proved), ties to the most work. It
+         * gets about the proof's own nodes (at least HARD_NODES) within
+         * the limit; where they run out, the most work decides alone. */
+        uint64_t limit = sh.node_limit;
+        uint64_t allow = t.nodes > HARD_NODES ? t.nodes : HARD_NODES;
+        if (!sh.node_limit || sh.node_limit > t.nodes + allow)
+            sh.node_limit = t.nodes + allow;
+        atomic_store(&sh.abort, 0);
+        atomic_store(&sh.nodes, t.nodes);
+        t.polled = t.nodes;
+        t.next_poll = 0;
+        t.stopped = 0;
+        sh.nthreads = 1;
+        int pick = -1, pick_n = 99;
+        uint64_t pick_w = 0;
+        for (int i = 0; i < r.n; i++) {
+            int to = r.to[i];
+            if (to == g->goal[stm ^ 1])
+                continue;
+            struct rs_root c = {.F = r.Fc[i], .C = r.Cc[i], .s = to, .stm = stm ^ 1};
+            root_children(&t, &c);
+            int wins = 0, v = RS_LOSS;
+            for (int j = 0; j < c.n && v != RS_STOP; j++) {
+                v = child_value(&t, &c, j);
+                wins += v == RS_WIN;
+            }
+            if (v == RS_STOP) {
+                pick = -1;
+                break;
+            }
+            struct rs_key ck;
+            make_key(g, r.Fc[i] | r.Cc[i], to, stm ^ 1, &ck);
+            uint64_t d = table_probe(table_for(sv, r.Fc[i]), &ck);
+            uint64_t w = d ? (1ULL << (d >> D_WORK_SHIFT & 63)) : 1;
+            if (pick < 0 || wins < pick_n || (wins == pick_n && w > pick_w)) {
+                pick = to;
+                pick_n = wins;
+                pick_w = w;
+            }
+        }
+        if (pick >= 0)
+            best = pick;
+        sh.node_limit = limit;
     }
     res->nodes = t.nodes;
     res->value = value;

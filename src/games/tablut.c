@@ -1,5 +1,7 @@
-/* tablut.c -- Tablut (9x9 tafl) rules as ruled by doc/rules/tablut.md: move
- * generation, make/unmake, Zobrist hash, repetition, evaluation.
+/* tablut.c -- Tablut (9x9 tafl) rules as ruled by doc/rules/tablut.md (and
+ * rules=ashton, the Bologna Tablut Challenge's Ashton rules): move
+ * generation, make/unmake, Zobrist hash, repetition, positions and moves
+ * as text; the evaluation and search helpers are tablut_eval.c's.
  * Knows nothing about search, sessions or protocols: only struct game. */
 #include <ctype.h>
 #include <stdio.h>
@@ -7,51 +9,7 @@
 #include <string.h>
 #include <strings.h>
 #include "game.h"
-
-/* ---- board geometry ------------------------------------------------- */
-/* Square index sq = rank * 9 + file, rank 0 = "1", file 0 = "a". */
-enum { N = 9, NSQ = 81, CASTLE = 40 };
-enum { EMPTY = 0, ATT = 1, DEF = 2, KING = 3 };     /* board[] contents */
-
-/* Positions since the last capture kept for the repetition rule. Positions
- * older than this (a capture-free stretch longer than TABLUT_HIST_CAP plies)
- * are forgotten: a repetition of one of them is not detected. */
-#define TABLUT_HIST_CAP 1024
-#define REP_DEFAULT 2
-#define REP_MIN 2
-#define REP_MAX 10
-
-/* flags */
-#define F_KING_CAPTURED 1u
-#define F_REPETITION 2u
-
-struct tablut {
-    uint64_t hash;              /* Zobrist of pieces + side to move */
-    uint64_t bb[2][2];          /* pieces of each side (king with side 1):
-                                 * word 0 squares 0..63, word 1 64..80 */
-    uint16_t rows[N];           /* occupancy of each rank, bit = file */
-    uint16_t cols[N];           /* occupancy of each file, bit = rank */
-    uint8_t board[NSQ];
-    uint8_t side;               /* side to move: 0 attackers, 1 defenders */
-    uint8_t king;               /* king's square */
-    uint8_t flags;              /* F_* : how the last move ended the game */
-    uint8_t rep_limit;          /* repetition=N */
-    uint8_t count[2];           /* soldiers: attackers, defenders (no king) */
-    uint8_t nomove_loss;        /* nomove=loss: no legal move loses (else draw) */
-    uint8_t seen;               /* the position occurred before (no draw yet) */
-    uint32_t hist_len;          /* positions recorded in the game so far */
-    uint32_t hist_start;        /* index of the first one since a capture */
-    uint64_t hist[TABLUT_HIST_CAP]; /* ring: index i at hist[i % CAP] */
-};
-
-struct tablut_undo {
-    uint64_t hash;
-    uint64_t old_slot;          /* ring entry overwritten by the move */
-    uint32_t hist_start;
-    uint8_t from, to, flags, ncapt;
-    uint8_t capt[4];
-    uint8_t seen;
-};
+#include "games/tablut_int.h"
 
 /* ---- Zobrist keys, computed at compile time (splitmix64 of the index) -- */
 #define SM_A(i) ((uint64_t)(i) * 0x9e3779b97f4a7c15ull + 0x632be59bd9b4e019ull)
@@ -69,31 +27,6 @@ static const uint64_t zkey[4][NSQ] = {
     {SPLITMIX(1000)}, {K81(0)}, {K81(81)}, {K81(162)}
 };
 #define ZSIDE (zkey[0][0])
-
-/* ---- small helpers ---------------------------------------------------- */
-static inline int sq_file(int sq) { return sq % N; }
-static inline int sq_rank(int sq) { return sq / N; }
-static inline int on_edge(int sq)
-{
-    int f = sq_file(sq), r = sq_rank(sq);
-    return f == 0 || f == N - 1 || r == 0 || r == N - 1;
-}
-static inline int side_of(int piece) { return piece == ATT ? 0 : 1; }
-
-static inline void bb_toggle(uint64_t *w, int sq)
-{
-    w[sq >> 6] ^= 1ull << (sq & 63);
-}
-
-/* On a line with occupancy occ (9 bits), the nearest blockers around p:
- * *lo in -1..p-1 and *hi in p+1..9 (-1 and 9 stand for the edge). */
-static inline void line_span(unsigned occ, int p, int *lo, int *hi)
-{
-    unsigned above = (occ | 0x200u) >> (p + 1);
-    unsigned below = ((occ << 1) | 1u) & ((2u << p) - 1u);
-    *hi = p + 1 + __builtin_ctz(above);
-    *lo = 30 - __builtin_clz(below);
-}
 
 static void put_piece(struct tablut *t, int sq, int piece)
 {
@@ -120,106 +53,16 @@ static void remove_piece(struct tablut *t, int sq)
         t->count[side_of(piece)]--;
 }
 
-static inline int game_ended(const struct tablut *t)
-{
-    return t->flags || on_edge(t->king);
-}
-
-/* ---- move generation -------------------------------------------------- */
-static inline move_t mk_move(int from, int to)
-{
-    return (move_t)from | ((move_t)to << 8);
-}
-static inline int mv_from(move_t m) { return (int)(m & 0xff); }
-static inline int mv_to(move_t m) { return (int)((m >> 8) & 0xff); }
-
-/* Destinations of the piece on sq as 9-bit line masks along its rank and
- * its file (the castle removed: no piece stops there). */
-static inline void piece_dests(const struct tablut *t, int sq,
-                               unsigned *rmask, unsigned *cmask)
-{
-    int f = sq_file(sq), r = sq_rank(sq), lo, hi;
-    line_span(t->rows[r], f, &lo, &hi);
-    unsigned m = ((1u << hi) - 1u) & ~((1u << (lo + 1)) - 1u) & ~(1u << f);
-    if (r == 4)
-        m &= ~(1u << 4);
-    *rmask = m;
-    line_span(t->cols[f], r, &lo, &hi);
-    m = ((1u << hi) - 1u) & ~((1u << (lo + 1)) - 1u) & ~(1u << r);
-    if (f == 4)
-        m &= ~(1u << 4);
-    *cmask = m;
-}
-
-static inline int piece_count(const struct tablut *t, int sq)
-{
-    int f = sq_file(sq), r = sq_rank(sq), lo, hi, n;
-    line_span(t->rows[r], f, &lo, &hi);
-    n = hi - lo - 2 - (r == 4 && lo < 4 && hi > 4 && f != 4);
-    line_span(t->cols[f], r, &lo, &hi);
-    n += hi - lo - 2 - (f == 4 && lo < 4 && hi > 4 && r != 4);
-    return n;
-}
-
-#define FOR_EACH_SQ(words, sq)                                            \
-    for (int w_ = 0; w_ < 2; w_++)                                        \
-        for (uint64_t b_ = (words)[w_]; b_; b_ &= b_ - 1)                 \
-            for (int sq = w_ * 64 + __builtin_ctzll(b_), o_ = 1; o_; o_ = 0)
-
-/* Counting moves is perft's inner loop: occluded fills (Kogge-Stone) on
- * the 81-bit board count each direction's destinations at once. */
-typedef unsigned __int128 u128;
-#define U128(hi, lo) (((u128)(hi) << 64) | (u128)(lo))
-static const u128 ALL81 = U128(0x1ffffull, 0xffffffffffffffffull);
-/* all squares but file a, resp. file i */
-#define NOT_A U128(0x1fefful, 0x7fbfdfeff7fbfdfeull)
-#define NOT_I U128(0x0ff7full, 0xbfdfeff7fbfdfeffull)
-#define CASTLE_BIT ((u128)1 << CASTLE)
-
-static inline int popcount128(u128 x)
-{
-    uint64_t v[2] = {(uint64_t)x, (uint64_t)(x >> 64)};
-    int n = 0;
-    for (int i = 0; i < 2; i++) {
-        uint64_t y = v[i] - ((v[i] >> 1) & 0x5555555555555555ull);
-        y = (y & 0x3333333333333333ull) + ((y >> 2) & 0x3333333333333333ull);
-        y = (y + (y >> 4)) & 0x0f0f0f0f0f0f0f0full;
-        n += (int)((y * 0x0101010101010101ull) >> 56);
-    }
-    return n;
-}
-
-#define FILL_UP(name, sh, mask)                                           \
-    static inline u128 name(u128 gen, u128 pro)                           \
-    {                                                                     \
-        pro &= (mask);                                                    \
-        gen |= pro & (gen << (sh));                                       \
-        pro &= pro << (sh);                                               \
-        gen |= pro & (gen << 2 * (sh));                                   \
-        pro &= pro << 2 * (sh);                                           \
-        gen |= pro & (gen << 4 * (sh));                                   \
-        return (gen << (sh)) & (mask);                                    \
-    }
-#define FILL_DOWN(name, sh, mask)                                         \
-    static inline u128 name(u128 gen, u128 pro)                           \
-    {                                                                     \
-        pro &= (mask);                                                    \
-        gen |= pro & (gen >> (sh));                                       \
-        pro &= pro >> (sh);                                               \
-        gen |= pro & (gen >> 2 * (sh));                                   \
-        pro &= pro >> 2 * (sh);                                           \
-        gen |= pro & (gen >> 4 * (sh));                                   \
-        return (gen >> (sh)) & (mask);                                    \
-    }
-FILL_UP(fill_east, 1, NOT_A)
-FILL_DOWN(fill_west, 1, NOT_I)
-FILL_UP(fill_north, N, ALL81)
-FILL_DOWN(fill_south, N, ALL81)
-
 /* Number of legal moves, ignoring whether the game is over. */
 static int count_moves(const struct tablut *t)
 {
     const uint64_t *o = t->bb[t->side], *e = t->bb[!t->side];
+    if (t->ashton) {
+        int n = 0;
+        FOR_EACH_SQ(o, sq)
+            n += piece_count(t, sq);
+        return n;
+    }
     u128 own = U128(o[1], o[0]);
     u128 empty = ~(own | U128(e[1], e[0])) & ALL81;
     u128 dest = ~CASTLE_BIT;
@@ -229,7 +72,7 @@ static int count_moves(const struct tablut *t)
            popcount128(fill_south(own, empty) & empty & dest);
 }
 
-static int gen_raw(const struct tablut *t, move_t *moves)
+int tablut_gen_raw(const struct tablut *t, move_t *moves)
 {
     int n = 0;
     FOR_EACH_SQ(t->bb[t->side], sq) {
@@ -270,40 +113,12 @@ static int repeated(const struct tablut *t)
     return found;
 }
 
-static const int dir_delta[4] = {1, -1, N, -N};
-
-/* Is the square two steps from sq in direction d on the board? */
-static inline int two_steps_ok(int sq, int d)
-{
-    switch (d) {
-    case 0: return sq_file(sq) <= N - 3;
-    case 1: return sq_file(sq) >= 2;
-    case 2: return sq_rank(sq) <= N - 3;
-    default: return sq_rank(sq) >= 2;
-    }
-}
-
-static inline int next_to_castle(int sq)
-{
-    return sq == CASTLE - 1 || sq == CASTLE + 1 || sq == CASTLE - N ||
-           sq == CASTLE + N;
-}
-
-/* The king on k is surrounded as the castle rules need (k is the castle or
- * next to it): every neighbour but the castle holds an attacker. */
-static int king_enclosed(const struct tablut *t, int k)
-{
-    for (int d = 0; d < 4; d++) {
-        int s = k + dir_delta[d];
-        if (s != CASTLE && t->board[s] != ATT)
-            return 0;
-    }
-    return 1;
-}
-
-/* Squares the move would capture (soldiers), and whether it captures the
- * king; the board is that before the move. Returns the number of soldiers. */
-static int move_captures(const struct tablut *t, int from, int to,
+/* The capture rule, for make and for the move texts alike: the soldiers the
+ * move from-to captures (into capt, returning how many) and whether it
+ * captures the king; the board is that before the move. The king on or next
+ * to the castle needs attackers on every side but the castle's; elsewhere
+ * the mover and an attacker opposite (Ashton: or a camp). */
+int tablut_move_captures(const struct tablut *t, int from, int to,
                          uint8_t *capt, int *king_capt)
 {
     int side = t->side, enemy = side ? ATT : DEF, n = 0;
@@ -313,11 +128,10 @@ static int move_captures(const struct tablut *t, int from, int to,
             continue;
         int s1 = to + dir_delta[d], s2 = s1 + dir_delta[d];
         int p1 = t->board[s1];
-        int p2 = s2 == from ? EMPTY : t->board[s2];
-        int hostile = p2 == EMPTY ? s2 == CASTLE : side_of(p2) == side;
-        if (p1 == enemy && hostile)
-            capt[n++] = (uint8_t)s1;
-        else if (p1 == KING && side == 0) {
+        if (p1 == enemy) {
+            if (anvil(t, s2, from))
+                capt[n++] = (uint8_t)s1;
+        } else if (p1 == KING && side == 0) {
             if (s1 == CASTLE || next_to_castle(s1)) {
                 /* the mover counts as standing on to */
                 int ok = 1;
@@ -328,7 +142,8 @@ static int move_captures(const struct tablut *t, int from, int to,
                         ok = 0;
                 }
                 *king_capt = ok;
-            } else if (p2 == ATT)
+            } else if ((s2 != from && t->board[s2] == ATT) ||
+                       (t->ashton && is_camp(s2)))
                 *king_capt = 1;
         }
     }
@@ -338,14 +153,13 @@ static int move_captures(const struct tablut *t, int from, int to,
 static void tablut_make_fast(struct tablut *t, int from, int to,
                              struct tablut_undo *u)
 {
-    int piece = t->board[from], side = t->side;
-    int enemy = side ? ATT : DEF;
+    int piece = t->board[from], side = t->side, kc;
     u->hash = t->hash;
     u->hist_start = t->hist_start;
     u->from = (uint8_t)from;
     u->to = (uint8_t)to;
     u->flags = t->flags;
-    u->ncapt = 0;
+    u->ncapt = (uint8_t)tablut_move_captures(t, from, to, u->capt, &kc);
 
     /* move the piece */
     t->board[from] = EMPTY;
@@ -362,24 +176,10 @@ static void tablut_make_fast(struct tablut *t, int from, int to,
     if (piece == KING)
         t->king = (uint8_t)to;
 
-    /* captures */
-    for (int d = 0; d < 4; d++) {
-        if (!two_steps_ok(to, d))
-            continue;
-        int s1 = to + dir_delta[d], s2 = s1 + dir_delta[d];
-        int p1 = t->board[s1];
-        if (p1 == enemy) {
-            int p2 = t->board[s2];
-            if (p2 == EMPTY ? s2 == CASTLE : side_of(p2) == side) {
-                u->capt[u->ncapt++] = (uint8_t)s1;
-                remove_piece(t, s1);
-            }
-        } else if (p1 == KING && side == 0) {
-            if (s1 == CASTLE || next_to_castle(s1)
-                    ? king_enclosed(t, s1) : t->board[s2] == ATT)
-                t->flags |= F_KING_CAPTURED;
-        }
-    }
+    for (int i = 0; i < u->ncapt; i++)
+        remove_piece(t, u->capt[i]);
+    if (kc)
+        t->flags |= F_KING_CAPTURED;
 
     t->side ^= 1;
     t->hash ^= ZSIDE;
@@ -431,23 +231,32 @@ static void tablut_unmake_fast(struct tablut *t, const struct tablut_undo *u)
 /* ---- struct game entries ---------------------------------------------- */
 #define STR_(x) #x
 #define STR(x) STR_(x)
+/* (the order is that of the values in tablut_init) */
 static const struct variant_key tablut_variant_keys[] = {
+    {"rules", VARIANT_CHOICE, 0, 0, 0, "tablut|ashton", "tablut", 0,
+     "tablut (doc/rules/tablut.md) or ashton, the Bologna Tablut Challenge's"},
     {"repetition", VARIANT_INT, REP_MIN, REP_MAX, 1, NULL, STR(REP_DEFAULT), 0,
      "the occurrence of a position that ends the game"},
-    {"nomove", VARIANT_CHOICE, 0, 0, 0, "draw|loss", "draw", 0,
-     "the result for a side with no legal move"},
+    {"nomove", VARIANT_CHOICE, 0, 0, 0, "draw|loss", NULL, 0,
+     "the result for a side with no legal move (default: draw; loss under "
+     "rules=ashton)"},
     {NULL, 0, 0, 0, 0, NULL, NULL, 0, NULL}
 };
 
+/* The same board under both rules; Ashton's white moves first. */
 static const char start_position[] =
     "3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3 b";
+static const char ashton_start_position[] =
+    "3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3 w";
 
 static void reset_history(struct tablut *t)
 {
     t->flags = 0;
     t->seen = 0;
     t->hist_len = 1;
-    t->hist_start = 0;
+    /* Ashton's referee remembers the positions after each move, not the
+     * one the game starts from */
+    t->hist_start = t->ashton ? 1 : 0;
     memset(t->hist, 0, sizeof t->hist);
     t->hist[0] = t->hash;
 }
@@ -456,10 +265,11 @@ static void reset_history(struct tablut *t)
 static int parse_into(struct tablut *t, const char *s, char *err,
                       size_t errlen)
 {
-    uint8_t rep = t->rep_limit, nomove = t->nomove_loss;
+    uint8_t rep = t->rep_limit, nomove = t->nomove_loss, ashton = t->ashton;
     memset(t, 0, sizeof *t);
     t->rep_limit = rep;
     t->nomove_loss = nomove;
+    t->ashton = ashton;
     int rank = N - 1, file = 0, kings = 0, natt = 0, ndef = 0;
     const char *p = s;
     while (isspace((unsigned char)*p))
@@ -506,6 +316,11 @@ static int parse_into(struct tablut *t, const char *s, char *err,
         int sq = rank * N + file;
         if (sq == CASTLE && piece != KING) {
             snprintf(err, errlen, "only the king may stand on the castle e5");
+            return GAME_EINVALID;
+        }
+        if (t->ashton && piece != ATT && is_camp(sq)) {
+            snprintf(err, errlen, "a white piece on the camp %c%d",
+                     'a' + file, rank + 1);
             return GAME_EINVALID;
         }
         if (piece == KING)
@@ -572,22 +387,32 @@ static int tablut_init(void *st, int nopts, const char *const *opts,
     int rc = game_variant_parse(&tablut_game, nopts, opts, &v, err, errlen);
     if (rc != GAME_OK)
         return rc;
-    int rep = v.num[0];
+    int ashton = v.num[0] == 1, rep = v.num[1];
     /* the no-legal-move outcome: OpenTafl's rules make it a loss */
-    int nomove_loss = v.num[1] == 1;
+    int nomove_loss = v.given[2] ? v.num[2] == 1 : -1;
     t->rep_limit = (uint8_t)rep;
-    t->nomove_loss = (uint8_t)nomove_loss;
-    return parse_into(t, start_position, err, errlen);
+    /* Ashton: a side that cannot move has lost (it cannot answer the
+     * referee in time) */
+    t->nomove_loss = (uint8_t)(nomove_loss >= 0 ? nomove_loss : ashton);
+    t->ashton = (uint8_t)ashton;
+    return parse_into(t, ashton ? ashton_start_position : start_position,
+                      err, errlen);
 }
 
 static void tablut_format_variant(const void *st, char *buf, size_t n)
 {
     const struct tablut *t = st;
-    char rep[32] = "";
+    char out[64] = "";
+    if (t->ashton)
+        strcat(out, "rules=ashton");
     if (t->rep_limit != REP_DEFAULT)
-        snprintf(rep, sizeof rep, "repetition=%d", t->rep_limit);
-    snprintf(buf, n, "%s%s%s", rep, rep[0] && t->nomove_loss ? " " : "",
-             t->nomove_loss ? "nomove=loss" : "");
+        snprintf(out + strlen(out), sizeof out - strlen(out),
+                 "%srepetition=%d", out[0] ? " " : "", t->rep_limit);
+    if (t->nomove_loss != t->ashton)
+        snprintf(out + strlen(out), sizeof out - strlen(out),
+                 "%snomove=%s", out[0] ? " " : "",
+                 t->nomove_loss ? "loss" : "draw");
+    snprintf(buf, n, "%s", out);
 }
 
 static int tablut_parse_position(void *st, const char *s, char *err,
@@ -600,6 +425,7 @@ static int tablut_parse_position(void *st, const char *s, char *err,
     }
     tmp->rep_limit = ((struct tablut *)st)->rep_limit;
     tmp->nomove_loss = ((struct tablut *)st)->nomove_loss;
+    tmp->ashton = ((struct tablut *)st)->ashton;
     int rc = parse_into(tmp, s, err, errlen);
     if (rc == GAME_OK)
         memcpy(st, tmp, sizeof *tmp);
@@ -646,7 +472,7 @@ static int tablut_gen_moves(const void *st, move_t *moves)
     const struct tablut *t = st;
     if (game_ended(t))
         return 0;
-    return gen_raw(t, moves);
+    return tablut_gen_raw(t, moves);
 }
 
 static void tablut_make(void *st, move_t m, game_undo *undo)
@@ -696,7 +522,7 @@ static uint64_t perft_rec(struct tablut *t, int depth)
     if (depth == 1)
         return (uint64_t)count_moves(t);
     move_t moves[GAME_MAX_MOVES];
-    int n = gen_raw(t, moves);
+    int n = tablut_gen_raw(t, moves);
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         struct tablut_undo u;
@@ -797,11 +623,25 @@ static int tablut_parse_move(const void *st, const char *s, move_t *m,
             snprintf(err, errlen, "%s-%s is blocked on %s", a, b, c);
             return GAME_EILLEGAL;
         }
+        if (t->ashton && s2 == CASTLE) {
+            snprintf(err, errlen, "%s-%s crosses the throne", a, b);
+            return GAME_EILLEGAL;
+        }
+        if (t->ashton && is_camp(s2) && !is_camp(from)) {
+            snprintf(err, errlen, "%s-%s enters a camp from outside", a, b);
+            return GAME_EILLEGAL;
+        }
         if (s2 == to)
             break;
     }
+    if (t->ashton && is_camp(from) && is_camp(to) &&
+        abs(to - from) > 5 * abs(step)) {
+        snprintf(err, errlen, "%s-%s goes more than 5 squares into a camp",
+                 a, b);
+        return GAME_EILLEGAL;
+    }
     uint8_t capt[4];
-    int kc, nc = move_captures(t, from, to, capt, &kc);
+    int kc, nc = tablut_move_captures(t, from, to, capt, &kc);
     int ok = nnamed == 0 || nnamed == nc;   /* no suffix: no claim */
     for (int i = 0; ok && i < nnamed; i++) {
         int found = 0;
@@ -846,7 +686,7 @@ static void tablut_format_move_long(const void *st, move_t m, char *buf,
 {
     const struct tablut *t = st;
     uint8_t capt[4];
-    int kc, nc = move_captures(t, mv_from(m), mv_to(m), capt, &kc);
+    int kc, nc = tablut_move_captures(t, mv_from(m), mv_to(m), capt, &kc);
     char out[32], c[3];
     tablut_format_move(st, m, out, sizeof out);
     for (int i = 0; i < nc; i++) {
@@ -868,14 +708,15 @@ static void tablut_draw(const void *st, int marked, const void *before, move_t l
     char out[1024];
     size_t k = 0;
     uint8_t capt[4];
-    int kc = 0, ncapt = b ? move_captures(b, mv_from(last), mv_to(last), capt, &kc) : 0;
+    int kc = 0, ncapt = b ? tablut_move_captures(b, mv_from(last), mv_to(last), capt, &kc) : 0;
     k += (size_t)sprintf(out + k, "   a b c d e f g h i\n");
     for (int r = N - 1; r >= 0; r--) {
         k += (size_t)sprintf(out + k, "%d ", r + 1);
         size_t row = k;         /* the cell of file f is at row + 2 f + 1 */
         for (int f = 0; f < N; f++) {
             int sq = r * N + f, p = t->board[sq];
-            char c = p ? " tTK"[p] : sq == CASTLE ? '+' : '.';
+            char c = p ? " tTK"[p] : sq == CASTLE ? '+' :
+                     t->ashton && is_camp(sq) ? '*' : '.';
             for (int i = 0; i < ncapt; i++)
                 if (capt[i] == sq && !p)
                     c = 'x';
@@ -892,8 +733,9 @@ static void tablut_draw(const void *st, int marked, const void *before, move_t l
     if (marked) {
         if (b)
             k += (size_t)sprintf(out + k, "( ) last move%s; ", ncapt ? ", x captured" : "");
-        k += (size_t)sprintf(out + k, "t attacker, T defender, K king, + castle; "
-                             "%d attackers, %d defenders", t->count[0], t->count[1]);
+        k += (size_t)sprintf(out + k, "t attacker, T defender, K king, + castle%s; "
+                             "%d attackers, %d defenders",
+                             t->ashton ? ", * camp" : "", t->count[0], t->count[1]);
         snprintf(buf, n, "%s", out);
         return;
     }
@@ -907,8 +749,8 @@ static void tablut_draw(const void *st, int marked, const void *before, move_t l
     else
         k += (size_t)sprintf(out + k, "%s to move",
                              t->side ? "white (T K)" : "black (t)");
-    k += (size_t)sprintf(out + k, "; + castle, %d attackers, %d defenders",
-                         t->count[0], t->count[1]);
+    k += (size_t)sprintf(out + k, "; + castle%s, %d attackers, %d defenders",
+                         t->ashton ? ", * camp" : "", t->count[0], t->count[1]);
     snprintf(buf, n, "%s", out);
 }
 
@@ -943,7 +785,8 @@ static void tablut_gogui_board(const void *st, char *buf, size_t n)
 /* The position drawn over GoGui's 9x9 board (which knows no Tablut):
  * attackers on dark fields (GoGui's black territory), defenders on light
  * ones, the king's gold, each labelled as in the position string (t, T,
- * K); the empty castle squared. GoGui's columns skip the letter
+ * K); the empty castle squared, and under Ashton the empty camps marked
+ * with triangles. GoGui's columns skip the letter
  * I, so file i is GoGui's J. */
 static void tablut_gogui_gfx(const void *st, char *buf, size_t n)
 {
@@ -972,363 +815,18 @@ static void tablut_gogui_gfx(const void *st, char *buf, size_t n)
                                  "ABCDEFGHJ"[sq % N], sq / N + 1, " tTK"[t->board[sq]]);
     if (t->board[CASTLE] == EMPTY)
         k += (size_t)snprintf(out + k, sizeof out - k, "\nSQUARE E5");
+    if (t->ashton) {
+        /* the empty camps */
+        int any = 0;
+        for (int sq = 0; sq < NSQ && k < sizeof out - 16; sq++)
+            if (is_camp(sq) && t->board[sq] == EMPTY)
+                k += (size_t)snprintf(out + k, sizeof out - k, "%s %c%d",
+                                      any++ ? "" : "\nTRIANGLE",
+                                      "ABCDEFGHJ"[sq % N], sq / N + 1);
+    }
     snprintf(out + k, sizeof out - k, "\nTEXT %s to move",
              t->side ? "white (defenders)" : "black (attackers)");
     snprintf(buf, n, "%s", out);
-}
-
-/* ---- evaluation ------------------------------------------------------- */
-/* Weights in centipawn-like units; kept together so they can be tuned. */
-struct tablut_weights {
-    int attacker;       /* per attacker on the board */
-    int defender;       /* per defender soldier */
-    int escape_now;     /* defenders to move and the king sees an edge */
-    int capture_now;    /* attackers to move and can take the king */
-    int double_open;    /* attackers to move, the king sees two edges */
-    int open_line;      /* attackers to move, the king sees one edge */
-    int fork_now;       /* defenders to move, the king reaches a fork */
-    int fork_square;    /* per king destination seeing two edges */
-    int reach_open;     /* per king destination seeing one edge */
-    int king_mobility;  /* per king move */
-    int king_adjacent;  /* per attacker next to the king (attackers' gain) */
-    int king_edge;      /* per step the king is nearer an edge */
-    int blockade;       /* per attacker on a corner-diagonal square */
-    int guard;          /* per attacker on the second line (b..h 2, etc.) */
-    int threat;         /* side to move can capture a soldier: percent of
-                         * its value */
-    int balance;        /* the defenders' share of an even game: material
-                         * alone makes the start look 3 soldiers down, and
-                         * the search's draws (0) would look good to them */
-};
-
-static const struct tablut_weights tablut_weights_default = {
-    .attacker = 100,
-    .defender = 160,
-    .escape_now = 15000,
-    .capture_now = 15000,
-    .double_open = 12000,
-    .open_line = 150,
-    .fork_now = 8000,
-    .fork_square = 140,
-    .reach_open = 25,
-    .king_mobility = 6,
-    .king_adjacent = 45,
-    .king_edge = 25,
-    .blockade = 30,
-    .guard = 8,
-    .threat = 50,
-    .balance = 410,
-};
-
-/* Squares that close the corners' diagonals (b3 c2 g2 h3 b7 c8 g8 h7). */
-static const uint64_t blockade_bb[2] = {0x2080000002088800ull, 0x22ull};
-/* The second lines: ranks 2 and 8, files b and h, between b and h. */
-static const uint64_t guard_bb[2] = {0x209048241209fc00ull, 0x7full};
-
-/* Open lines from sq (0..4) to the edge on occupancy rows/cols. */
-static inline int open_lines(const uint16_t *rows, const uint16_t *cols,
-                             int sq)
-{
-    int f = sq_file(sq), r = sq_rank(sq), lo, hi, n = 0;
-    line_span(rows[r], f, &lo, &hi);
-    n += (lo < 0) + (hi >= N);
-    line_span(cols[f], r, &lo, &hi);
-    n += (lo < 0) + (hi >= N);
-    return n;
-}
-
-static int popcount64(uint64_t x)
-{
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-}
-
-/* Can an attacker move onto sq? (sq empty) */
-static int attacker_reaches(const struct tablut *t, int sq)
-{
-    int f = sq_file(sq), r = sq_rank(sq), lo, hi;
-    line_span(t->rows[r], f, &lo, &hi);
-    if ((lo >= 0 && t->board[r * N + lo] == ATT) ||
-        (hi < N && t->board[r * N + hi] == ATT))
-        return 1;
-    line_span(t->cols[f], r, &lo, &hi);
-    return (lo >= 0 && t->board[lo * N + f] == ATT) ||
-           (hi < N && t->board[hi * N + f] == ATT);
-}
-
-/* Number of enemy soldiers the side to move can capture with one move
- * (each counted once, whatever move takes it), on bitboards: a soldier is
- * taken along a line when one neighbour is hostile to it (a piece of the
- * side to move, the king included, or the empty castle) and the opposite
- * one is an empty square a piece of the side to move reaches. The piece on
- * the hostile square never is the one that reaches: the soldier blocks it. */
-static int capturable_soldiers(const struct tablut *t)
-{
-    const uint64_t *o = t->bb[t->side], *e = t->bb[!t->side];
-    u128 own = U128(o[1], o[0]), en = U128(e[1], e[0]);
-    u128 empty = ~(own | en) & ALL81;
-    u128 reach = (fill_east(own, empty) | fill_west(own, empty) |
-                  fill_north(own, empty) | fill_south(own, empty)) &
-                 empty & ~CASTLE_BIT;
-    u128 hostile = own | (empty & CASTLE_BIT);
-    u128 victims = en;
-    if (t->side == 0)
-        victims &= ~((u128)1 << t->king);
-    /* squares whose west / east / south / north neighbour is in the set */
-    u128 hw = (hostile << 1) & NOT_A, he = (hostile >> 1) & NOT_I;
-    u128 rw = (reach << 1) & NOT_A, re = (reach >> 1) & NOT_I;
-    u128 hs = (hostile << N) & ALL81, hn = hostile >> N;
-    u128 rs = (reach << N) & ALL81, rn = reach >> N;
-    return popcount128(victims & ((hw & re) | (rw & he) | (hs & rn) |
-                                  (rs & hn)));
-}
-
-
-/* From the defenders' point of view. */
-static int king_capturable(const struct tablut *t);   /* below, by the search helpers */
-
-static int eval_defenders(const struct tablut *t,
-                          const struct tablut_weights *w)
-{
-    int k = t->king, kf = sq_file(k), kr = sq_rank(k);
-    int dtm = t->side == 1;     /* defenders to move */
-    if (!dtm && king_capturable(t))
-        return -w->capture_now;
-    int open = open_lines(t->rows, t->cols, k);
-    if (open && dtm)
-        return w->escape_now;
-    if (open >= 2)
-        return w->double_open;
-
-    int score = w->defender * t->count[1] - w->attacker * t->count[0];
-    if (open)
-        score += w->open_line;
-
-    /* Where the king can go, and what it sees from there. */
-    uint16_t rows[N], cols[N];
-    memcpy(rows, t->rows, sizeof rows);
-    memcpy(cols, t->cols, sizeof cols);
-    rows[kr] &= (uint16_t)~(1u << kf);
-    cols[kf] &= (uint16_t)~(1u << kr);
-    unsigned rm, cm;
-    piece_dests(t, k, &rm, &cm);
-    int mob = 0, forks = 0, reach = 0;
-    for (; rm; rm &= rm - 1, mob++) {
-        int o = open_lines(rows, cols, kr * N + __builtin_ctz(rm));
-        forks += o >= 2;
-        reach += o == 1;
-    }
-    for (; cm; cm &= cm - 1, mob++) {
-        int o = open_lines(rows, cols, __builtin_ctz(cm) * N + kf);
-        forks += o >= 2;
-        reach += o == 1;
-    }
-    if (forks && dtm && !open)
-        score += w->fork_now;
-    score += forks * w->fork_square + reach * w->reach_open +
-             mob * w->king_mobility;
-
-    /* Attackers closing in on the king. */
-    int adj = 0;
-    for (int d = 0; d < 4; d++) {
-        int s = k + dir_delta[d];
-        if ((d == 0 && kf == N - 1) || (d == 1 && kf == 0) ||
-            (d == 2 && kr == N - 1) || (d == 3 && kr == 0))
-            continue;
-        adj += t->board[s] == ATT;
-    }
-    score -= adj * w->king_adjacent;
-
-    int edge = kf < N - 1 - kf ? kf : N - 1 - kf;
-    int e2 = kr < N - 1 - kr ? kr : N - 1 - kr;
-    if (e2 < edge)
-        edge = e2;
-    score += (4 - edge) * w->king_edge;
-
-    /* Attackers' blockade: corner diagonals and the second lines. */
-    const uint64_t *a = t->bb[0];
-    score -= w->blockade * (popcount64(a[0] & blockade_bb[0]) +
-                            popcount64(a[1] & blockade_bb[1]));
-    score -= w->guard * (popcount64(a[0] & guard_bb[0]) +
-                         popcount64(a[1] & guard_bb[1]));
-
-    score += w->balance;
-
-    /* A capture the side to move has in hand (one is made, the other
-     * piece can usually be saved). */
-    if (w->threat && capturable_soldiers(t))
-        score += dtm ? w->threat * w->attacker / 100
-                     : -w->threat * w->defender / 100;
-    return score;
-}
-
-static int tablut_evaluate(const void *st)
-{
-    const struct tablut *t = st;
-    int s = eval_defenders(t, &tablut_weights_default);
-    if (s > SCORE_EVAL_MAX)
-        s = SCORE_EVAL_MAX;
-    if (s < -SCORE_EVAL_MAX)
-        s = -SCORE_EVAL_MAX;
-    return t->side ? s : -s;
-}
-
-/* ---- search helpers: tactical moves, threats, a pass --------------------- */
-/* Squares an attacker may land on to capture the king (at most four). */
-static u128 king_capture_squares(const struct tablut *t)
-{
-    int k = t->king, kf = sq_file(k), kr = sq_rank(k);
-    int near = k == CASTLE || next_to_castle(k);
-    u128 out = 0;
-    if (kf == 0 || kf == N - 1 || kr == 0 || kr == N - 1)
-        return 0;
-    for (int d = 0; d < 4; d++) {
-        int s = k + dir_delta[d];
-        if (s == CASTLE || t->board[s] != EMPTY)
-            continue;
-        int closed = 1;
-        if (near) {
-            for (int e = 0; e < 4; e++) {
-                int o = k + dir_delta[e];
-                if (o != s && o != CASTLE && t->board[o] != ATT)
-                    closed = 0;
-            }
-        } else
-            closed = t->board[k - dir_delta[d]] == ATT;
-        if (closed)
-            out |= (u128)1 << s;
-    }
-    return out;
-}
-
-/* With the attackers to move: does one of their moves capture the king? */
-static int king_capturable(const struct tablut *t)
-{
-    for (u128 b = king_capture_squares(t); b; b &= b - 1) {
-        int sq = (uint64_t)b ? __builtin_ctzll((uint64_t)b)
-                             : 64 + __builtin_ctzll((uint64_t)(b >> 64));
-        if (attacker_reaches(t, sq))
-            return 1;
-    }
-    return 0;
-}
-
-/* Empty squares where a piece of the side to move, landing, captures a
- * soldier: one neighbour holds an enemy soldier whose far side is hostile
- * (a piece of the mover's side, the king included, or the empty castle).
- * The hostile piece never is the mover: the soldier stands in its way. */
-static u128 capture_squares(const struct tablut *t)
-{
-    const uint64_t *o = t->bb[t->side], *e = t->bb[!t->side];
-    u128 own = U128(o[1], o[0]), en = U128(e[1], e[0]);
-    u128 empty = ~(own | en) & ALL81;
-    u128 hostile = own | (empty & CASTLE_BIT);
-    u128 v = en;
-    if (t->side == 0)
-        v &= ~((u128)1 << t->king);
-    /* east(x): each square's east neighbour; west, north, south alike */
-#define EAST(x) (((x) << 1) & NOT_A)
-#define WEST(x) (((x) >> 1) & NOT_I)
-#define NORTH(x) (((x) << N) & ALL81)
-#define SOUTH(x) ((x) >> N)
-    u128 tg = WEST(v & WEST(hostile)) | EAST(v & EAST(hostile)) |
-              SOUTH(v & SOUTH(hostile)) | NORTH(v & NORTH(hostile));
-#undef EAST
-#undef WEST
-#undef NORTH
-#undef SOUTH
-    return tg & empty & ~CASTLE_BIT;
-}
-
-/* Appends the moves of the side to move onto sq (empty, not the castle):
- * the nearest piece along each of the four rays, if it is its own. With
- * king_only, only a king's move. */
-static int moves_onto(const struct tablut *t, int sq, move_t *moves, int n,
-                      int king_only)
-{
-    int f = sq_file(sq), r = sq_rank(sq), lo, hi, from[4], k = 0;
-    line_span(t->rows[r], f, &lo, &hi);
-    if (lo >= 0) from[k++] = r * N + lo;
-    if (hi < N) from[k++] = r * N + hi;
-    line_span(t->cols[f], r, &lo, &hi);
-    if (lo >= 0) from[k++] = lo * N + f;
-    if (hi < N) from[k++] = hi * N + f;
-    for (int i = 0; i < k; i++) {
-        int p = t->board[from[i]];
-        if (king_only ? p == KING : p != EMPTY && side_of(p) == t->side)
-            moves[n++] = mk_move(from[i], sq);
-    }
-    return n;
-}
-
-static int tablut_gen_tactical(const void *st, move_t *moves)
-{
-    const struct tablut *t = st;
-    int n = 0;
-    if (game_ended(t))
-        return 0;
-    if (t->side == 1) {
-        /* the king's moves to an edge win */
-        unsigned rm, cm;
-        int k = t->king, kf = sq_file(k), kr = sq_rank(k);
-        piece_dests(t, k, &rm, &cm);
-        for (; rm; rm &= rm - 1) {
-            int to = kr * N + __builtin_ctz(rm);
-            if (on_edge(to))
-                moves[n++] = mk_move(k, to);
-        }
-        for (; cm; cm &= cm - 1) {
-            int to = __builtin_ctz(cm) * N + kf;
-            if (on_edge(to))
-                moves[n++] = mk_move(k, to);
-        }
-    } else {
-        for (u128 b = king_capture_squares(t); b; b &= b - 1) {
-            int sq = (uint64_t)b ? __builtin_ctzll((uint64_t)b)
-                                 : 64 + __builtin_ctzll((uint64_t)(b >> 64));
-            int n0 = n;
-            n = moves_onto(t, sq, moves, n, 0);
-            /* keep only the moves that really take him (the mover must
-             * not be one of the surrounding attackers); a square may also
-             * be a capture square: such moves come again below */
-            for (int i = n0; i < n; i++) {
-                uint8_t c[4];
-                int kc;
-                move_captures(t, mv_from(moves[i]), sq, c, &kc);
-                if (!kc)
-                    moves[i--] = moves[--n];
-            }
-        }
-    }
-    int nwin = n;
-    u128 tg = capture_squares(t);
-    for (; tg; tg &= tg - 1) {
-        int sq = (uint64_t)tg ? __builtin_ctzll((uint64_t)tg)
-                              : 64 + __builtin_ctzll((uint64_t)(tg >> 64));
-        n = moves_onto(t, sq, moves, n, 0);
-    }
-    /* (a capture by the king to an edge is listed once, as a win) */
-    for (int i = nwin; i < n; i++)
-        for (int j = 0; j < nwin; j++)
-            if (moves[i] == moves[j]) {
-                moves[i--] = moves[--n];
-                break;
-            }
-    return n;
-}
-
-/* The attackers must block a line of the king to an edge, or the defenders
- * must stop a capture of the king. */
-static int tablut_threatened(const void *st)
-{
-    const struct tablut *t = st;
-    if (game_ended(t))
-        return 0;
-    if (t->side == 0)
-        return open_lines(t->rows, t->cols, t->king) > 0;
-    return king_capturable(t);
 }
 
 /* The position occurred before since the last capture (and is not yet a

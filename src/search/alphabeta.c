@@ -13,6 +13,12 @@
 #define HISTORY_SIZE 4096
 #define UNKNOWN_PLIES SEARCH_UNKNOWN_PLIES
 #define SOLVE_MAX_PLY SEARCH_SOLVE_MAX_PLY
+/* Nodes a move's proof always gets before the heuristic search, whatever
+ * the time limit (90% of a node limit below it: 2,700 of `nodes 3000`):
+ * about a millisecond of a dedicated solver's work. A game's book or
+ * tables are made so that what they leave out is proved within that
+ * (doc/rules/rastros.md, "The opening book"). */
+#define PROOF_FIRST_NODES 3000
 
 /* The exact solver's moves at one ply (on the heap: its lines are long). */
 struct solve_frame {
@@ -890,29 +896,59 @@ static int ab_search(void *self, const struct game *g, void *st,
 
     /* A game that can tell exact values in its endgame is worth proving
      * first: a proven win is never thrown away by the heuristic search.
-     * The limits hold for the whole move, the proof included: the proof
-     * gets a share of the time and of the nodes, the search the rest. A
-     * depth limit skips the proof (it has no depth): the depth-limited
-     * search sees every win within its horizon, and stays reproducible. */
+     * The proof comes in two steps. First it gets PROOF_FIRST_NODES nodes
+     * (at most 90% of a node limit) whatever the clock says: a position that
+     * so small a proof settles is never left to the heuristic search because
+     * a loaded machine gave the move less CPU than its wall time, so what is
+     * played there is the same at any load (the proof is interrupted only by
+     * a stop request). Then, while unproved, a share of the rest of the
+     * move's time and nodes. The limits hold for the whole move, the proof
+     * included; the search gets what the proof left. A depth limit skips the
+     * proof (it has no depth): the depth-limited search sees every win
+     * within its horizon, and stays reproducible. */
     struct search_result solved;
     int have_solved = 0;
     uint64_t solve_nodes = 0;
     struct search_params rest = *p;
     if (g->exact_value && !p->infinite && p->depth == 0) {
         struct search_params sp = *p;
+        sp.movetime_ms = 0;
+        sp.soft_ms = 0;
+        sp.nodes = PROOF_FIRST_NODES;
+        if (p->nodes > 0) {
+            /* a tenth of a node limit stays for the heuristic search */
+            uint64_t most = (uint64_t)share_of(p->nodes > INT64_MAX ? INT64_MAX :
+                                               (int64_t)p->nodes, 90);
+            if (most < sp.nodes)
+                sp.nodes = most;
+        }
+        have_solved = search_solve(a, g, st, &sp, &solved);
+        solve_nodes = a->nodes;
+        int interrupted = p->stop && p->stop(p->ctx);
         /* most of the time while proofs succeed; a little while they
          * don't (early in long games), so the search keeps its time. A
          * game's own solver proves so much more in the time that proving
          * is worth nearly all of it. */
         int share = g->solve ? (a->solve_failed ? 40 : 90) : (a->solve_failed ? 15 : 60);
-        if (p->movetime_ms > 0)
-            sp.movetime_ms = share_of(clamp_ms(p->movetime_ms), share);
-        if (p->nodes > 0)
-            sp.nodes = (uint64_t)share_of(p->nodes > INT64_MAX ? INT64_MAX : (int64_t)p->nodes,
-                                          share);
-        have_solved = search_solve(a, g, st, &sp, &solved);
-        a->solve_failed = !have_solved;
-        solve_nodes = a->nodes;
+        int64_t left_ms = p->movetime_ms > 0 ? share_of(clamp_ms(p->movetime_ms), share) -
+                                                   (now_ms() - t_solve) : 0;
+        uint64_t node_share = p->nodes > 0 ?
+            (uint64_t)share_of(p->nodes > INT64_MAX ? INT64_MAX : (int64_t)p->nodes, share) : 0;
+        int more = p->nodes > 0 ? node_share > solve_nodes : 1;
+        if (p->movetime_ms > 0 && left_ms <= 0)
+            more = 0;
+        if (!have_solved && !interrupted && more) {
+            sp = *p;
+            if (p->movetime_ms > 0)
+                sp.movetime_ms = left_ms;
+            if (p->nodes > 0)
+                sp.nodes = node_share - solve_nodes;
+            have_solved = search_solve(a, g, st, &sp, &solved);
+            solve_nodes += a->nodes;
+            a->solve_failed = !have_solved;
+        }
+        if (have_solved)
+            a->solve_failed = 0;
         if (p->nodes > 0)
             rest.nodes = p->nodes > solve_nodes ? p->nodes - solve_nodes : 1;
         if (have_solved && p->report) {

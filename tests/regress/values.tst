@@ -110,8 +110,14 @@
 #? []
 46 winning_moves
 #? [b5 c5]
+# the opening book holds this position (its proof takes over 2,700 nodes):
+# a book answer says no distance, so the distance is asked of a proof
+190 set_option book false
+#? []
 47 solve
 #? [win (b5|c5) in 21]
+191 set_option book true
+#? []
 48 set_option nodes 20000
 #? []
 49 reg_genmove white
