@@ -23,7 +23,7 @@ const App = {
     proofs: true,
     /* the game as the engine last told it */
     pos: "", st: null, history: [], legal: [], toMove: 0, over: false, result: "ongoing",
-    last: null, captured: [],
+    last: null, captured: [], variantNow: {},
     cache: new Map(),           /* the history so far ("" at the start) -> position */
     proofCache: new Map(),      /* position -> { text, winning } */
     selected: null, hint: null, info: null, infoSide: 0,
@@ -158,12 +158,15 @@ const App = {
                 const choices = k.type === "int" ? [] : k.choices;
                 if (k.type === "int")
                     for (let v = k.min; v <= k.max; v += k.step) choices.push(String(v));
+                if (k.def === "-")  /* the game derives it from the other keys */
+                    choices.unshift("");
                 for (const c of choices) {
                     const o = document.createElement("option");
-                    o.value = o.textContent = c;
+                    o.value = c;
+                    o.textContent = c || "(default)";
                     input.appendChild(o);
                 }
-                input.value = values[k.name] || k.def;
+                input.value = values[k.name] || (k.def === "-" ? "" : k.def);
             } else {
                 input = document.createElement("input");
                 input.size = 4;
@@ -255,6 +258,7 @@ const App = {
         const prev = prevPos ? g.parse(prevPos) : null;
         const lastMove = this.history[this.history.length - 1];
         const record = rec.ok ? decodeURIComponent(rec.text) : "";
+        this.variantNow = recordVariant(record);
         this.last = this.history.length ? g.lastMove(prev, this.st, lastMove, this.history) : null;
         this.captured = this.last ? g.captured(prev, this.st, this.last, lastRecordMove(record)) : [];
         this.selected = null;
@@ -446,7 +450,8 @@ const App = {
         const focusedKey = document.activeElement && document.activeElement.dataset
             ? document.activeElement.dataset.key : null;
         const board = $("board");
-        board.innerHTML = g.draw({ state: this.st, last: this.last, captured: this.captured,
+        board.innerHTML = g.draw({ state: this.st, variant: this.variantNow, last: this.last,
+                                   captured: this.captured,
                                    selected: this.selected, sources: mk.sources, targets: mk.targets,
                                    hint: this.hint, winning: mk.winning });
         board.dataset.position = this.pos;
@@ -716,6 +721,13 @@ function parseVariants(text) {
         keys.push(k);
     }
     return keys;
+}
+
+/* The variant a record names ([Variant "rules=ashton repetition=3"]). */
+function recordVariant(pgn) {
+    const m = /^\[Variant "([^"]*)"\]/m.exec(pgn), v = {};
+    if (m) for (const w of m[1].split(/\s+/)) { const [k, x] = w.split("="); if (x) v[k] = x; }
+    return v;
 }
 
 /* The last move of a PGN record, in its long notation (Tablut's captures:

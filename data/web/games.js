@@ -180,6 +180,10 @@ A player who cannot move loses. There are no draws.</p>
 
 /* ------------------------------------------------------------- Tablut */
 
+/* the attackers' start squares: the camps of the Ashton rules */
+const CAMPS = new Set(["a4", "a5", "a6", "b5", "d1", "e1", "f1", "e2",
+                       "i4", "i5", "i6", "h5", "d9", "e9", "f9", "e8"]);
+
 Games.tablut = {
     name: "tablut",
     /* proofs end in "not solved" here but for the last moves: the page
@@ -213,16 +217,24 @@ Games.tablut = {
     },
     draw(v) {
         const st = v.state, n = 9, cell = 60, m = 30, W = n * cell + 2 * m;
-        let s = `<svg viewBox="0 0 ${W} ${W}" class="board tablut" role="group" aria-label="Tablut board">`;
+        const ashton = v.variant && v.variant.rules === "ashton";
+        let s = `<svg viewBox="0 0 ${W} ${W}" class="board tablut" role="group" ` +
+            `aria-label="Tablut board${ashton ? ", Ashton rules" : ""}">`;
         s += `<rect class="frame" x="0" y="0" width="${W}" height="${W}" rx="8"/>`;
         for (let r = 9; r >= 1; r--) for (let f = 0; f < 9; f++) {
             const sq = FILES[f] + r, [x, y] = squareXY(sq, n, cell, m);
+            const camp = ashton && CAMPS.has(sq);
             let cls = "sq";
-            if (f === 0 || f === 8 || r === 1 || r === 9) cls += " edge";
+            if ((f === 0 || f === 8 || r === 1 || r === 9) && !camp) cls += " edge";
+            if (camp) cls += " camp";
             if (sq === "e5") cls += " castle";
             if (v.last && v.last.from === sq) cls += " lastfrom";
             if (v.last && v.last.to === sq) cls += " lastsq";
             s += `<rect class="${cls}" x="${x}" y="${y}" width="${cell}" height="${cell}"/>`;
+            if (camp)           /* hatched */
+                s += `<path class="campmark" d="M${x} ${y + 20} L${x + 20} ${y} M${x} ${y + 40} L${x + 40} ${y} ` +
+                    `M${x} ${y + 60} L${x + 60} ${y} M${x + 20} ${y + 60} L${x + 60} ${y + 20} ` +
+                    `M${x + 40} ${y + 60} L${x + 60} ${y + 40}"/>`;
             if (sq === "e5")
                 s += `<path class="castlemark" d="M${x + 8} ${y + 8} L${x + 52} ${y + 52} M${x + 52} ${y + 8} L${x + 8} ${y + 52}"/>` +
                     `<rect class="castlering" x="${x + 6}" y="${y + 6}" width="${cell - 12}" height="${cell - 12}"/>`;
@@ -256,7 +268,8 @@ Games.tablut = {
                 s += `<rect class="hintmark" x="${x + 4}" y="${y + 4}" width="${cell - 8}" height="${cell - 8}" rx="8"/>`;
             const p = st.pieces[sq];
             let label = sq + (p === "t" ? ", attacker" : p === "T" ? ", defender" : p === "K" ? ", the king" : "") +
-                (sq === "e5" ? ", the castle" : "");
+                (sq === "e5" ? (ashton ? ", the throne" : ", the castle") : "") +
+                (ashton && CAMPS.has(sq) ? ", a camp" : "");
             if (v.targets && v.targets.has(sq)) label = "move to " + label;
             else if (v.sources && v.sources.has(sq)) label = "pick up " + label;
             s += hitRect(x, y, cell, cell, sq, v, label);
@@ -282,6 +295,11 @@ the three free sides (next to the castle), or on two opposite sides elsewhere. T
 <b>defenders win</b> when the king reaches any edge square (tinted); the <b>attackers win</b>
 when they take him. A position repeated (the second time, by default) or a side without a move
 is a draw.</p>
+<p><b>Ashton rules</b> (variant <i>rules=ashton</i>, the Bologna Tablut Challenge's): the
+defenders move first; nobody stops on or crosses the throne; the attackers' 16 start squares are
+<b>camps</b> (hatched) that no other piece may enter or cross, and that capture like the throne;
+the king escapes to the 20 edge squares outside the camps; a repeated position draws and a side
+without a move loses.</p>
 <p>Click a piece of the side to move, then one of the marked squares.</p>`,
     sample() {
         const st = this.parse("3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3 b");

@@ -831,7 +831,7 @@
 400 list_variants rastros
 #? [size type int default 7 min 5 max 8 step 1 boardsize help [^\n]*\nstart type square default - help [^\n]*]
 401 list_variants tablut
-#? [repetition type int default 2 min 2 max 10 step 1 help [^\n]*\nnomove type choice default draw choices draw\|loss help [^\n]*]
+#? [rules type choice default tablut choices tablut\|ashton help [^\n]*\nrepetition type int default 2 min 2 max 10 step 1 help [^\n]*\nnomove type choice default - choices draw\|loss help [^\n]*]
 402 list_variants grasshopper
 #? [pieces type int default 14 min 2 max 14 step 2 help pieces a side]
 403 list_variants
