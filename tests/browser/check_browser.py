@@ -334,6 +334,15 @@ try:
     records["tablut"] = play_whole_game("tablut", {}, "tablut")
     records["grasshopper"] = play_whole_game("grasshopper", {"pieces": "4"}, "grasshopper")
     check("no JavaScript errors so far", not js_errors(), str(js_errors()))
+    new_game("tablut", {"rules": "ashton"})
+    camps = driver.find_elements(By.CSS_SELECTOR, "#board .sq.camp")
+    edges = driver.find_elements(By.CSS_SELECTOR, "#board .sq.edge")
+    click_move()
+    idle()
+    check("Tablut under the Ashton rules: 16 camps, 20 escape squares, white first, playable",
+          len(camps) == 16 and len(edges) == 20 and attr("history").split()[0][1] in "34567",
+          f"{len(camps)} camps, {len(edges)} edges, {attr('history')}")
+    shot("tablut-ashton")
 
     # ------------------------------------------------------------- rules
     for game in ("rastros", "tablut", "grasshopper"):
