@@ -254,7 +254,8 @@ void option_range(const struct option_desc *o, char *buf, size_t n)
         for (char *x = c; *x; x++)
             words += *x == '|';
         int i = 0;
-        for (char *w = strtok(c, "|"); w; w = strtok(NULL, "|"), i++)
+        char *save;
+        for (char *w = strtok_r(c, "|", &save); w; w = strtok_r(NULL, "|", &save), i++)
             buf_printf(buf, n, &pos, "%s%s", i == 0 ? "" : i == words - 1 ? " or " : ", ", w);
         break;
     }
@@ -304,12 +305,14 @@ int option_set(struct session *s, const struct option_desc *o, const char *value
     case OPTION_BOOL:
         ok = !parse_bool(value, &num);
         break;
-    case OPTION_CHOICE:
+    case OPTION_CHOICE: {
+        char *save;
         option_choices(o, choices, sizeof choices);
         ok = 0;
-        for (char *w = strtok(choices, "|"); w && !ok; w = strtok(NULL, "|"))
+        for (char *w = strtok_r(choices, "|", &save); w && !ok; w = strtok_r(NULL, "|", &save))
             ok = !strcmp(w, value);
         break;
+    }
     case OPTION_PATH:
         break;
     }

@@ -56,7 +56,9 @@ int session_from_record(struct session *s, const struct game_record *r, int upto
     int nopts = 0;
     char vbuf[sizeof r->variant];
     snprintf(vbuf, sizeof vbuf, "%s", r->variant);
-    for (char *tok = strtok(vbuf, " "); tok && nopts < SESSION_MAX_OPTS; tok = strtok(NULL, " "))
+    char *save;                 /* strtok_r: sessions may run in threads */
+    for (char *tok = strtok_r(vbuf, " ", &save); tok && nopts < SESSION_MAX_OPTS;
+         tok = strtok_r(NULL, " ", &save))
         opts[nopts++] = tok;
     int rc = session_newgame(&tmp, r->game, nopts, (const char *const *)opts, err, errlen);
     if (rc == SESS_OK && r->position[0])

@@ -45,6 +45,7 @@ enum proto_status {
     PROTO_ENOMEM,               /* "out of memory" */
     PROTO_EUNSOLVED,            /* "not solved" */
     PROTO_ENO_EXPLAIN,          /* "no move to explain" */
+    PROTO_ENOT_ALLOWED,         /* "not allowed": the front end's gate */
     PROTO_STATUS_COUNT
 };
 /* A streaming handler (CMD_STREAMS) that wrote its whole response itself. */
@@ -172,6 +173,12 @@ struct proto {
     /* Called while a command searches: after each completed iteration with
      * its figures, and now and then (from the stop poll) with info NULL. */
     void (*watch)(struct proto *p, const struct search_info *info);
+    /* A front end's gate (the web board keeps its clients in their own
+     * session): called with a command's words before it runs; PROTO_OK
+     * lets it run, any other status refuses it, with the detail in res,
+     * and the command changes nothing. NULL: every command runs. */
+    int (*gate)(struct proto *p, const struct proto_cmd *c, int argc, char **argv,
+                char *res, size_t n);
 };
 
 /* Interrupting the running command ("move now").
