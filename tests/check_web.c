@@ -472,6 +472,11 @@ START_TEST(test_records_travel)
                      "? not allowed: loadgame reads a file on the server; setrecord takes a "
                      "record");
     ck_assert_int_eq(access("/tmp/check_web.rec", F_OK), -1);
+    ck_assert_str_eq(ask(w, "review /etc/passwd"),
+                     "? not allowed: review FILE reads a file on the server; review (the "
+                     "session's game) after setrecord reviews a record");
+    /* review of the session's own game is offered */
+    ck_assert_msg(!strncmp(ask(w, "review"), "= ", 2), "%s", res);
     ck_assert_str_eq(ask(w, "set_option tables /tmp"),
                      "? not allowed: tables names a directory on the server");
     /* unchanged: the option table's default (the installed tables) */

@@ -42,6 +42,7 @@ const struct web_rule web_rules[] = {
     {"help", WEB_ALLOW, NULL},
     {"quit", WEB_ALLOW, NULL},          /* ends this connection's session */
     {"list_games", WEB_ALLOW, NULL},
+    {"rules", WEB_ALLOW, NULL},
     {"newgame", WEB_ALLOW, NULL},
     {"list_variants", WEB_ALLOW, NULL},
     {"clear_board", WEB_ALLOW, NULL},
@@ -68,6 +69,9 @@ const struct web_rule web_rules[] = {
     {"analyze", WEB_ANALYSIS, NULL},
     {"solve", WEB_ALLOW, NULL},
     {"winning_moves", WEB_ALLOW, NULL},
+    {"hint", WEB_ALLOW, NULL},
+    {"review", WEB_NO_FILE, "review FILE reads a file on the server; review (the session's game) "
+     "after setrecord reviews a record"},
     {"eval", WEB_ALLOW, NULL},
     {"perft", WEB_REFUSE, "perft cannot be interrupted: it would hold a core of the server"},
     {"bench", WEB_REFUSE, "bench cannot be interrupted: it would hold a core of the server"},
@@ -79,6 +83,7 @@ const struct web_rule web_rules[] = {
     {"gogui-interrupt", WEB_ALLOW, NULL},
     {"gogui-sigint", WEB_REFUSE, "gogui-sigint names the server's process; send '# interrupt'"},
     {"gogui-analyze_commands", WEB_ALLOW, NULL},
+    {"gogui-gfx", WEB_ALLOW, NULL},
     {"gogui-rules_game_id", WEB_ALLOW, NULL},
     {"gogui-rules_board_size", WEB_ALLOW, NULL},
     {"gogui-rules_board", WEB_ALLOW, NULL},
@@ -101,6 +106,7 @@ const struct web_option_cap web_option_caps[] = {
     {"seed", WEB_CAP_NONE, NULL},
     {"resign", WEB_CAP_NONE, NULL},
     {"book", WEB_CAP_NONE, NULL},
+    {"level", WEB_CAP_NONE, NULL},
     {"tables", WEB_CAP_REFUSE, "tables names a directory on the server"},
     {NULL, WEB_CAP_REFUSE, NULL}
 };
@@ -360,6 +366,10 @@ static int web_gate(struct proto *p, const struct proto_cmd *cmd, int argc, char
         break;
     case WEB_REFUSE:
         return proto_fail(res, n, PROTO_ENOT_ALLOWED, r->why);
+    case WEB_NO_FILE:
+        if (argc > 0)
+            return proto_fail(res, n, PROTO_ENOT_ALLOWED, r->why);
+        break;
     case WEB_OPTION:
         rc = gate_option(c, argc, argv, res, n);
         break;

@@ -14,7 +14,9 @@ enum web_policy {
     WEB_ALLOW,                  /* runs as it is (the time cap still holds) */
     WEB_REFUSE,                 /* "? not allowed: WHY" */
     WEB_ANALYSIS,               /* counts against the server's analyses */
-    WEB_OPTION                  /* set_option: the option's cap decides */
+    WEB_OPTION,                 /* set_option: the option's cap decides */
+    WEB_NO_FILE                 /* runs without arguments; with one (a file
+                                 * on the server) refused: "? not allowed: WHY" */
 };
 struct web_rule {
     const char *command;
