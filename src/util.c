@@ -100,3 +100,31 @@ int util_thread_create(pthread_t *tid, void *(*fn)(void *), void *arg)
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     return rc;
 }
+
+int util_pread_all(int fd, void *buf, uint64_t n, uint64_t at)
+{
+    uint8_t *p = buf;
+    while (n) {
+        ssize_t k = pread(fd, p, n > (1u << 30) ? (1u << 30) : (size_t)n, (off_t)at);
+        if (k <= 0)
+            return -1;
+        p += k;
+        n -= (uint64_t)k;
+        at += (uint64_t)k;
+    }
+    return 0;
+}
+
+int util_pwrite_all(int fd, const void *buf, uint64_t n, uint64_t at)
+{
+    const uint8_t *p = buf;
+    while (n) {
+        ssize_t k = pwrite(fd, p, n > (1u << 30) ? (1u << 30) : (size_t)n, (off_t)at);
+        if (k <= 0)
+            return -1;
+        p += k;
+        n -= (uint64_t)k;
+        at += (uint64_t)k;
+    }
+    return 0;
+}

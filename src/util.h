@@ -46,4 +46,9 @@ int64_t util_mem_available_mb(void);
  * is strerror(errno). NULL on failure. */
 FILE *util_fopen_file(const char *path, const char *mode, const char **why);
 
+/* All n bytes at offset at, in pieces of at most 1 GB (pread and pwrite
+ * may do less than asked); 0, or -1 on an error or the file's end. */
+int util_pread_all(int fd, void *buf, uint64_t n, uint64_t at);
+int util_pwrite_all(int fd, const void *buf, uint64_t n, uint64_t at);
+
 #endif
