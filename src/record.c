@@ -633,6 +633,13 @@ static int read_record(struct src *s, struct game_record *r, char *err,
             goto moverr;
     }
     r->complete = m->done;
+    /* the writer ends a finished game with the Reason again as a comment:
+     * that one is not the last move's own (else it would be written twice) */
+    if (r->nmoves && r->comments && r->comments[r->nmoves - 1] && r->reason[0] &&
+        !strcmp(r->comments[r->nmoves - 1], r->reason)) {
+        free(r->comments[r->nmoves - 1]);
+        r->comments[r->nmoves - 1] = NULL;
+    }
     ret = 1;
     goto out;
 moverr:
