@@ -13,6 +13,14 @@ const PROOF_MS = 300;           /* the proof made after each move */
 const PROVE_MS = 5000;          /* the Prove button's */
 const HINT_MS = 2000;           /* at most, for a hint */
 
+/* hint's VALUE in words: W12 wins in 12 plies, L, D, or a search score */
+function hintWords(v) {
+    const m = /^([WLD])(\d*)$/.exec(v);
+    if (!m) return `score ${v}`;
+    const what = { W: "wins", L: "loses", D: "draws" }[m[1]];
+    return m[2] ? `${what} in ${m[2]} plies` : what;
+}
+
 const App = {
     engine: null,
     game: Games.rastros,
@@ -20,6 +28,7 @@ const App = {
     variant: {},                /* game name -> { key: value } */
     engineSide: "1",            /* "none", "0", "1" or "both" */
     movetime: 1000,
+    level: 0,                   /* the engine's strength: set_option level (0: full) */
     proofs: true,
     /* the game as the engine last told it */
     pos: "", st: null, history: [], legal: [], toMove: 0, over: false, result: "ongoing",
@@ -120,15 +129,17 @@ const App = {
         if (!s) return;
         if (["none", "0", "1", "both"].includes(s.engineSide)) this.engineSide = s.engineSide;
         if (s.movetime) this.movetime = s.movetime;
+        if (Number.isInteger(s.level) && s.level >= 0 && s.level <= 5) this.level = s.level;
         if (typeof s.proofs === "boolean") this.proofs = s.proofs;
         if (s.variant) this.variant = s.variant;
         $("movetime").value = String(this.movetime);
+        $("level").value = String(this.level);
         $("proofs").checked = this.proofs;
     },
 
     store(record) {
         const s = { game: this.game.name, engineSide: this.engineSide, movetime: this.movetime,
-                    proofs: this.proofs, variant: this.variant,
+                    level: this.level, proofs: this.proofs, variant: this.variant,
                     record: record !== undefined ? record : (this.saved() || {}).record };
         try { localStorage.setItem(STORE, JSON.stringify(s)); } catch (e) { /* private mode */ }
     },
@@ -309,6 +320,7 @@ const App = {
         this.infoSide = side;
         this.render();
         await this.send(`set_option movetime ${this.movetime}`);
+        await this.send(`set_option level ${this.level}`);
         const t0 = performance.now(), timing = this.moveTiming;
         this.moveTiming = null;
         const r = await this.send(`genmove_analyze ${this.game.sides[side]} 10`, line => {
@@ -356,12 +368,16 @@ const App = {
     async showHint() {
         if (this.over) return;
         await this.send(`set_option movetime ${Math.min(this.movetime, HINT_MS)}`);
-        const r = await this.send(`reg_genmove ${this.game.sides[this.toMove]}`);
+        await this.send("set_option level 0");      /* a hint at full strength */
+        const r = await this.send("hint 3");
         if (!r.ok) { this.say(`No hint: ${r.text}`); return; }
-        const parts = this.game.split(r.text);
-        this.hint = parts.length === 2 ? { from: parts[0], to: parts[1], move: r.text }
-                                       : { to: parts[0], move: r.text };
-        this.say(`Hint: ${r.text}`);
+        /* "MOVE VALUE LOSS" a line, best first */
+        const ranked = r.text.split("\n").map(l => l.trim().split(/\s+/)).filter(w => w.length >= 2);
+        if (!ranked.length) { this.say("No hint: no move"); return; }
+        const best = ranked[0][0], parts = this.game.split(best);
+        this.hint = parts.length === 2 ? { from: parts[0], to: parts[1], move: best }
+                                       : { to: parts[0], move: best };
+        this.say("Hint: " + ranked.map(([m, v]) => `${m} (${hintWords(v)})`).join(", then "));
         this.render();
     },
 
@@ -629,6 +645,10 @@ const App = {
         });
         $("movetime").addEventListener("change", () => {
             this.movetime = +$("movetime").value;
+            this.store();
+        });
+        $("level").addEventListener("change", () => {
+            this.level = +$("level").value;
             this.store();
         });
         $("proofs").addEventListener("change", () => {

@@ -452,6 +452,16 @@ try:
     driver.find_element(By.ID, "hint").click()
     WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board .hintmark"))
     check("Hint marks a move on the board", True)
+    idle()
+    note = driver.find_element(By.ID, "note").text
+    legal = engine("newgame rastros size=5", "legal_moves")[1].split()
+    check("Hint ranks the best 3 moves with their values (hint 3), the first marked",
+          re.match(r"Hint: \S+ \((wins|loses|draws|score)[^)]*\)(, then \S+ \([^)]*\)){2}$", note)
+          and note.split()[1] in legal, f"{note!r}, legal {legal}")
+    # a level: the page sets it before the engine's move, and a hint is at full strength
+    Select(driver.find_element(By.ID, "level")).select_by_value("1")
+    check("the strength menu sets the level", driver.execute_script("return App.level") == 1)
+    Select(driver.find_element(By.ID, "level")).select_by_value("0")
     driver.find_element(By.ID, "prove").click()
     WebDriverWait(driver, 60).until(lambda d: "proven" in d.find_element(By.ID, "proofline").text)
     proof = driver.find_element(By.ID, "proofline").text
