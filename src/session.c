@@ -1,5 +1,5 @@
 /* session.c -- the current game and its history, the search options and
- * clocks. Knows games only through struct game, searchers only through
+ * clocks, genmove's policy (the strength levels' moves included). Knows games only through struct game, searchers only through
  * struct searcher_ops; knows nothing about protocols or terminals. */
 #include <stdlib.h>
 #include <string.h>
@@ -340,6 +340,114 @@ uint64_t session_search_seed(const struct session *s)
     x ^= s->g->hash(s->st);
     x += (uint64_t)s->nmoves * 0x9e3779b97f4a7c15ull;
     return rng_next(&x);
+}
+
+/* ------------------------------------------------------------- levels */
+
+/* A level: the depth it reads to, how many of the best moves (by that
+ * search) it weighs (0: all), the size of its misjudgement (the standard
+ * deviation of a normal error on each move's score, in evaluation units),
+ * and a node cap that keeps it quick whatever the game. */
+struct level_def {
+    int depth;
+    int lines;
+    int error;
+    uint64_t nodes;
+};
+
+static const struct level_def levels[SESSION_LEVELS] = {
+    {1, 0, 150, 20000},
+    {2, 12, 100, 60000},
+    {3, 8, 60, 150000},
+    {4, 6, 30, 300000},
+    {7, 4, 10, 600000},
+};
+
+void session_level_text(int level, char *buf, size_t n)
+{
+    if (level < 1 || level > SESSION_LEVELS) {
+        snprintf(buf, n, "full strength");
+        return;
+    }
+    const struct level_def *d = &levels[level - 1];
+    char lines[32];
+    if (d->lines)
+        snprintf(lines, sizeof lines, "the best %d moves", d->lines);
+    else
+        snprintf(lines, sizeof lines, "every move");
+    snprintf(buf, n, "depth %d, %s, error %d", d->depth, lines, d->error);
+}
+
+/* A normal deviate (the sum of twelve uniforms, less six). */
+static double normal(uint64_t *rng)
+{
+    double sum = 0;
+    for (int i = 0; i < 12; i++)
+        sum += (double)(rng_next(rng) >> 11) / (double)(1ull << 53);
+    return sum - 6;
+}
+
+int session_level_move(struct session *s, struct search_result *res, int (*stop)(void *),
+                       void *ctx)
+{
+    const struct game *g = s->g;
+    const struct level_def *d = &levels[(s->level > SESSION_LEVELS ? SESSION_LEVELS :
+                                         s->level) - 1];
+    memset(res, 0, sizeof *res);
+    res->best = MOVE_NONE;
+    move_t moves[GAME_MAX_MOVES];
+    int n = g->gen_moves(s->st, moves);
+    if (n == 0)
+        return SESS_EGAMEOVER;
+    void *ab = session_proof_searcher(s);
+    struct search_line *lines = malloc((size_t)n * sizeof *lines);
+    if (!ab || !lines) {
+        session_proof_done(s, ab);
+        free(lines);
+        return SESS_ENOMEM;
+    }
+    struct search_params sp;
+    memset(&sp, 0, sizeof sp);
+    session_time_budget(s, g->side_to_move(s->st), &sp);
+    sp.soft_ms = 0;
+    sp.depth = d->depth;
+    sp.nodes = s->nodes && s->nodes < d->nodes ? s->nodes : d->nodes;
+    sp.multipv = d->lines && d->lines < n ? d->lines : n;
+    sp.lines = lines;
+    sp.seed = session_search_seed(s);
+    sp.stop = stop;
+    sp.ctx = ctx;
+    struct search_result r;
+    alphabeta_searcher.search(ab, g, s->st, &sp, &r);
+    session_proof_done(s, ab);
+    *res = r;
+    if (r.nlines < 1) {
+        free(lines);
+        return res->best == MOVE_NONE ? SESS_EGAMEOVER : SESS_OK;
+    }
+    /* each move's score misjudged by a normal error; a proven result is
+     * seen as it is */
+    uint64_t rng = sp.seed ^ 0x6c6576656c000000ull;
+    int pick = 0;
+    double top = 0;
+    for (int i = 0; i < r.nlines; i++) {
+        double v = lines[i].score;
+        if (!lines[i].exact)
+            v += d->error * normal(&rng);
+        if (i == 0 || v > top) {
+            top = v;
+            pick = i;
+        }
+    }
+    const struct search_line *l = &lines[pick];
+    res->best = l->move;
+    res->score = l->score;
+    res->exact = l->exact;
+    res->depth = l->depth;
+    res->pvlen = l->pvlen;
+    memcpy(res->pv, l->pv, (size_t)l->pvlen * sizeof(move_t));
+    free(lines);
+    return SESS_OK;
 }
 
 int session_genmove(struct session *s, int side, int play, struct search_result *res,

@@ -121,6 +121,7 @@ void gogui_forget(struct proto *p)
     struct gogui_steps *gs = &p->gogui;
     gs->n = 0;
     gs->planned = MOVE_NONE;
+    gs->stale = 0;
     for (int i = 0; i < p->s.nmoves; i++)
         if (steps_push(gs, GOGUI_STEP_MOVE)) {
             gs->n = 0;          /* out of memory: checked again next time */
@@ -132,7 +133,7 @@ void gogui_forget(struct proto *p)
  * without a command is caught up with here). */
 static void steps_sync(struct proto *p)
 {
-    if (steps_moves(&p->gogui) != p->s.nmoves)
+    if (p->gogui.stale || steps_moves(&p->gogui) != p->s.nmoves)
         gogui_forget(p);
 }
 

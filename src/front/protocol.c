@@ -502,7 +502,7 @@ void proto_run_words(struct proto *p, const struct proto_cmd *c, const char *id,
         if (c->flags & CMD_CHANGES_GAME)
             p->explain.valid = 0;
         if ((c->flags & CMD_CHANGES_GAME) && !(c->flags & CMD_GOGUI_STEPS))
-            gogui_forget(p);    /* a new history: no pick survives it */
+            p->gogui.stale = 1; /* a new history: no pick survives it */
         write_response(p, 1, id, res);
         return;
     }

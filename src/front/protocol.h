@@ -134,6 +134,9 @@ struct gogui_steps {
     int n, cap;
     move_t planned;             /* the move whose first click genmove
                                  * answered, MOVE_NONE when none */
+    int stale;                  /* a command gave the game a new history:
+                                 * the steps are rebuilt from it before
+                                 * their next use (cmd_gogui.c) */
 };
 
 /* What genmove/reg_genmove found, for gomill-explain_last_move (text) and

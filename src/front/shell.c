@@ -96,23 +96,13 @@ static const struct proto_cmd *shell_find_command(const char *name)
  * protocol's words (COLOR arguments) stay the canonical side names. */
 static const char *side_name(const struct proto *p, int side)
 {
-    return game_display_name(p->s.g, side);
-}
-
-const char *shell_side_name(const struct proto *p, int side)
-{
-    return side_name(p, side);
+    return shell_side_name(p, side);
 }
 
 /* A verb agreeing with the display names: "wins" or "win". */
 static const char *verb(const struct proto *p, const char *one, const char *many)
 {
-    return p->s.g->display_plural ? many : one;
-}
-
-const char *shell_verb(const struct proto *p, const char *one, const char *many)
-{
-    return verb(p, one, many);
+    return shell_verb(p, one, many);
 }
 
 /* 1234567 as 1.2M: the status line is narrow. */

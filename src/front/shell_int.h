@@ -51,10 +51,16 @@ int shell_split_words(const char *line, struct words *w);
 char *shell_expand_tilde(const char *name);
 
 
-/* Words for a person (shell.c): a side's display name, and a verb that
+/* Words for a person (both files): a side's display name, and a verb that
  * agrees with it ("wins" or "win"). */
-const char *shell_side_name(const struct proto *p, int side);
-const char *shell_verb(const struct proto *p, const char *one, const char *many);
+static inline const char *shell_side_name(const struct proto *p, int side)
+{
+    return game_display_name(p->s.g, side);
+}
+static inline const char *shell_verb(const struct proto *p, const char *one, const char *many)
+{
+    return p->s.g->display_plural ? many : one;
+}
 
 /* What the engine knows, in words (shell_teach.c): */
 /* hint's and review's answers for a person */
