@@ -513,6 +513,20 @@ void session_proof_done(struct session *s, void *ab)
         alphabeta_searcher.destroy(ab);
 }
 
+void *session_proof_copy(struct session *s, void **st)
+{
+    void *ab = session_proof_searcher(s);
+    *st = malloc(s->g->state_size);
+    if (!ab || !*st) {
+        session_proof_done(s, ab);
+        free(*st);
+        *st = NULL;
+        return NULL;
+    }
+    memcpy(*st, s->st, s->g->state_size);
+    return ab;
+}
+
 int session_solve(struct session *s, int (*stop)(void *), void *ctx,
                   struct session_proof *out)
 {
@@ -600,14 +614,9 @@ int session_winning_moves(struct session *s, int (*stop)(void *), void *ctx, mov
     *n = 0;
     if (session_status(s, &gs))
         return SESS_EGAMEOVER;
-    void *ab = session_proof_searcher(s);
-    void *st = malloc(g->state_size);
-    if (!ab || !st) {
-        session_proof_done(s, ab);
-        free(st);
+    void *st, *ab = session_proof_copy(s, &st);
+    if (!ab)
         return SESS_ENOMEM;
-    }
-    memcpy(st, s->st, g->state_size);
     struct deadline_ctx dc = {
         .stop = stop, .ctx = ctx, .deadline = s->movetime_ms > 0 ? now_ms() + s->movetime_ms : 0
     };

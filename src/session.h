@@ -165,6 +165,9 @@ void session_variant(const struct session *s, char *buf, size_t n);
  * session_proof_done frees. NULL out of memory. */
 void *session_proof_searcher(struct session *s);
 void session_proof_done(struct session *s, void *ab);
+/* session_proof_searcher and a malloc'ed copy of the position in *st (the
+ * caller frees both); NULL, with nothing held, out of memory. */
+void *session_proof_copy(struct session *s, void **st);
 
 /* ---- What the engine knows, for a person (session_analysis.c) ---- */
 

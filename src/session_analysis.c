@@ -612,14 +612,9 @@ int session_judge_move(struct session *s, move_t m, int (*stop)(void *), void *c
         legal |= moves[i] == m;
     if (!legal)
         return SESS_EILLEGAL;
-    void *ab = session_proof_searcher(s);
-    void *st = malloc(g->state_size);
-    if (!ab || !st) {
-        session_proof_done(s, ab);
-        free(st);
+    void *st, *ab = session_proof_copy(s, &st);
+    if (!ab)
         return SESS_ENOMEM;
-    }
-    memcpy(st, s->st, g->state_size);
     struct review_limits l;
     review_limits(s, &l);
     struct budget b = { .stop = stop, .ctx = ctx };

@@ -806,12 +806,8 @@ struct web_server *web_start(const struct web_config *cfg, char *err, size_t n)
     /* civetweb's threads inherit this thread's signal mask: the program's
      * SIGINT and SIGTERM are for its main thread (util_thread_create's
      * rule for every helper thread) */
-    sigset_t block, old;
-    sigemptyset(&block);
-    sigaddset(&block, SIGINT);
-    sigaddset(&block, SIGTERM);
-    sigaddset(&block, SIGHUP);
-    pthread_sigmask(SIG_BLOCK, &block, &old);
+    sigset_t old;
+    util_block_signals(&old);
     w->ctx = mg_start2(&init, &e);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (!w->ctx) {

@@ -1143,15 +1143,8 @@ int ght_tables_check(const char *dir, char *out, size_t n)
 {
     size_t len = 0;
     out[0] = 0;
-    struct stat sb;
-    if (stat(dir, &sb)) {
-        snprintf(out, n, "%s: %s", dir, strerror(errno));
+    if (util_check_dir(dir, out, n))
         return -1;
-    }
-    if (!S_ISDIR(sb.st_mode)) {
-        snprintf(out, n, "%s: not a directory", dir);
-        return -1;
-    }
     DIR *d = opendir(dir);
     if (!d) {
         snprintf(out, n, "%s: %s", dir, strerror(errno));
