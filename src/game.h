@@ -237,7 +237,25 @@ struct game {
      * valid or why not ("" for none). Returns the number of unusable
      * files, or -1 when dir cannot be read (the reason in out). */
     int (*tables_check)(const char *dir, char *out, size_t n);
+
+    /* ---- words for people (the shell, the browser board) ---- */
+    /* The rules in about a dozen short lines, '\n' between them (none at
+     * the end): the board, the moves, how the game is won, the notation. */
+    const char *rules;
+    /* The board's legend for a person, one or two lines: how the pieces
+     * move and how the game is won (the diagram names its symbols). */
+    const char *legend;
+    /* The sides' names on faces meant for people ("attackers"); NULL: the
+     * side_names. The protocol always says side_names (black/white). */
+    const char *display_names[2];
+    int display_plural;         /* 1: the display names take a plural verb */
 };
+
+/* A side's name for a person: display_names where the game has them. */
+static inline const char *game_display_name(const struct game *g, int side)
+{
+    return g->display_names[side] ? g->display_names[side] : g->side_names[side];
+}
 
 /* The registry (src/games/registry.c). */
 extern const struct game *const game_list[];   /* NULL-terminated */

@@ -139,6 +139,17 @@ static void get_tables(const struct session *s, char *buf, size_t n)
     snprintf(buf, n, "%s", s->tables[0] ? s->tables : "none");
 }
 
+static int set_level(struct session *s, uint64_t num, const char *text, char *err, size_t n)
+{
+    (void)text; (void)err; (void)n;
+    s->level = (int)num;
+    return SESS_OK;
+}
+static void get_level(const struct session *s, char *buf, size_t n)
+{
+    snprintf(buf, n, "%d", s->level);
+}
+
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
@@ -182,6 +193,16 @@ const struct option_desc option_table[] = {
      "a game's solver may use its opening book",
      "a game's own solver may answer from its opening book of proved positions (Rastros)",
      set_book, get_book},
+    {"level", OPTION_INT, "number", "0", 0, SESSION_LEVELS, "N", 'l',
+     "playing strength 1..{levels} (0: full strength)",
+     "playing strength, from 1 (a beginner) to {levels}; 0, the default, is full strength. At a "
+     "level genmove reads only a few plies ({level_table}) and misjudges every move's score by a "
+     "random error of that size (in the evaluation's units), so it makes the mistakes a person "
+     "of that strength makes: never a random move, and it always sees a win or a loss within its "
+     "depth. It plays with alpha-beta whatever the engine option, without the book, the tables or "
+     "proofs; the seed option varies its games. Each level is measurably stronger than the one "
+     "below in every game (bench/results/levels.txt)",
+     set_level, get_level},
     {"tables", OPTION_PATH, "path", TABULA_TABLES_DIR, 0, 0, "DIR", 0,
      "directory of stored value tables",
      "directory of stored value tables (grasshopper-4.tab, ...) that solve and genmove read, "
@@ -233,7 +254,8 @@ void option_range(const struct option_desc *o, char *buf, size_t n)
         for (char *x = c; *x; x++)
             words += *x == '|';
         int i = 0;
-        for (char *w = strtok(c, "|"); w; w = strtok(NULL, "|"), i++)
+        char *save;
+        for (char *w = strtok_r(c, "|", &save); w; w = strtok_r(NULL, "|", &save), i++)
             buf_printf(buf, n, &pos, "%s%s", i == 0 ? "" : i == words - 1 ? " or " : ", ", w);
         break;
     }
@@ -283,12 +305,14 @@ int option_set(struct session *s, const struct option_desc *o, const char *value
     case OPTION_BOOL:
         ok = !parse_bool(value, &num);
         break;
-    case OPTION_CHOICE:
+    case OPTION_CHOICE: {
+        char *save;
         option_choices(o, choices, sizeof choices);
         ok = 0;
-        for (char *w = strtok(choices, "|"); w && !ok; w = strtok(NULL, "|"))
+        for (char *w = strtok_r(choices, "|", &save); w && !ok; w = strtok_r(NULL, "|", &save))
             ok = !strcmp(w, value);
         break;
+    }
     case OPTION_PATH:
         break;
     }
@@ -374,6 +398,14 @@ void options_expand(const char *text, char *buf, size_t n)
             char g[48];
             grouped(e->default_nodes, g, sizeof g);
             buf_printf(buf, n, &pos, "%s", g);
+        } else if (!strcmp(name, "levels")) {
+            buf_printf(buf, n, &pos, "%d", SESSION_LEVELS);
+        } else if (!strcmp(name, "level_table")) {
+            for (int l = 1; l <= SESSION_LEVELS; l++) {
+                char t[96];
+                session_level_text(l, t, sizeof t);
+                buf_printf(buf, n, &pos, "%s%d: %s", l > 1 ? "; " : "", l, t);
+            }
         } else if (!strcmp(name, "engines")) {
             char names[256];
             searcher_names(", ", names, sizeof names);

@@ -29,7 +29,9 @@ void record_free(struct game_record *r)
     }
     free(r->moves);
     free(r->comments);
+    free(r->nags);
     r->moves = r->comments = NULL;
+    r->nags = NULL;
     r->nmoves = r->cap = 0;
 }
 
@@ -46,6 +48,10 @@ int record_add_move_comment(struct game_record *r, const char *move,
         if (!c)
             return -1;
         r->comments = c;
+        unsigned char *g = realloc(r->nags, (size_t)cap);
+        if (!g)
+            return -1;
+        r->nags = g;
         r->cap = cap;
     }
     char *s = strdup(move);
@@ -57,8 +63,15 @@ int record_add_move_comment(struct game_record *r, const char *move,
     }
     r->moves[r->nmoves] = s;
     r->comments[r->nmoves] = k;
+    r->nags[r->nmoves] = 0;
     r->nmoves++;
     return 0;
+}
+
+void record_set_nag(struct game_record *r, int i, int nag)
+{
+    if (i >= 0 && i < r->nmoves && nag >= 0 && nag <= 255)
+        r->nags[i] = (unsigned char)nag;
 }
 
 int record_add_move(struct game_record *r, const char *move)
@@ -209,6 +222,10 @@ int record_write(FILE *f, const struct game_record *r)
         char mv[256];
         clean_text(mv, sizeof mv, r->moves[i], "{}();[]", '?');
         put_token(&w, mv[0] ? mv : "?");
+        if (r->nags && r->nags[i]) {
+            snprintf(num, sizeof num, "$%d", r->nags[i]);
+            put_token(&w, num);
+        }
         if (r->comments && r->comments[i])
             put_comment(&w, r->comments[i]);
         if (side == 1)
@@ -445,6 +462,16 @@ static int comment_end(struct game_record *r, struct mtext *m)
     return 0;
 }
 
+/* The NAG of a suffix annotation ("!", "??", "!?"...), 0 for none. */
+static int suffix_nag(const char *s)
+{
+    static const char *const suffix[] = {"!", "?", "!!", "??", "!?", "?!"};
+    for (int i = 0; i < 6; i++)
+        if (!strcmp(s, suffix[i]))
+            return i + 1;
+    return 0;
+}
+
 /* Reads the moves of one movetext line. 0 ok, -1 no memory, 1 too many
  * moves. */
 static int parse_moves(struct game_record *r, char *s, struct mtext *m)
@@ -496,18 +523,36 @@ static int parse_moves(struct game_record *r, char *s, struct mtext *m)
         size_t num = move_number(t, &dots);
         const char *mv = t + num;
         int bad = 0;
-        if (m->paren || *t == '$' || *t == '}') {
-            /* a variation's move, a NAG, a stray brace: skipped */
+        if (!m->paren && *t == '$' && m->target >= 0 && isdigit((unsigned char)t[1])) {
+            /* a NAG: the move's first one is kept */
+            long nag = strtol(t + 1, NULL, 10);
+            if (!r->nags[m->target] && nag > 0 && nag <= 255)
+                r->nags[m->target] = (unsigned char)nag;
+        } else if (m->paren || *t == '$' || *t == '}') {
+            /* a variation's move, another NAG, a stray brace: skipped */
         } else if (result_token(t)) {
             m->done = 1;
         } else {
             if (num && dots >= 3 && r->nmoves == 0)
                 r->first_side = 1;
-            if (*mv && r->nmoves >= RECORD_MAX_MOVES) {
+            if (*mv && !mv[strspn(mv, "!?")] && suffix_nag(mv)) {
+                /* an annotation on its own ("c3 ??"): the last move's */
+                if (m->target >= 0 && !r->nags[m->target])
+                    r->nags[m->target] = (unsigned char)suffix_nag(mv);
+            } else if (*mv && r->nmoves >= RECORD_MAX_MOVES) {
                 bad = 1;
             } else if (*mv) {
+                /* PGN's suffix annotations ("c3??") are the NAGs 1-6 */
+                char *e = (char *)mv + strlen(mv);
+                while (e > mv + 1 && (e[-1] == '!' || e[-1] == '?'))
+                    e--;
+                int nag = suffix_nag(e);
+                if (nag)
+                    *e = '\0';
                 bad = record_add_move(r, mv) ? -1 : 0;
                 m->target = r->nmoves - 1;
+                if (!bad && nag)
+                    r->nags[m->target] = (unsigned char)nag;
             }
         }
         *p = save;
@@ -588,6 +633,13 @@ static int read_record(struct src *s, struct game_record *r, char *err,
             goto moverr;
     }
     r->complete = m->done;
+    /* the writer ends a finished game with the Reason again as a comment:
+     * that one is not the last move's own (else it would be written twice) */
+    if (r->nmoves && r->comments && r->comments[r->nmoves - 1] && r->reason[0] &&
+        !strcmp(r->comments[r->nmoves - 1], r->reason)) {
+        free(r->comments[r->nmoves - 1]);
+        r->comments[r->nmoves - 1] = NULL;
+    }
     ret = 1;
     goto out;
 moverr:

@@ -19,6 +19,8 @@
  *   <blank line>
  *   1. d4 {+12/5 0.101s} c3 {-3/4 0.200s} 2. d2 {snail reached h8} 0-1
  *
+ * A move may carry a NAG ("c3 $4", PGN's "??") before its comment.
+ *
  * Old records (Player1/Player2 tags, bare moves) still read. Moves are
  * strings here: this file knows nothing about any game's rules. The
  * reader never reads more than RECORD_MAX_BYTES for one record, nor a line
@@ -59,6 +61,8 @@ struct game_record {
     int cap;
     char **moves;               /* nmoves strings, owned by the record */
     char **comments;            /* per move, NULL when none; owned */
+    unsigned char *nags;        /* per move, a PGN NAG (1 "!", 2 "?", 4
+                                 * "??", ...), 0 when none; owned */
 };
 
 void record_init(struct game_record *r);
@@ -67,6 +71,8 @@ int record_add_move(struct game_record *r, const char *move);   /* 0 ok */
 /* A move and the comment written after it (NULL: none). 0 ok. */
 int record_add_move_comment(struct game_record *r, const char *move,
                             const char *comment);
+/* Sets move i's NAG (0: none), written "$nag" after the move. */
+void record_set_nag(struct game_record *r, int i, int nag);
 /* Writes r as PGN; empty roster tags are written as PGN's unknowns ("?",
  * "????.??.??"). Control characters and bytes that are not UTF-8 become
  * '?'. 0 ok, -1 write error. */

@@ -1,5 +1,5 @@
 /* session.c -- the current game and its history, the search options and
- * clocks. Knows games only through struct game, searchers only through
+ * clocks, genmove's policy (the strength levels' moves included). Knows games only through struct game, searchers only through
  * struct searcher_ops; knows nothing about protocols or terminals. */
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +30,7 @@ void session_free(struct session *s)
     free(s->start);
     free(s->moves);
     free(s->snaps);
+    free(s->notes);
     memset(s, 0, sizeof *s);
 }
 
@@ -95,6 +96,9 @@ int session_newgame(struct session *s, const char *name, int nopts,
     s->start = start;
     s->setup = 0;
     s->have_left[0] = s->have_left[1] = 0;
+    free(s->notes);             /* a review's marks were the old game's */
+    s->notes = NULL;
+    s->nnotes = 0;
     if (s->engine_self)
         s->engine->clear(s->engine_self);
     return SESS_OK;
@@ -338,6 +342,114 @@ uint64_t session_search_seed(const struct session *s)
     return rng_next(&x);
 }
 
+/* ------------------------------------------------------------- levels */
+
+/* A level: the depth it reads to, how many of the best moves (by that
+ * search) it weighs (0: all), the size of its misjudgement (the standard
+ * deviation of a normal error on each move's score, in evaluation units),
+ * and a node cap that keeps it quick whatever the game. */
+struct level_def {
+    int depth;
+    int lines;
+    int error;
+    uint64_t nodes;
+};
+
+static const struct level_def levels[SESSION_LEVELS] = {
+    {1, 0, 150, 20000},
+    {2, 12, 100, 60000},
+    {3, 8, 60, 150000},
+    {4, 6, 30, 300000},
+    {7, 4, 10, 600000},
+};
+
+void session_level_text(int level, char *buf, size_t n)
+{
+    if (level < 1 || level > SESSION_LEVELS) {
+        snprintf(buf, n, "full strength");
+        return;
+    }
+    const struct level_def *d = &levels[level - 1];
+    char lines[32];
+    if (d->lines)
+        snprintf(lines, sizeof lines, "the best %d moves", d->lines);
+    else
+        snprintf(lines, sizeof lines, "every move");
+    snprintf(buf, n, "depth %d, %s, error %d", d->depth, lines, d->error);
+}
+
+/* A normal deviate (the sum of twelve uniforms, less six). */
+static double normal(uint64_t *rng)
+{
+    double sum = 0;
+    for (int i = 0; i < 12; i++)
+        sum += (double)(rng_next(rng) >> 11) / (double)(1ull << 53);
+    return sum - 6;
+}
+
+int session_level_move(struct session *s, struct search_result *res, int (*stop)(void *),
+                       void *ctx)
+{
+    const struct game *g = s->g;
+    const struct level_def *d = &levels[(s->level > SESSION_LEVELS ? SESSION_LEVELS :
+                                         s->level) - 1];
+    memset(res, 0, sizeof *res);
+    res->best = MOVE_NONE;
+    move_t moves[GAME_MAX_MOVES];
+    int n = g->gen_moves(s->st, moves);
+    if (n == 0)
+        return SESS_EGAMEOVER;
+    void *ab = session_proof_searcher(s);
+    struct search_line *lines = malloc((size_t)n * sizeof *lines);
+    if (!ab || !lines) {
+        session_proof_done(s, ab);
+        free(lines);
+        return SESS_ENOMEM;
+    }
+    struct search_params sp;
+    memset(&sp, 0, sizeof sp);
+    session_time_budget(s, g->side_to_move(s->st), &sp);
+    sp.soft_ms = 0;
+    sp.depth = d->depth;
+    sp.nodes = s->nodes && s->nodes < d->nodes ? s->nodes : d->nodes;
+    sp.multipv = d->lines && d->lines < n ? d->lines : n;
+    sp.lines = lines;
+    sp.seed = session_search_seed(s);
+    sp.stop = stop;
+    sp.ctx = ctx;
+    struct search_result r;
+    alphabeta_searcher.search(ab, g, s->st, &sp, &r);
+    session_proof_done(s, ab);
+    *res = r;
+    if (r.nlines < 1) {
+        free(lines);
+        return res->best == MOVE_NONE ? SESS_EGAMEOVER : SESS_OK;
+    }
+    /* each move's score misjudged by a normal error; a proven result is
+     * seen as it is */
+    uint64_t rng = sp.seed ^ 0x6c6576656c000000ull;
+    int pick = 0;
+    double top = 0;
+    for (int i = 0; i < r.nlines; i++) {
+        double v = lines[i].score;
+        if (!lines[i].exact)
+            v += d->error * normal(&rng);
+        if (i == 0 || v > top) {
+            top = v;
+            pick = i;
+        }
+    }
+    const struct search_line *l = &lines[pick];
+    res->best = l->move;
+    res->score = l->score;
+    res->exact = l->exact;
+    res->depth = l->depth;
+    res->pvlen = l->pvlen;
+    memcpy(res->pv, l->pv, (size_t)l->pvlen * sizeof(move_t));
+    free(lines);
+    return SESS_OK;
+}
+
 int session_genmove(struct session *s, int side, int play, struct search_result *res,
                     int (*stop)(void *), void (*report)(void *, const struct search_info *),
                     void *ctx)
@@ -347,6 +459,12 @@ int session_genmove(struct session *s, int side, int play, struct search_result 
         return SESS_ECOLOR;
     if (session_status(s, &gs))
         return SESS_EGAMEOVER;
+    if (s->level > 0) {
+        int rc = session_level_move(s, res, stop, ctx);
+        if (rc != SESS_OK)
+            return rc;
+        return play ? session_play_move(s, res->best) : SESS_OK;
+    }
     struct search_params p;
     memset(&p, 0, sizeof p);
     p.depth = s->depth;
@@ -383,16 +501,30 @@ int session_genmove(struct session *s, int side, int play, struct search_result 
 /* The alpha-beta object proofs run on: the session's own when its engine
  * is alpha-beta (its tables are warm and allocated), else a new one that
  * proof_done frees. */
-static void *proof_searcher(struct session *s)
+void *session_proof_searcher(struct session *s)
 {
     return s->engine == &alphabeta_searcher ? s->engine_self :
            alphabeta_searcher.create(s->hash_mb);
 }
 
-static void proof_done(struct session *s, void *ab)
+void session_proof_done(struct session *s, void *ab)
 {
     if (ab && ab != s->engine_self)
         alphabeta_searcher.destroy(ab);
+}
+
+void *session_proof_copy(struct session *s, void **st)
+{
+    void *ab = session_proof_searcher(s);
+    *st = malloc(s->g->state_size);
+    if (!ab || !*st) {
+        session_proof_done(s, ab);
+        free(*st);
+        *st = NULL;
+        return NULL;
+    }
+    memcpy(*st, s->st, s->g->state_size);
+    return ab;
 }
 
 int session_solve(struct session *s, int (*stop)(void *), void *ctx,
@@ -404,7 +536,7 @@ int session_solve(struct session *s, int (*stop)(void *), void *ctx,
     out->plies = -1;
     if (session_status(s, &gs))
         return SESS_EGAMEOVER;
-    void *ab = proof_searcher(s);
+    void *ab = session_proof_searcher(s);
     if (!ab)
         return SESS_ENOMEM;
     struct search_params sp;
@@ -418,7 +550,7 @@ int session_solve(struct session *s, int (*stop)(void *), void *ctx,
     if (r.note)                 /* on stderr: stdout is the protocol's */
         fprintf(stderr, "tabula: %s\n", r.note);
     if (!solved) {
-        proof_done(s, ab);
+        session_proof_done(s, ab);
         return SESS_EUNSOLVED;
     }
     out->value = r.score > 0 ? 1 : r.score < 0 ? -1 : 0;
@@ -431,6 +563,7 @@ int session_solve(struct session *s, int (*stop)(void *), void *ctx,
     struct search_params dp;
     memset(&dp, 0, sizeof dp);
     dp.nodes = r.nodes / 8 < 100000 ? 100000 : r.nodes / 8;
+    dp.no_proof = 1;            /* proved: the search tells the distance */
     dp.stop = stop;
     dp.ctx = ctx;
     int room = 1;
@@ -457,7 +590,7 @@ int session_solve(struct session *s, int (*stop)(void *), void *ctx,
         }
         out->nodes += d.nodes;
     }
-    proof_done(s, ab);
+    session_proof_done(s, ab);
     return SESS_OK;
 }
 
@@ -481,14 +614,9 @@ int session_winning_moves(struct session *s, int (*stop)(void *), void *ctx, mov
     *n = 0;
     if (session_status(s, &gs))
         return SESS_EGAMEOVER;
-    void *ab = proof_searcher(s);
-    void *st = malloc(g->state_size);
-    if (!ab || !st) {
-        proof_done(s, ab);
-        free(st);
+    void *st, *ab = session_proof_copy(s, &st);
+    if (!ab)
         return SESS_ENOMEM;
-    }
-    memcpy(st, s->st, g->state_size);
     struct deadline_ctx dc = {
         .stop = stop, .ctx = ctx, .deadline = s->movetime_ms > 0 ? now_ms() + s->movetime_ms : 0
     };
@@ -526,7 +654,7 @@ int session_winning_moves(struct session *s, int (*stop)(void *), void *ctx, mov
         }
     }
     free(st);
-    proof_done(s, ab);
+    session_proof_done(s, ab);
     if (!ok)
         *n = 0;
     return ok ? SESS_OK : SESS_EUNSOLVED;

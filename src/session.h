@@ -32,6 +32,16 @@ struct session_move {
     char text[SESSION_MOVE_TEXT];
 };
 
+/* A review's mark of a move (session_review), written into records as a
+ * PGN NAG and a comment. */
+#define SESSION_NOTE_TEXT 160
+struct session_note {
+    uint64_t hash;              /* the position the move was played in */
+    move_t move;
+    int nag;                    /* PGN: 1 "!", 2 "?", 4 "??"; 0 none */
+    char comment[SESSION_NOTE_TEXT];    /* "" for none */
+};
+
 struct session {
     const struct game *g;
     char *opts[SESSION_MAX_OPTS];   /* variant options, "key=value" */
@@ -55,6 +65,12 @@ struct session {
     uint64_t seed;
     int resign;                 /* genmove may answer resign when lost */
     int book;                   /* a game's own solver may use its book */
+    int level;                  /* playing strength 1..SESSION_LEVELS; 0:
+                                 * full strength (session_analysis.c) */
+    /* the last review's marks, one per ply reviewed (savegame writes those
+     * whose position and move are still the game's) */
+    struct session_note *notes;
+    int nnotes;
     /* GTP clocks (milliseconds); main_ms < 0 means no time settings */
     int64_t main_ms, byo_ms;
     int byo_stones;
@@ -143,6 +159,140 @@ void session_time_budget(const struct session *s, int side, struct search_params
 /* Search seed for the current position: fixed by seed, game and history. */
 uint64_t session_search_seed(const struct session *s);
 void session_variant(const struct session *s, char *buf, size_t n);
+
+/* The alpha-beta object that proofs and analysis run on: the session's own
+ * when its engine is alpha-beta (its tables are warm), else a new one that
+ * session_proof_done frees. NULL out of memory. */
+void *session_proof_searcher(struct session *s);
+void session_proof_done(struct session *s, void *ab);
+/* session_proof_searcher and a malloc'ed copy of the position in *st (the
+ * caller frees both); NULL, with nothing held, out of memory. */
+void *session_proof_copy(struct session *s, void **st);
+
+/* ---- What the engine knows, for a person (session_analysis.c) ---- */
+
+/* The value of a position or a move for the side to move (a move's for
+ * its mover): proven, or a search score. */
+struct session_value {
+    int exact;                  /* 1: a proven game value */
+    int value;                  /* exact: +1 win, 0 draw, -1 loss */
+    int plies;                  /* exact: plies to the end with best play
+                                 * (a move's counts the move), -1 unknown */
+    int score;                  /* not exact: the search score, in the
+                                 * evaluation's units (about 100 a soldier
+                                 * in Tablut; doc/protocol.md) */
+    int depth;                  /* not exact: the depth searched */
+};
+/* "W12" / "W" (a win in 12 plies / of unknown length), "L12" / "L", "D"
+ * (a proven draw), or the score ("35", "-120"). */
+void session_value_text(const struct session_value *v, char *buf, size_t n);
+/* What a move is worth compared with the best: "0" (the same value: a
+ * slower win is still a win), "W>D" "W>L" "D>L" (a proven value thrown),
+ * the score lost ("120") when both are search scores, "?" when one is
+ * proven and the other not. */
+void session_loss_text(const struct session_value *best, const struct session_value *v,
+                       char *buf, size_t n);
+
+/* Ranked moves (hint): the legal moves by value, best first. */
+struct session_ranked {
+    move_t move;
+    struct session_value v;     /* the move's value for the side to move */
+};
+/* The best want moves (all when want <= 0 or more than there are) of the
+ * position, best first, into out (GAME_MAX_MOVES of room), *n of them.
+ * Exact wherever the book, the tables or a proof within the budget settle
+ * it; the others by a multi-PV search. The budget is genmove's (the nodes
+ * and movetime options, the clock, else alpha-beta's default node budget):
+ * proofs take up to half, the search the rest. SESS_OK, SESS_EGAMEOVER,
+ * SESS_ENOMEM. An interrupt (stop) answers with what is known (the proofs
+ * so far and the search's last complete iteration). */
+int session_rank_moves(struct session *s, int want, int (*stop)(void *), void *ctx,
+                       struct session_ranked *out, int *n);
+
+/* The marks of a review. */
+enum session_mark {
+    SESSION_MARK_NONE = 0,
+    SESSION_MARK_ONLY,          /* "!": the only move that keeps the value */
+    SESSION_MARK_MISTAKE,       /* "?": a large score drop (by search) */
+    SESSION_MARK_BLUNDER        /* "??": a win thrown (to a draw or a loss),
+                                 * or a draw thrown to a loss */
+};
+/* "!", "?", "??", "" */
+const char *session_mark_text(int mark);
+/* A drop of at least this many evaluation units (by search) is a mistake;
+ * at least SESSION_BLUNDER_DROP, or a search-proven value thrown, a
+ * blunder. */
+#define SESSION_MISTAKE_DROP 200
+#define SESSION_BLUNDER_DROP 800
+
+/* One move judged against the best. */
+struct session_judgement {
+    int ply;                    /* the move's index in the game (0: first) */
+    int side;
+    move_t move;
+    char text[SESSION_MOVE_TEXT];
+    struct session_value played;        /* the move's value for its mover */
+    struct session_value best;          /* the best move's */
+    move_t best_move;           /* MOVE_NONE when unknown */
+    char best_text[SESSION_MOVE_TEXT];
+    int mark;                   /* enum session_mark */
+};
+/* The judgement of move m in the current position (the shell's tutor):
+ * proofs and searches within the review's budget (below). SESS_OK,
+ * SESS_EGAMEOVER, SESS_EILLEGAL, SESS_ENOMEM. */
+int session_judge_move(struct session *s, move_t m, int (*stop)(void *), void *ctx,
+                       struct session_judgement *j);
+
+/* A review of the game: every move judged, and each side's figures. */
+struct session_review_side {
+    int moves, only, mistakes, blunders;
+};
+struct session_review {
+    int n;                      /* moves reviewed (the whole game unless
+                                 * stopped) */
+    struct session_judgement *moves;    /* n of them, malloc'ed */
+    struct session_review_side side[2];
+    int exact;                  /* moves judged by proofs alone */
+    uint64_t nodes;
+    int stopped;                /* stop() cut it short */
+};
+/* A review's budget for one position when the nodes option is 0. */
+#define SESSION_REVIEW_PROOF_NODES 1000000
+#define SESSION_REVIEW_SEARCH_NODES 200000
+/* Reviews the current game from its start: each position is proved (the
+ * nodes option, else SESSION_REVIEW_PROOF_NODES; movetime, when set,
+ * limits each position's work), and a move is judged by the proven values
+ * where both ends are proven, else by searches (the nodes option, else
+ * SESSION_REVIEW_SEARCH_NODES) of the best move and of the move played.
+ * Keeps the marks in s->notes for savegame. out->moves is the caller's to
+ * free (session_review_free). SESS_OK (also when stop cut it short:
+ * out->stopped), SESS_ENOMEM. */
+int session_review(struct session *s, int (*stop)(void *), void *ctx,
+                   struct session_review *out);
+void session_review_free(struct session_review *r);
+
+/* analyze's policy: in games with exact values or a solver of their own, a
+ * quick proof first (SESSION_QUICK_PROOF_NODES, the book, the tables),
+ * reported as an iteration of depth 0 with its exact score (and the
+ * distance where a short search tells it); else the search without limit,
+ * reporting each iteration, until stop() or until the value is proven (a
+ * win or loss of known length within the depth searched: no line after
+ * it; or the whole tree seen). Returns 1 when it ended on a proof, 0 on
+ * stop(). */
+#define SESSION_QUICK_PROOF_NODES 50000
+int session_analyze(struct session *s, int (*stop)(void *),
+                    void (*report)(void *, const struct search_info *), void *ctx);
+
+/* Strength levels: the level option's number, 1 (a beginner) to
+ * SESSION_LEVELS; 0 is full strength. genmove at a level plays a move a
+ * person of that strength could choose (a shallow search whose scores are
+ * misjudged by a random error), never an opening book or a proof. */
+#define SESSION_LEVELS 5
+/* The level's move (session_genmove's when s->level > 0). */
+int session_level_move(struct session *s, struct search_result *res, int (*stop)(void *),
+                       void *ctx);
+/* A one-line description of level l for help: "depth 2, error 300". */
+void session_level_text(int level, char *buf, size_t n);
 
 /* Records (session_record.c): */
 struct game_record;

@@ -32,8 +32,15 @@ int session_to_record(const struct session *s, struct game_record *r)
                                 sizeof mv);
         else
             snprintf(mv, sizeof mv, "%s", s->moves[i].text);
-        if (record_add_move(r, mv))
+        /* a review's mark, while it is still this game's move */
+        const struct session_note *nt = i < s->nnotes ? &s->notes[i] : NULL;
+        if (nt && (nt->move != s->moves[i].move ||
+                   nt->hash != g->hash(s->snaps + (size_t)i * g->state_size)))
+            nt = NULL;
+        if (record_add_move_comment(r, mv, nt && nt->comment[0] ? nt->comment : NULL))
             return SESS_ENOMEM;
+        if (nt)
+            record_set_nag(r, i, nt->nag);
     }
     return SESS_OK;
 }
@@ -49,7 +56,9 @@ int session_from_record(struct session *s, const struct game_record *r, int upto
     int nopts = 0;
     char vbuf[sizeof r->variant];
     snprintf(vbuf, sizeof vbuf, "%s", r->variant);
-    for (char *tok = strtok(vbuf, " "); tok && nopts < SESSION_MAX_OPTS; tok = strtok(NULL, " "))
+    char *save;                 /* strtok_r: sessions may run in threads */
+    for (char *tok = strtok_r(vbuf, " ", &save); tok && nopts < SESSION_MAX_OPTS;
+         tok = strtok_r(NULL, " ", &save))
         opts[nopts++] = tok;
     int rc = session_newgame(&tmp, r->game, nopts, (const char *const *)opts, err, errlen);
     if (rc == SESS_OK && r->position[0])
@@ -84,5 +93,25 @@ int session_from_record(struct session *s, const struct game_record *r, int upto
     s->nmoves = tmp.nmoves;
     s->cap = tmp.cap;
     s->engine->clear(s->engine_self);
+    /* the record's marks and comments stay with their moves, so that a
+     * loaded game saved again keeps them */
+    free(s->notes);
+    s->notes = NULL;
+    s->nnotes = 0;
+    int keep = 0;
+    for (int i = 0; i < s->nmoves && i < r->nmoves; i++)
+        if (r->nags[i] || r->comments[i])
+            keep = i + 1;
+    if (keep && (s->notes = calloc((size_t)keep, sizeof *s->notes))) {
+        const struct game *g = s->g;
+        for (int i = 0; i < keep; i++) {
+            struct session_note *nt = &s->notes[i];
+            nt->hash = g->hash(s->snaps + (size_t)i * g->state_size);
+            nt->move = s->moves[i].move;
+            nt->nag = r->nags[i];
+            snprintf(nt->comment, sizeof nt->comment, "%s", r->comments[i] ? r->comments[i] : "");
+        }
+        s->nnotes = keep;
+    }
     return SESS_OK;
 }

@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include "config.h"
 #include "games/grasshopper_table.h"
+#include "util.h"
 
 /* progress on stdout unless --quiet; errors always on stderr */
 static int say_quiet;
@@ -63,34 +64,6 @@ static long peak_mib(void)
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     return ru.ru_maxrss / 1024;
-}
-
-static int write_all(int fd, const void *buf, uint64_t n, uint64_t at)
-{
-    const uint8_t *p = buf;
-    while (n) {
-        ssize_t k = pwrite(fd, p, n > (1u << 30) ? (1u << 30) : (size_t)n, (off_t)at);
-        if (k <= 0)
-            return -1;
-        p += k;
-        n -= (uint64_t)k;
-        at += (uint64_t)k;
-    }
-    return 0;
-}
-
-static int read_all(int fd, void *buf, uint64_t n, uint64_t at)
-{
-    uint8_t *p = buf;
-    while (n) {
-        ssize_t k = pread(fd, p, n > (1u << 30) ? (1u << 30) : (size_t)n, (off_t)at);
-        if (k <= 0)
-            return -1;
-        p += k;
-        n -= (uint64_t)k;
-        at += (uint64_t)k;
-    }
-    return 0;
 }
 
 static void usage(FILE *f)
@@ -198,11 +171,11 @@ int main(int argc, char **argv)
         syserr(path);
         return 1;
     }
-    if (read_all(fd, &h, sizeof h, 0) || memcmp(h.magic, GHT_MAGIC, 8) ||
+    if (util_pread_all(fd, &h, sizeof h, 0) || memcmp(h.magic, GHT_MAGIC, 8) ||
         memcmp(h.size, want.size, sizeof h.size) || h.pieces != want.pieces ||
         h.fingerprint != want.fingerprint) {
         h = want;               /* a new file */
-        if (write_all(fd, &h, sizeof h, 0)) {
+        if (util_pwrite_all(fd, &h, sizeof h, 0)) {
             syserr(path);
             return 1;
         }
@@ -223,7 +196,7 @@ int main(int argc, char **argv)
         struct ght_stats st;
         memset(&st, 0, sizeof st);
         if (h.done[T]) {
-            if (read_all(fd, lay[T], bytes, h.offset[T])) {
+            if (util_pread_all(fd, lay[T], bytes, h.offset[T])) {
                 syserr("reading a finished layer");
                 return 1;
             }
@@ -243,13 +216,13 @@ int main(int argc, char **argv)
                 fprintf(stderr, "tabula-tables: out of memory in layer %d\n", T);
                 return 1;
             }
-            if (write_all(fd, lay[T], bytes, h.offset[T]) || fsync(fd)) {
+            if (util_pwrite_all(fd, lay[T], bytes, h.offset[T]) || fsync(fd)) {
                 syserr("writing a layer");
                 return 1;
             }
             ght_file_set_done(&h, T, ght_sum(lay[T], bytes));
             sealed = 1;
-            if (write_all(fd, &h, sizeof h, 0) || fsync(fd)) {
+            if (util_pwrite_all(fd, &h, sizeof h, 0) || fsync(fd)) {
                 syserr("writing the header");
                 return 1;
             }
@@ -275,7 +248,7 @@ int main(int argc, char **argv)
     }
     if (!sealed) {
         ght_file_set_done(&h, 0, h.sum[0]);
-        if (write_all(fd, &h, sizeof h, 0) || fsync(fd)) {
+        if (util_pwrite_all(fd, &h, sizeof h, 0) || fsync(fd)) {
             syserr("writing the header");
             return 1;
         }

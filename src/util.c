@@ -90,13 +90,61 @@ int64_t util_mem_available_mb(void)
 
 int util_thread_create(pthread_t *tid, void *(*fn)(void *), void *arg)
 {
-    sigset_t block, old;
+    sigset_t old;
+    util_block_signals(&old);
+    int rc = pthread_create(tid, NULL, fn, arg);  /* inherits the mask */
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return rc;
+}
+
+int util_pread_all(int fd, void *buf, uint64_t n, uint64_t at)
+{
+    uint8_t *p = buf;
+    while (n) {
+        ssize_t k = pread(fd, p, n > (1u << 30) ? (1u << 30) : (size_t)n, (off_t)at);
+        if (k <= 0)
+            return -1;
+        p += k;
+        n -= (uint64_t)k;
+        at += (uint64_t)k;
+    }
+    return 0;
+}
+
+int util_pwrite_all(int fd, const void *buf, uint64_t n, uint64_t at)
+{
+    const uint8_t *p = buf;
+    while (n) {
+        ssize_t k = pwrite(fd, p, n > (1u << 30) ? (1u << 30) : (size_t)n, (off_t)at);
+        if (k <= 0)
+            return -1;
+        p += k;
+        n -= (uint64_t)k;
+        at += (uint64_t)k;
+    }
+    return 0;
+}
+
+void util_block_signals(sigset_t *old)
+{
+    sigset_t block;
     sigemptyset(&block);
     sigaddset(&block, SIGINT);
     sigaddset(&block, SIGTERM);
     sigaddset(&block, SIGHUP);
-    pthread_sigmask(SIG_BLOCK, &block, &old);
-    int rc = pthread_create(tid, NULL, fn, arg);  /* inherits the mask */
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    return rc;
+    pthread_sigmask(SIG_BLOCK, &block, old);
+}
+
+int util_check_dir(const char *dir, char *out, size_t n)
+{
+    struct stat sb;
+    if (stat(dir, &sb)) {
+        snprintf(out, n, "%s: %s", dir, strerror(errno));
+        return -1;
+    }
+    if (!S_ISDIR(sb.st_mode)) {
+        snprintf(out, n, "%s: not a directory", dir);
+        return -1;
+    }
+    return 0;
 }

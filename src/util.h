@@ -4,6 +4,7 @@
 #define TABULA_UTIL_H
 
 #include <stddef.h>
+#include <signal.h>
 #include <stdint.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -45,5 +46,18 @@ int64_t util_mem_available_mb(void);
  * regular file (a device such as /dev/zero); *why then says so, else it
  * is strerror(errno). NULL on failure. */
 FILE *util_fopen_file(const char *path, const char *mode, const char **why);
+
+/* dir is a directory: 0; else -1 with "DIR: why" in out. */
+int util_check_dir(const char *dir, char *out, size_t n);
+
+/* Blocks SIGINT, SIGTERM and SIGHUP in the calling thread (the old mask in
+ * *old): threads started now inherit the mask, so that those signals reach
+ * the program's main thread. */
+void util_block_signals(sigset_t *old);
+
+/* All n bytes at offset at, in pieces of at most 1 GB (pread and pwrite
+ * may do less than asked); 0, or -1 on an error or the file's end. */
+int util_pread_all(int fd, void *buf, uint64_t n, uint64_t at);
+int util_pwrite_all(int fd, const void *buf, uint64_t n, uint64_t at);
 
 #endif

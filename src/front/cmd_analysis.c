@@ -26,7 +26,7 @@ static void analyze_report(void *ctx, const struct search_info *info)
     struct analyze_ctx *a = ctx;
     struct proto *p = a->p;
     int64_t t = now_ms();
-    if (a->interval_ms > 0 && a->last && t - a->last < a->interval_ms)
+    if (a->interval_ms > 0 && a->last && t - a->last < a->interval_ms && !info->exact)
         return;
     a->last = t;
     char sc[32], pv[4096];
@@ -62,16 +62,8 @@ static int cmd_analyze(struct proto *p, int argc, char **argv, char *err, size_t
         fprintf(p->out, "=%s\n", p->id);
     fflush(p->out);
     struct analyze_ctx ctx = { .p = p, .interval_ms = interval * 10, .last = 0 };
-    struct search_params sp;
-    memset(&sp, 0, sizeof sp);
-    sp.infinite = 1;
-    sp.tables = p->s.tables[0] ? p->s.tables : NULL;
-    sp.seed = session_search_seed(&p->s);
-    sp.stop = analyze_stop;
-    sp.report = analyze_report;
-    sp.ctx = &ctx;
-    struct search_result r;
-    p->s.engine->search(p->s.engine_self, p->s.g, p->s.st, &sp, &r);
+    /* the session's policy: a quick proof, else the search until a proof */
+    session_analyze(&p->s, analyze_stop, analyze_report, &ctx);
     /* the search may end by itself (a proven result): wait for input */
     if (p->in)
         while (!analyze_stop(&ctx)) {
@@ -129,6 +121,88 @@ static int cmd_winning_moves(struct proto *p, int argc, char **argv, char *res, 
     if (rc != SESS_OK)
         return proto_session_status(rc);
     session_moves_text(p->s.g, p->s.st, moves, k, res, n);
+    return PROTO_OK;
+}
+
+/* hint [N|all]: the best N moves (3 by default, all with all), one a line:
+ * MOVE VALUE LOSS. Fails: syntax error, game over, out of memory. */
+static int cmd_hint(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    long want = 3;
+    if (argc > 1)
+        return PROTO_ESYNTAX;
+    if (argc == 1 && !strcmp(argv[0], "all"))
+        want = 0;
+    else if (argc == 1 && proto_parse_int(argv[0], 1, GAME_MAX_MOVES, &want))
+        return PROTO_ESYNTAX;
+    struct session_ranked *r = malloc(GAME_MAX_MOVES * sizeof *r);
+    if (!r)
+        return PROTO_ENOMEM;
+    int k;
+    int rc = session_rank_moves(&p->s, (int)want, proto_stop, p, r, &k);
+    if (rc == SESS_EGAMEOVER) {
+        free(r);
+        session_result_text(&p->s, res, n);
+        return PROTO_EGAMEOVER;
+    }
+    if (rc != SESS_OK) {
+        free(r);
+        return proto_session_status(rc);
+    }
+    size_t pos = 0;
+    res[0] = '\0';
+    for (int i = 0; i < k; i++) {
+        char mt[64], v[32], loss[32];
+        p->s.g->format_move(p->s.st, r[i].move, mt, sizeof mt);
+        session_value_text(&r[i].v, v, sizeof v);
+        session_loss_text(&r[0].v, &r[i].v, loss, sizeof loss);
+        buf_printf(res, n, &pos, "%s%s %s %s", i ? "\n" : "", mt, v, loss);
+    }
+    free(r);
+    return PROTO_OK;
+}
+
+/* review [FILE]: the current game's (or FILE's, loaded first) moves judged,
+ * one a line, then each side's figures. */
+static int cmd_review(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    if (argc > 1)
+        return PROTO_ESYNTAX;
+    if (argc == 1) {
+        /* a thin layer: the record is loaded as loadgame loads it */
+        const struct proto_cmd *load = proto_find_command("loadgame");
+        int rc = load->fn(p, 1, argv, res, n);
+        if (rc != PROTO_OK)
+            return rc;
+        p->explain.valid = 0;   /* another game: the last genmove is gone */
+    }
+    struct session_review rv;
+    int rc = session_review(&p->s, proto_stop, p, &rv);
+    if (rc != SESS_OK)
+        return proto_session_status(rc);
+    const struct game *g = p->s.g;
+    size_t pos = 0;
+    res[0] = '\0';
+    for (int i = 0; i < rv.n; i++) {
+        const struct session_judgement *j = &rv.moves[i];
+        char pv[32], bv[32];
+        const char *mark = session_mark_text(j->mark);
+        session_value_text(&j->played, pv, sizeof pv);
+        session_value_text(&j->best, bv, sizeof bv);
+        buf_printf(res, n, &pos, "%d %s %s %s %s %s %s\n", j->ply + 1, g->side_names[j->side],
+                   j->text, mark[0] ? mark : "-", pv, j->best_text[0] ? j->best_text : "-",
+                   j->best_move != MOVE_NONE ? bv : "-");
+    }
+    for (int side = 0; side < 2; side++) {
+        const struct session_review_side *sd = &rv.side[side];
+        int errors = sd->mistakes + sd->blunders;
+        buf_printf(res, n, &pos, "%s moves %d only %d mistakes %d blunders %d errors %.1f%%%s",
+                   g->side_names[side], sd->moves, sd->only, sd->mistakes, sd->blunders,
+                   sd->moves ? 100.0 * errors / sd->moves : 0.0, side == 0 ? "\n" : "");
+    }
+    if (rv.stopped)
+        buf_printf(res, n, &pos, "\nstopped after %d of %d moves", rv.n, p->s.nmoves);
+    session_review_free(&rv);
     return PROTO_OK;
 }
 
@@ -194,20 +268,37 @@ const struct proto_cmd analysis_commands[] = {
      "two\n"
      "info lines in centiseconds, 0 by default: a line per completed depth); so COLOR must be a "
      "name\n"
-     "(`black`), not `1`/`2`. When the search ends by itself (the position is proven) the "
-     "response\n"
-     "still waits for input. Fails (before `=`): `game over`, `wrong color`, `syntax error`.\n"
+     "(`black`), not `1`/`2`.\n"
+     "\n"
+     "In games with exact values (Rastros, Grasshopper) a quick proof comes first (50,000 nodes, "
+     "the\n"
+     "book, the `tables`): when it settles the position, one line of depth 0 gives the proven "
+     "value and\n"
+     "its distance where a short search tells it, and the search is not run. The search stops "
+     "once its\n"
+     "value is proven: a win or a loss in n plies found at a depth of n or more (the last line "
+     "says\n"
+     "`W<n>`/`L<n>`, like UCI's `score mate`), or a search that saw the whole tree (no line "
+     "reports a\n"
+     "depth beyond it). The response then still waits for input. Fails (before `=`): `game "
+     "over`,\n"
+     "`wrong color`, `syntax error`.\n"
      "```\n"
      "newgame rastros size=5\n"
      "= \n"
      "analyze black\n"
      "=\n"
-     "info depth 1 score 132 nodes 9 nps 9000 time 1 pv b2\n"
-     "info depth 2 score 84 nodes 41 nps 41000 time 1 pv b2 c2\n"
-     "...\n"
-     "info depth 15 score W nodes 21330 nps 237000 time 90 pv c4 d5 c5 d4 d3 e4 e3 e2 e1 d1 c2 c1\n"
-     "name\n"
+     "info depth 0 score W17 nodes 6402 nps 86513 time 74 pv d3\n"
+     "newgame tablut\n"
      "                                   (the empty line ending analyze's response)\n"
+     "= \n"
+     "setposition 9/9/9/9/4K4/9/2t6/9/9 w\n"
+     "= \n"
+     "analyze\n"
+     "=\n"
+     "info depth 1 score W1 nodes 88 nps 88 time 0 pv e5-a5\n"
+     "name\n"
+     "\n"
      "= Tabula\n"
      "```"},
     {"solve", cmd_solve, "", {0}, 0, PROTO_G_ANALYSIS, "prove the value of the position",
@@ -264,6 +355,104 @@ const struct proto_cmd analysis_commands[] = {
      "winning_moves\n"
      "= c2 b3 d3 c4\n"
      "```"},
+    {"hint", cmd_hint, "[N|all]", {0}, 0, PROTO_G_ANALYSIS,
+     "the best N moves with their values",
+     "The best N moves of the side to move (3 by default, every legal move with `all`), best "
+     "first,\n"
+     "one a line: `MOVE VALUE LOSS`.\n"
+     "\n"
+     "VALUE is exact wherever the book, the `tables` or a proof within the budget settle it: "
+     "`W12`\n"
+     "(the move wins, in 12 plies counting itself, with best play), `W` (a win of unknown "
+     "length),\n"
+     "`L12`/`L` likewise for a loss, `D` a draw. Elsewhere it is the score of a multi-PV search "
+     "of the\n"
+     "moves left, from the mover's view in the evaluation's units (as `analyze`'s: about 100 "
+     "for a\n"
+     "Tablut soldier, 8 for a Grasshopper quadrant step, 40 for a Rastros step of the snail "
+     "towards\n"
+     "its goal). LOSS compares the move with the first: `0` for the same value (a slower win "
+     "still\n"
+     "wins), `W>D`, `W>L` or `D>L` for a proven value thrown, the score lost when both are "
+     "scores,\n"
+     "`?` when one is proven and the other not. Among equal values the proof's own move comes "
+     "first.\n"
+     "\n"
+     "The budget is `genmove`'s (the `nodes` and `movetime` options, the clock, else "
+     "alpha-beta's\n"
+     "{alphabeta} nodes): the position and then each move are proved with up to half of it, "
+     "the moves\n"
+     "left are searched with the rest (alpha-beta, whatever the `engine` option). An "
+     "[interrupt](#interrupting-a-command)\n"
+     "answers with what is known: the proofs so far and the search's last complete iteration. "
+     "Fails:\n"
+     "`game over: RESULT`, `syntax error`.\n"
+     "```\n"
+     "newgame rastros size=5\n"
+     "= \n"
+     "play black d4\n"
+     "= \n"
+     "hint all\n"
+     "= e5 W1 0\n"
+     "c5 L8 W>L\n"
+     "...\n"
+     "```"},
+    {"review", cmd_review, "[FILE]", {ARG_FILE}, 0, PROTO_G_ANALYSIS,
+     "every move of the game judged against the best",
+     "Reviews the current game (with FILE, the first record of FILE, loaded first as "
+     "`loadgame FILE`\n"
+     "loads it: the game is then that record's): every move is compared with the best. One line "
+     "a\n"
+     "move, `PLY SIDE MOVE MARK VALUE BEST BESTVALUE`, then one line a side,\n"
+     "`SIDE moves N only K mistakes M blunders B errors E%`.\n"
+     "- MARK: `??` (a blunder: the move threw a win to a draw or a loss, or a draw to a "
+     "loss),\n"
+     "  `?` (a mistake: a score drop of 200 units or more by search), `!` (the only move that "
+     "kept the\n"
+     "  value, a win or a draw), `-` none. By search, a drop of 800 or more, or a forced win "
+     "(as the\n"
+     "  search proved it) not kept, is a blunder.\n"
+     "- VALUE: the move's value for its mover, BESTVALUE the best move's, written as "
+     "`hint` writes\n"
+     "  them (`W21`, `L`, `D`, a score); BEST the best move (`-` when unknown). A move as good "
+     "as the\n"
+     "  best is its own BEST.\n"
+     "- The figures: moves, only moves, mistakes, blunders, and errors (mistakes and "
+     "blunders) per\n"
+     "  move.\n"
+     "\n"
+     "Exact where proofs reach: each position of the game is proved (within the `nodes` "
+     "option,\n"
+     "else 1,000,000 nodes; `movetime`, when set, limits each position), and a move whose "
+     "position\n"
+     "and result are both proven is judged by their values; `!` needs every other move proven "
+     "to\n"
+     "lose the value. Elsewhere (Tablut, the 8x8 opening) two searches judge it (the `nodes`\n"
+     "option, else 200,000 nodes each): the best line, and the move played. Rastros 7x7 and "
+     "smaller\n"
+     "boards are exact from the first move (a 36-ply 7x7 game in under a second), so is "
+     "Grasshopper\n"
+     "with `pieces=4` (or with `tables`). The marks are kept: `savegame` writes them into "
+     "the record as\n"
+     "PGN NAGs (`$1` !, `$2` ?, `$4` ?\?) with a comment naming the best move. An\n"
+     "[interrupt](#interrupting-a-command) answers the moves reviewed so far and a last line "
+     "`stopped\n"
+     "after N of M moves`. Fails: those of `loadgame` (with FILE), `out of memory`, `syntax "
+     "error`.\n"
+     "```\n"
+     "newgame rastros size=5\n"
+     "= \n"
+     "play black d4\n"
+     "= \n"
+     "play white c5\n"
+     "= \n"
+     "review\n"
+     "= 1 black d4 ?\? L2 d3 W17\n"
+     "2 white c5 ?\? L12 e5 W1\n"
+     "black moves 1 only 0 mistakes 0 blunders 1 errors 100.0%\n"
+     "white moves 1 only 0 mistakes 0 blunders 1 errors 100.0%\n"
+     "```\n"
+     "Black's d4 let white win at once with e5 (d3 wins in 17 plies); white's c5 let it go."},
     {"eval", cmd_eval, "", {0}, 0, PROTO_G_ANALYSIS, "static evaluation for the side to move",
     
      "The static evaluation of the position from the side to move's view (an integer; positive is "

@@ -20,6 +20,21 @@ static int cmd_list_games(struct proto *p, int argc, char **argv, char *res, siz
     return PROTO_OK;
 }
 
+/* rules [GAME]: the rules of the current game (or of GAME) in a dozen
+ * lines, from the game's own table (struct game's rules). */
+static int cmd_rules(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    if (argc > 1)
+        return PROTO_ESYNTAX;
+    const struct game *g = argc ? game_find(argv[0]) : p->s.g;
+    if (!g || !g->gen_moves)
+        return PROTO_EUNKNOWN_GAME;
+    if (!g->rules)
+        return PROTO_EUNSUPPORTED;
+    snprintf(res, n, "%s", g->rules);
+    return PROTO_OK;
+}
+
 static int cmd_newgame(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     if (argc < 1)
@@ -139,8 +154,64 @@ static void set_explain(struct proto *p, const void *st, const struct search_res
     p->explain.ms = ms;
 }
 
+/* genmove_analyze's stream: the info lines written as the search goes,
+ * its "=id" line written before the first of them. */
+struct genmove_stream {
+    struct proto *p;
+    int64_t interval_ms, last;
+    int started;                /* "=id" written */
+    char held[4200];            /* the last line the interval held back:
+                                 * written before the move, so that the
+                                 * stream ends with the search's last word */
+};
+
+static void stream_start(struct genmove_stream *gs)
+{
+    if (!gs->started)
+        fprintf(gs->p->out, "=%s\n", gs->p->id);
+    gs->started = 1;
+}
+
+/* Writes the line held back, if any. */
+static void stream_flush(struct genmove_stream *gs)
+{
+    if (!gs->held[0])
+        return;
+    stream_start(gs);
+    fprintf(gs->p->out, "%s\n", gs->held);
+    fflush(gs->p->out);
+    gs->held[0] = '\0';
+}
+
+static int stream_stop(void *ctx)
+{
+    return proto_stop(((struct genmove_stream *)ctx)->p);
+}
+
+static void stream_report(void *ctx, const struct search_info *info)
+{
+    struct genmove_stream *gs = ctx;
+    struct proto *p = gs->p;
+    if (p->watch)
+        p->watch(p, info);
+    char sc[32], pv[4096];
+    session_score_text(info->score, sc, sizeof sc);
+    session_pv_text(p->s.g, p->s.st, info->pv, info->pvlen, pv, sizeof pv);
+    uint64_t nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : info->nodes;
+    snprintf(gs->held, sizeof gs->held, "info depth %d score %s nodes %" PRIu64 " nps %" PRIu64
+             " time %" PRId64 " pv %.4000s", info->depth, sc, info->nodes, nps, info->time_ms,
+             pv[0] ? pv : "-");
+    int64_t t = now_ms();
+    if (gs->interval_ms > 0 && gs->last && t - gs->last < gs->interval_ms)
+        return;
+    gs->last = t;
+    stream_flush(gs);
+}
+
+/* genmove and reg_genmove; genmove_analyze when gs is not NULL (its info
+ * lines are then written as the search goes). */
 static int genmove_common(struct proto *p, int argc, char **argv, char *res, size_t n,
-                          int play)
+                          int play, struct genmove_stream *stream)
 {
     int side;
     p->explain.valid = 0;       /* this genmove replaces the explanation */
@@ -168,7 +239,8 @@ static int genmove_common(struct proto *p, int argc, char **argv, char *res, siz
         return PROTO_ENOMEM;
     memcpy(before, p->s.st, p->s.g->state_size);
     int64_t t0 = now_ms();
-    int rc = session_genmove(&p->s, side, 0, &r, proto_stop, proto_reporter(p), p);
+    int rc = stream ? session_genmove(&p->s, side, 0, &r, stream_stop, stream_report, stream)
+                : session_genmove(&p->s, side, 0, &r, proto_stop, proto_reporter(p), p);
     if (rc != SESS_OK) {
         free(before);
         return proto_session_status(rc);
@@ -201,12 +273,65 @@ static int cmd_genmove(struct proto *p, int argc, char **argv, char *res, size_t
 {
     if (gogui_by_clicks(p))
         return gogui_genmove(p, argc, argv, res, n);     /* in GoGui's two steps */
-    return genmove_common(p, argc, argv, res, n, 1);
+    return genmove_common(p, argc, argv, res, n, 1, NULL);
 }
 
 static int cmd_reg_genmove(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
-    return genmove_common(p, argc, argv, res, n, 0);
+    return genmove_common(p, argc, argv, res, n, 0, NULL);
+}
+
+/* genmove_analyze COLOR [INTERVAL]: genmove, with the search's info lines
+ * streamed after "=" and the move on a last line "play MOVE" (KataGo's and
+ * Leela Zero's genmove_analyze). Errors found before the search starts are
+ * ordinary "?" responses; the "=" line waits for the first info line, so
+ * that a search that fails before reporting still answers "?". */
+static int cmd_genmove_analyze(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    long interval = 0;
+    if (argc < 1 || argc > 2 || (argc == 2 && proto_parse_int(argv[1], 0, 1000000, &interval)))
+        return PROTO_ESYNTAX;
+    if (p->respond)             /* a front end's face has no stream: genmove */
+        return genmove_common(p, 1, argv, res, n, 1, NULL);
+    struct genmove_stream gs = { .p = p, .interval_ms = interval * 10 };
+    int rc = genmove_common(p, 1, argv, res, n, 1, &gs);
+    if (rc != PROTO_OK && !gs.started)
+        return rc;
+    stream_flush(&gs);
+    stream_start(&gs);
+    if (rc == PROTO_OK)
+        fprintf(p->out, "play %s\n\n", res);
+    else                        /* cannot happen once the search reported */
+        fprintf(p->out, "error %s\n\n", proto_error_text(rc));
+    fflush(p->out);
+    return PROTO_WROTE;
+}
+
+/* list_variants [GAME]: the variant keys of GAME (the current game by
+ * default) from its table, one line each, for programs that build a form. */
+static int cmd_list_variants(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    const struct game *g = p->s.g;
+    if (argc > 1)
+        return PROTO_ESYNTAX;
+    if (argc == 1 && !(g = game_find(argv[0])))
+        return PROTO_EUNKNOWN_GAME;
+    size_t pos = 0;
+    res[0] = '\0';
+    for (const struct variant_key *k = g->variant_keys; k && k->name; k++) {
+        static const char *const kinds[] = { "int", "choice", "square" };
+        buf_printf(res, n, &pos, "%s%s type %s default %s", pos ? "\n" : "", k->name,
+                   kinds[k->kind], k->def ? k->def : "-");
+        if (k->kind == VARIANT_INT)
+            buf_printf(res, n, &pos, " min %d max %d step %d", k->lo, k->hi,
+                       k->step > 0 ? k->step : 1);
+        else if (k->kind == VARIANT_CHOICE)
+            buf_printf(res, n, &pos, " choices %s", k->choices);
+        if (k->flags & VARIANT_BOARD_SIZE)
+            buf_printf(res, n, &pos, " boardsize");
+        buf_printf(res, n, &pos, " help %s", k->help);
+    }
+    return PROTO_OK;
 }
 
 static int cmd_undo(struct proto *p, int argc, char **argv, char *res, size_t n)
@@ -286,6 +411,39 @@ const struct proto_cmd game_commands[] = {
      "```\n"
      "newgame rastros size=8\n"
      "= \n"
+     "```"},
+    {"rules", cmd_rules, "[GAME]", {ARG_GAME}, 0, PROTO_G_GAMES,
+     "the rules of the game in a dozen lines",
+     "The rules of the current game (or of GAME) in about a dozen lines of plain text: the "
+     "board and\n"
+     "the pieces, the moves, how the game is won, the notation of moves. The text is the game's "
+     "own\n"
+     "(the same for every front end); `doc/rules/` has the full rules. In the shell also `help "
+     "rules`\n"
+     "and `help GAME`. Fails: `unknown game`, `syntax error`.\n"
+     "```\n"
+     "rules rastros\n"
+     "= Rastros (Slime Trail): two players move one shared snail (@) on a square board,\n"
+     "5x5 to 8x8 (size=N, 7x7 by default).\n"
+     "...\n"
+     "```"},
+    {"list_variants", cmd_list_variants, "[GAME]", {ARG_GAME}, 0, PROTO_G_GAMES,
+     "the variant keys of GAME (default: the current game)",
+     "The variant keys `newgame` takes for GAME (the current game without an argument), one line "
+     "each,\n"
+     "from the game's own table: `KEY type int|choice|square default D`, then `min LO max HI "
+     "step S`\n"
+     "(int) or `choices A|B` (choice), then the word `boardsize` when `boardsize N` sets this "
+     "key, and\n"
+     "last `help` and a few words to the end of the line. `default -`: the game derives it (the "
+     "help\n"
+     "says how). Empty for a game without variants. A program builds its form from it (the web\n"
+     "board does). Fails: `unknown game`, `syntax error`.\n"
+     "```\n"
+     "list_variants rastros\n"
+     "= size type int default 7 min 5 max 8 step 1 boardsize help the board's width and height\n"
+     "start type square default - help the snail's first square (default: the centre; not a "
+     "goal corner)\n"
      "```"},
     {"clear_board", cmd_clear_board, "", {0}, CMD_CHANGES_GAME, PROTO_G_GAMES,
      "restart the current game",
@@ -412,9 +570,15 @@ const struct proto_cmd game_commands[] = {
      "tries\n"
      "to prove the position within part of the budget (60% of the time and of the nodes, 15% "
      "while\n"
-     "proofs fail) and never gives up a proven win; the search gets the rest. How the limits "
-     "combine:\n"
-     "[Options](#options)."},
+     "proofs fail) and never gives up a proven win; the search gets the rest. A position proven "
+     "won or\n"
+     "drawn (the book, the `tables`, a quick proof) is answered at once with the proof's move, "
+     "whatever\n"
+     "the budget (a first search iteration may still find a quicker win); a proven loss searches "
+     "on\n"
+     "for a move that holds out. At a `level` the move is the level's (see [Options](#options)). "
+     "How\n"
+     "the limits combine: [Options](#options)."},
     {"reg_genmove", cmd_reg_genmove, "COLOR", {ARG_COLOR}, CMD_SHELL_SIDE, PROTO_G_PLAY,
      "choose a move for COLOR without playing it",
      "Like `genmove`, but the move is not played."},
@@ -458,6 +622,30 @@ const struct proto_cmd game_commands[] = {
      "```\n"
      "final_score\n"
      "= B+\n"
+     "```"},
+    {"genmove_analyze", cmd_genmove_analyze, "COLOR [INTERVAL]", {ARG_COLOR, ARG_NONE},
+     CMD_STREAMS | CMD_SHELL_SIDE, PROTO_G_PLAY,
+     "genmove, streaming the search's info lines",
+     "`genmove` that shows its thinking, as KataGo's and Leela Zero's `genmove_analyze`: after "
+     "`=`\n"
+     "come [info lines](#the-analyze-info-line) as the search completes its iterations (at least\n"
+     "INTERVAL centiseconds apart, the last one always; 0, the default, writes every one), then "
+     "the\n"
+     "line `play MOVE`, and\n"
+     "the move is played. The score of an info line is from the view of the side that moves. "
+     "Limits,\n"
+     "the [interrupt](#interrupting-a-command) and the `resign` option work as for `genmove`.\n"
+     "Fails as `genmove`, before `=`: `invalid color`, `wrong color`, `game over`, `syntax "
+     "error`.\n"
+     "```\n"
+     "newgame rastros size=5\n"
+     "= \n"
+     "genmove_analyze black\n"
+     "=\n"
+     "info depth 1 score 132 nodes 9 nps 9000 time 1 pv b2\n"
+     "...\n"
+     "info depth 15 score W13 nodes 21330 nps 237000 time 90 pv c4 d5 c5 d4\n"
+     "play c4\n"
      "```"},
     {NULL, NULL, NULL, {0}, 0, PROTO_G_NONE, NULL, NULL}
 };

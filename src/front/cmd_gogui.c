@@ -121,6 +121,7 @@ void gogui_forget(struct proto *p)
     struct gogui_steps *gs = &p->gogui;
     gs->n = 0;
     gs->planned = MOVE_NONE;
+    gs->stale = 0;
     for (int i = 0; i < p->s.nmoves; i++)
         if (steps_push(gs, GOGUI_STEP_MOVE)) {
             gs->n = 0;          /* out of memory: checked again next time */
@@ -132,7 +133,7 @@ void gogui_forget(struct proto *p)
  * without a command is caught up with here). */
 static void steps_sync(struct proto *p)
 {
-    if (steps_moves(&p->gogui) != p->s.nmoves)
+    if (p->gogui.stale || steps_moves(&p->gogui) != p->s.nmoves)
         gogui_forget(p);
 }
 
@@ -480,6 +481,8 @@ static int cmd_gogui_analyze(struct proto *p, int argc, char **argv, char *res, 
                  "gfx/Solve/gogui-gfx solve\n"
                  "gfx/Best move (not played)/gogui-gfx reg_genmove %%m\n"
                  "string/Explain last move/gomill-explain_last_move\n"
+                 "string/Hint: the best 5 moves/hint 5\n"
+                 "string/Review the game/review\n"
                  "string/Legal moves/legal_moves\n"
                  "string/Evaluation/eval\n"
                  "string/Game over/game_over\n"
@@ -495,6 +498,8 @@ static int cmd_gogui_analyze(struct proto *p, int argc, char **argv, char *res, 
                  "pstring/Solve/solve\n"
                  "pstring/Best move (not played)/reg_genmove %%m\n"
                  "pstring/Explain last move/gomill-explain_last_move\n"
+                 "pstring/Hint: the best 5 moves/hint 5\n"
+                 "string/Review the game/review\n"
                  "string/Evaluation/eval\n"
                  "string/Game over/game_over\n"
                  "string/Position/getposition\n"
@@ -508,6 +513,8 @@ static int cmd_gogui_analyze(struct proto *p, int argc, char **argv, char *res, 
                  "string/Side to move/side_to_move\n"
                  "string/History/history\n"
                  "string/Solve/solve\n"
+                 "string/Hint: the best 5 moves/hint 5\n"
+                 "string/Review the game/review\n"
                  "string/Evaluation/eval\n"
                  "string/Game over/game_over\n"
                  "string/Position/getposition\n"

@@ -81,6 +81,102 @@ static int cmd_loadgame(struct proto *p, int argc, char **argv, char *res, size_
     return proto_session_status(rc);
 }
 
+/* Records as one word, for clients that cannot name a file on the
+ * engine's machine (the web board): the PGN text percent-encoded (RFC
+ * 3986: letters, digits and "-._~" stand for themselves, every other byte
+ * is %XX), so that its line breaks, spaces and '#' survive a protocol
+ * line. */
+static int percent_encode(const char *text, size_t len, char *out, size_t n)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    size_t k = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        int plain = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+                    (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' || c == '~';
+        if (k + (plain ? 1 : 3) >= n)
+            return -1;
+        if (plain) {
+            out[k++] = (char)c;
+        } else {
+            out[k++] = '%';
+            out[k++] = hex[c >> 4];
+            out[k++] = hex[c & 15];
+        }
+    }
+    out[k] = '\0';
+    return 0;
+}
+
+static int hex_digit(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 :
+           c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* Decodes in place; the length, or -1 for a '%' not followed by two hex
+ * digits. */
+static long percent_decode(char *s)
+{
+    size_t k = 0;
+    for (size_t i = 0; s[i]; i++) {
+        if (s[i] != '%') {
+            s[k++] = s[i];
+            continue;
+        }
+        int h = hex_digit(s[i + 1]), l = h < 0 ? -1 : hex_digit(s[i + 2]);
+        if (l < 0)
+            return -1;
+        s[k++] = (char)(h * 16 + l);
+        i += 2;
+    }
+    s[k] = '\0';
+    return (long)k;
+}
+
+static int cmd_getrecord(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argv;
+    if (argc != 0)
+        return PROTO_ESYNTAX;
+    struct game_record r;
+    record_init(&r);
+    int rc = proto_session_status(session_to_record(&p->s, &r));
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = rc == PROTO_OK ? open_memstream(&text, &len) : NULL;
+    if (rc == PROTO_OK && !f)
+        rc = PROTO_ENOMEM;
+    if (f && (record_write(f, &r) | fclose(f)))
+        rc = PROTO_ENOMEM;
+    if (rc == PROTO_OK && percent_encode(text, len, res, n))
+        rc = proto_fail(res, n, PROTO_ENOMEM, "the record is too long for a response");
+    free(text);
+    record_free(&r);
+    return rc;
+}
+
+static int cmd_setrecord(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    long upto = -1;
+    if (argc < 1 || argc > 2 || (argc == 2 && proto_parse_int(argv[1], 0, 1000000, &upto)))
+        return PROTO_ESYNTAX;
+    long len = percent_decode(argv[0]);
+    if (len < 0)
+        return proto_fail(res, n, PROTO_ESYNTAX, "not percent-encoded");
+    struct game_record r;
+    record_init(&r);
+    char err[256];
+    int got = record_parse(argv[0], (size_t)len, NULL, &r, err, sizeof err);
+    if (got != 1) {
+        record_free(&r);
+        return proto_fail(res, n, PROTO_EPOSITION, got == 0 ? "no record" : err);
+    }
+    int rc = session_from_record(&p->s, &r, (int)upto, res, n);
+    record_free(&r);
+    return proto_session_status(rc);
+}
+
 /* The fields of an entry: name, handler, arguments, their kinds, flags,
  * group, one line of help, and the reference text (doc/protocol.md's
  * section, made from it by tabula-docs). */
@@ -127,5 +223,32 @@ const struct proto_cmd record_commands[] = {
      "loadgame /tmp/game.rec 1\n"
      "= \n"
      "```"},
+    {"getrecord", cmd_getrecord, "", {0}, 0, PROTO_G_RECORDS,
+     "the game's record, percent-encoded",
+     "The record `savegame` would write, as one word: the PGN text percent-encoded (RFC 3986: "
+     "letters,\n"
+     "digits and `-._~` stand for themselves, every other byte is `%XX`), so that a client that "
+     "cannot\n"
+     "read the engine's files (the web board) can keep it; `decodeURIComponent` in a browser "
+     "gives\n"
+     "the file back byte for byte. Fails: `out of memory`, `syntax error`.\n"
+     "```\n"
+     "getrecord\n"
+     "= %5BEvent%20%22%3F%22%5D%0A%5BSite%20%22%3F%22%5D%0A...\n"
+     "```"},
+    {"setrecord", cmd_setrecord, "TEXT [N]", {ARG_NONE, ARG_NONE}, CMD_CHANGES_GAME,
+     PROTO_G_RECORDS, "load a percent-encoded record (its first N moves)",
+     "`loadgame` from text instead of a file: TEXT is a record percent-encoded as `getrecord` "
+     "writes\n"
+     "it (any byte may be `%XX`; `encodeURIComponent` makes it). Its first record is loaded and "
+     "its\n"
+     "first N moves played (all by default); engine options are kept. A record as long as a "
+     "protocol\n"
+     "line can carry is read (the limits of `loadgame` apply too). Fails, leaving the game "
+     "unchanged:\n"
+     "`syntax error` (also `not percent-encoded`), `invalid position` (`no record`, a malformed "
+     "one, or\n"
+     "the record's start position), `unknown game`, `unknown option`/`invalid value` (variant),\n"
+     "`illegal move: MOVE`."},
     {NULL, NULL, NULL, {0}, 0, PROTO_G_NONE, NULL, NULL}
 };

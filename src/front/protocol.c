@@ -20,7 +20,7 @@ static const char *const error_text[PROTO_STATUS_COUNT] = {
     "cannot undo", "game over", "unknown game", "invalid position",
     "unknown option", "invalid value", "unacceptable size", "game not over",
     "not supported by this game", "wrong color", "cannot open file",
-    "out of memory", "not solved", "no move to explain"
+    "out of memory", "not solved", "no move to explain", "not allowed"
 };
 
 const char *const proto_group_names[PROTO_G_COUNT] = {
@@ -437,7 +437,8 @@ void proto_execute(struct proto *p, char *line)
     char id[24] = "";
     int toomany = 0;
     clean_line(line);
-    for (char *tok = strtok(line, " "); tok; tok = strtok(NULL, " ")) {
+    char *save;                 /* strtok_r: sessions may run in threads (the web board) */
+    for (char *tok = strtok_r(line, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
         if (argc > PROTO_MAX_ARGS) {
             toomany = 1;        /* answered below, once the id is known */
             break;
@@ -489,7 +490,9 @@ void proto_run_words(struct proto *p, const struct proto_cmd *c, const char *id,
     p->interrupted = 0;
     p->running = 1;
     p->id = id;
-    rc = c->fn(p, argc, argv, res, PROTO_RES_SIZE);
+    rc = p->gate ? p->gate(p, c, argc, argv, res, PROTO_RES_SIZE) : PROTO_OK;
+    if (rc == PROTO_OK)
+        rc = c->fn(p, argc, argv, res, PROTO_RES_SIZE);
     p->id = "";
     p->running = 0;
     p->status = rc < 0 ? PROTO_OK : rc;
@@ -499,7 +502,7 @@ void proto_run_words(struct proto *p, const struct proto_cmd *c, const char *id,
         if (c->flags & CMD_CHANGES_GAME)
             p->explain.valid = 0;
         if ((c->flags & CMD_CHANGES_GAME) && !(c->flags & CMD_GOGUI_STEPS))
-            gogui_forget(p);    /* a new history: no pick survives it */
+            p->gogui.stale = 1; /* a new history: no pick survives it */
         write_response(p, 1, id, res);
         return;
     }

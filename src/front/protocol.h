@@ -45,6 +45,7 @@ enum proto_status {
     PROTO_ENOMEM,               /* "out of memory" */
     PROTO_EUNSOLVED,            /* "not solved" */
     PROTO_ENO_EXPLAIN,          /* "no move to explain" */
+    PROTO_ENOT_ALLOWED,         /* "not allowed": the front end's gate */
     PROTO_STATUS_COUNT
 };
 /* A streaming handler (CMD_STREAMS) that wrote its whole response itself. */
@@ -133,6 +134,9 @@ struct gogui_steps {
     int n, cap;
     move_t planned;             /* the move whose first click genmove
                                  * answered, MOVE_NONE when none */
+    int stale;                  /* a command gave the game a new history:
+                                 * the steps are rebuilt from it before
+                                 * their next use (cmd_gogui.c) */
 };
 
 /* What genmove/reg_genmove found, for gomill-explain_last_move (text) and
@@ -172,6 +176,12 @@ struct proto {
     /* Called while a command searches: after each completed iteration with
      * its figures, and now and then (from the stop poll) with info NULL. */
     void (*watch)(struct proto *p, const struct search_info *info);
+    /* A front end's gate (the web board keeps its clients in their own
+     * session): called with a command's words before it runs; PROTO_OK
+     * lets it run, any other status refuses it, with the detail in res,
+     * and the command changes nothing. NULL: every command runs. */
+    int (*gate)(struct proto *p, const struct proto_cmd *c, int argc, char **argv,
+                char *res, size_t n);
 };
 
 /* Interrupting the running command ("move now").

@@ -25,7 +25,6 @@
 /* Shell-only commands: the same record as the protocol's, so that help,
  * completion and the docs (tabula-docs) see them; run by shell_dispatch. */
 static int sh_computer(struct proto *p, int argc, char **argv, char *res, size_t n);
-static int sh_hint(struct proto *p, int argc, char **argv, char *res, size_t n);
 static int sh_exit(struct proto *p, int argc, char **argv, char *res, size_t n);
 
 const struct proto_cmd shell_commands[] = {
@@ -35,9 +34,13 @@ const struct proto_cmd shell_commands[] = {
      "it is its turn; `undo` then takes back a whole turn.\n"
      "`both`: the engine plays itself (Ctrl-C pauses it, Enter resumes); `none`: two people "
      "(the default). Without an argument, says who plays what."},
-    {"hint", sh_hint, "", {0}, 0, PROTO_G_PLAY,
-     "the engine's move for the side to move, not played",
-     "Searches as `genmove` does (the same options and limits)."},
+    {"tutor", sh_tutor, "[on|off]", {0}, 0, PROTO_G_PLAY,
+     "warn before a move that throws a win",
+     "With the tutor on, a move you type (in play mode, your side's; else every move) is first "
+     "judged as `review` judges a move: when it throws a proven win or draw, or loses 200 or "
+     "more of the score by search, the shell says so, with the best move and its value, and "
+     "asks before playing it (Enter or n: not played). Off by default. Without an argument, "
+     "says whether it is on."},
     {"exit", sh_exit, "", {0}, 0, PROTO_G_ADMIN, "leave (the same as quit)", ""},
     {NULL, NULL, NULL, {0}, 0, PROTO_G_NONE, NULL, NULL}
 };
@@ -49,7 +52,8 @@ const struct shell_note shell_notes[] = {
     {"play", "A bare move, without the command, plays for the side to move."},
     {"undo", "In play mode (computer COLOR) undo without N takes back a whole turn: back to "
      "your last move."},
-    {"help", "In the shell: help (groups), help GROUP, help all, help COMMAND."},
+    {"help", "In the shell: help (groups), help GROUP, help all, help COMMAND, help rules (the "
+     "current game's rules), help GAME (that game's)."},
     {"savegame", "In the shell FILE may start with ~ and be quoted (\"my game.rec\"); Tab "
      "completes file names."},
     {"loadgame", "In the shell FILE may start with ~ and be quoted; Tab completes file names."},
@@ -88,9 +92,17 @@ static const struct proto_cmd *shell_find_command(const char *name)
 
 /* ------------------------------------------------------- words for a person */
 
+/* A side as a person calls it (Tablut's attackers and defenders); the
+ * protocol's words (COLOR arguments) stay the canonical side names. */
 static const char *side_name(const struct proto *p, int side)
 {
-    return p->s.g->side_names[side];
+    return shell_side_name(p, side);
+}
+
+/* A verb agreeing with the display names: "wins" or "win". */
+static const char *verb(const struct proto *p, const char *one, const char *many)
+{
+    return shell_verb(p, one, many);
 }
 
 /* 1234567 as 1.2M: the status line is narrow. */
@@ -134,7 +146,7 @@ static void score_words(const struct shell *sh, int side, int score, int exact, 
         else if (human >= 0)
             snprintf(buf, n, "you are lost%s", in);
         else
-            snprintf(buf, n, "%s wins%s", side_name(p, winner), in);
+            snprintf(buf, n, "%s %s%s", side_name(p, winner), verb(p, "wins", "win"), in);
         return;
     }
     if (exact && score == 0) {
@@ -149,11 +161,11 @@ static void score_words(const struct shell *sh, int side, int score, int exact, 
     else if (a < 50)
         snprintf(buf, n, "about even (%d for %s)", a, who);
     else if (a < 200)
-        snprintf(buf, n, "%s is slightly better (%d)", who, a);
+        snprintf(buf, n, "%s %s slightly better (%d)", who, verb(p, "is", "are"), a);
     else if (a < 800)
-        snprintf(buf, n, "%s is better (%d)", who, a);
+        snprintf(buf, n, "%s %s better (%d)", who, verb(p, "is", "are"), a);
     else
-        snprintf(buf, n, "%s is winning (%d)", who, a);
+        snprintf(buf, n, "%s %s winning (%d)", who, verb(p, "is", "are"), a);
 }
 
 static int term_width(FILE *f)
@@ -193,7 +205,7 @@ static void shell_watch(struct proto *p, const struct search_info *info)
     if (!strcmp(sh->cmd, "solve"))
         buf_printf(line, sizeof line, &pos, "solving");
     else
-        buf_printf(line, sizeof line, &pos, "%s thinks", who);
+        buf_printf(line, sizeof line, &pos, "%s %s", who, verb(p, "thinks", "think"));
     if (sh->have_info) {
         score_words(sh, sh->search_side, sh->info.score, 0, sc, sizeof sc);
         short_count(sh->info.nodes, nodes, sizeof nodes);
@@ -233,6 +245,11 @@ static void show_board(struct shell *sh)
     else
         g->print(s->st, diagram, sizeof diagram);
     fprintf(p->out, "%s\n", diagram);
+    /* how the pieces move and how the game is won, once a game */
+    if (g->legend && sh->legend_shown != g) {
+        fprintf(p->out, "%s ('rules' says more.)\n", g->legend);
+        sh->legend_shown = g;
+    }
     /* one line: who is to move, or the result; and the last move */
     struct game_status gs;
     char played[96] = "";
@@ -242,7 +259,8 @@ static void show_board(struct shell *sh)
         if (gs.winner < 0)
             fprintf(p->out, "Game over: a draw (%s)", gs.reason);
         else
-            fprintf(p->out, "Game over: %s wins (%s)", side_name(p, gs.winner), gs.reason);
+            fprintf(p->out, "Game over: %s %s (%s)", side_name(p, gs.winner),
+                    verb(p, "wins", "win"), gs.reason);
         fprintf(p->out, "%s%s.\n", last ? " after " : "", played);
     } else {
         int stm = session_side_to_move(s);
@@ -391,7 +409,7 @@ static void teach(struct shell *sh, const char *msg)
         fprintf(o, "colours in %s: %s%s\n", g->name, cl,
                 kind0 == ARG_SIDES ? "; or both, none" : "");
     } else if (code == PROTO_EWRONG_TURN) {
-        fprintf(o, "it is %s's turn; a bare move plays for the side to move\n",
+        fprintf(o, "it is the turn of %s; a bare move plays for the side to move\n",
                 side_name(p, session_side_to_move(&p->s)));
     } else if (code == PROTO_EILLEGAL) {
         move_t moves[GAME_MAX_MOVES];
@@ -435,7 +453,7 @@ static void describe_move(struct shell *sh, const char *text)
     const struct proto_explain *e = &p->explain;
     if (!e->valid || !strcmp(text, "resign") || !strcmp(text, "pass")) {
         fprintf(p->out, "%s %s %s\n", side_name(p, sh->search_side),
-                !strcmp(sh->verb, "plays") ? "plays" : "would play", text);
+                !strcmp(sh->verb, "plays") ? verb(p, "plays", "play") : "would play", text);
         return;
     }
     char sc[96], nodes[32];
@@ -454,10 +472,8 @@ static void describe_move(struct shell *sh, const char *text)
         score_words(sh, side, score, e->result.exact, sc, sizeof sc);
     short_count(e->result.nodes, nodes, sizeof nodes);
     const char *who = side_name(p, e->side);
-    if (!strcmp(sh->verb, "hint"))
-        fprintf(p->out, "hint: %s could play %s", who, text);
-    else if (!strcmp(sh->verb, "plays"))
-        fprintf(p->out, "%s plays %s", who, text);
+    if (!strcmp(sh->verb, "plays"))
+        fprintf(p->out, "%s %s %s", who, verb(p, "plays", "play"), text);
     else
         fprintf(p->out, "%s would play %s", who, text);
     fprintf(p->out, " (%.1f s, depth %d, %s nodes%s): %s\n", (double)e->ms / 1000,
@@ -521,8 +537,12 @@ static void shell_respond(struct proto *p, int ok, const char *text)
         fflush(o);
         return;
     }
-    if (!strcmp(cmd, "genmove") || !strcmp(cmd, "reg_genmove") || !strcmp(cmd, "hint"))
+    if (!strcmp(cmd, "genmove") || !strcmp(cmd, "reg_genmove"))
         describe_move(sh, text);
+    else if (!strcmp(cmd, "hint"))
+        shell_describe_hint(sh, text);
+    else if (!strcmp(cmd, "review"))
+        shell_describe_review(sh, text);
     else if (!strcmp(cmd, "solve"))
         describe_solve(sh, text);
     else if (!strcmp(cmd, "savegame") && sh->argc == 1)
@@ -656,12 +676,14 @@ static void shell_help(struct shell *sh, int argc, char **argv)
             help_group(o, group_order[i], 0);
         print_wrapped(o, "To play, type a move (c3, e3-h3, 0/5): it is played for the side "
                       "to move. 'computer white' has the engine answer white's moves, "
-                      "'hint' suggests one. Tab completes, Ctrl-C stops the engine's search "
-                      "(it moves at once), Ctrl-D or 'quit' leaves.");
+                      "'hint' ranks the best moves, 'review' marks the mistakes of the game, "
+                      "'tutor on' warns before a bad move, 'set_option level 1' makes the "
+                      "engine a beginner, 'rules' explains the game. Tab completes, Ctrl-C "
+                      "stops the engine's search (it moves at once), Ctrl-D or 'quit' leaves.");
         return;
     }
     if (argc > 1) {
-        fprintf(o, "error: syntax error\nusage: help [COMMAND|GROUP|all]\n");
+        fprintf(o, "error: syntax error\nusage: help [COMMAND|GROUP|GAME|rules|all]\n");
         return;
     }
     if (!strcasecmp(argv[0], "all")) {
@@ -669,6 +691,13 @@ static void shell_help(struct shell *sh, int argc, char **argv)
             fprintf(o, "%s:\n", proto_group_names[group_order[i]]);
             help_group(o, group_order[i], 1);
         }
+        return;
+    }
+    /* help rules: the current game's rules; help GAME: that game's */
+    const struct game *rg = !strcasecmp(argv[0], "rules") ? sh->p->s.g : game_find(argv[0]);
+    if (rg && rg->gen_moves && rg->rules) {
+        fprintf(o, "%s\n(also the command 'rules %s'; doc/rules/%s.md has the rules in "
+                "full)\n", rg->rules, rg->name, rg->name);
         return;
     }
     const struct proto_cmd *c = shell_find_command(argv[0]);
@@ -741,22 +770,11 @@ static int sh_computer(struct proto *p, int argc, char **argv, char *res, size_t
         snprintf(res, n, "the engine plays both sides (Ctrl-C pauses, Enter resumes)");
     else if (sh->computer[0] || sh->computer[1]) {
         int e = sh->computer[0] ? 0 : 1;
-        snprintf(res, n, "the engine plays %s, you play %s: type your moves", g->side_names[e],
-                 g->side_names[1 - e]);
+        snprintf(res, n, "the engine plays %s, you play %s: type your moves",
+                 game_display_name(g, e), game_display_name(g, 1 - e));
     } else
         snprintf(res, n, "the engine plays no side: 'genmove' asks it for a move");
     return 0;
-}
-
-static int sh_hint(struct proto *p, int argc, char **argv, char *res, size_t n)
-{
-    (void)argv;
-    if (argc)
-        return PROTO_ESYNTAX;
-    char side[32];
-    snprintf(side, sizeof side, "%s", side_name(p, session_side_to_move(&p->s)));
-    char *args[1] = {side};
-    return proto_find_command("reg_genmove")->fn(p, 1, args, res, n);
 }
 
 /* ---------------------------------------------------------- the engine's turn */
@@ -776,12 +794,13 @@ static void autoplay(struct shell *sh)
     const struct proto_cmd *gm = proto_find_command("genmove");
     while (!sh->paused && !p->quit && engine_to_move(sh)) {
         char side[32];
-        snprintf(side, sizeof side, "%s", side_name(p, session_side_to_move(&p->s)));
+        snprintf(side, sizeof side, "%s", p->s.g->side_names[session_side_to_move(&p->s)]);
         char *argv[1] = {side};
         int before = p->s.nmoves;
         run(sh, gm, 1, argv, "plays");
         if (p->status || p->s.nmoves == before)
             break;
+        shell_auto_pass(sh);
         show_board(sh);
         if (proto_was_interrupted(p)) {
             sh->paused = sh->computer[0] && sh->computer[1];
@@ -857,7 +876,7 @@ static void shell_line(struct shell *sh, const char *line)
         return;
     }
     char side[32];
-    snprintf(side, sizeof side, "%s", side_name(p, session_side_to_move(&p->s)));
+    snprintf(side, sizeof side, "%s", p->s.g->side_names[session_side_to_move(&p->s)]);
     char *args[PROTO_MAX_ARGS + 2];
     int argc = n - 1;
     memcpy(args, argv + 1, sizeof(char *) * (size_t)argc);
@@ -885,8 +904,6 @@ static void shell_line(struct shell *sh, const char *line)
         fflush(p->out);
         free(w.buf);
         return;
-    } else if (c->fn == sh_hint) {
-        verb = "hint";
     } else if ((c->flags & CMD_SHELL_SIDE) && argc == arg_count(c) - 1) {
         /* COLOR left out: the side to move */
         memmove(args + 1, args, sizeof(char *) * (size_t)argc);
@@ -910,8 +927,13 @@ static void shell_line(struct shell *sh, const char *line)
             argc = 1;
         }
     }
-    if (!strcmp(c->name, "reg_genmove") && strcmp(verb, "hint"))
+    if (!strcmp(c->name, "reg_genmove"))
         verb = "would play";
+    if (!strcmp(c->name, "play") && argc == 2 && !shell_tutor_allows(sh, args[1])) {
+        free(expanded);
+        free(w.buf);
+        return;
+    }
     int before = p->s.nmoves;
     const void *g_before = p->s.g;
     uint64_t h_before = p->s.g->hash(p->s.st);
@@ -924,6 +946,9 @@ static void shell_line(struct shell *sh, const char *line)
         changed = 1;
     if (p->quit)
         return;
+    /* a person whose only move is a pass: the shell plays it */
+    if (p->status == 0 && !was_undo && shell_auto_pass(sh))
+        changed = 1;
     if (p->status == 0 && (changed || c->fn == sh_computer))
         sh->paused = 0;
     if (p->status == 0 && (sh->computer[0] || sh->computer[1]) && p->s.g != g_before) {
@@ -976,7 +1001,7 @@ int shell_run(struct proto *p)
             "Type a move to play it (here e.g. %s), 'computer %s' to have the engine\n"
             "answer, 'help' for the commands. Tab completes, Ctrl-C stops the engine,\n"
             "Ctrl-D leaves.\n", PACKAGE_VERSION, example,
-            p->s.g->side_names[1 - session_side_to_move(&p->s)]);
+            game_display_name(p->s.g, 1 - session_side_to_move(&p->s)));
     show_board(&sh);
     shell_input_open(&sh);
     while (!p->quit) {

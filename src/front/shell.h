@@ -6,7 +6,7 @@
 
 #include "front/protocol.h"
 
-/* Commands only the shell has (computer, hint, exit): the protocol's
+/* Commands only the shell has (computer, tutor, exit): the protocol's
  * record, so that help and the docs (tabula-docs) read them as they read
  * the protocol's. NULL-terminated. */
 extern const struct proto_cmd shell_commands[];

@@ -23,6 +23,8 @@ struct shell {
     int have_info;
     struct search_info info;
     int search_side;
+    int tutor;                  /* warn before a move that throws a win */
+    const struct game *legend_shown;    /* the game whose legend was shown */
     /* the line reader */
     int cancelled;              /* Ctrl-C cleared the line */
     int leave;                  /* Ctrl-C twice */
@@ -48,6 +50,30 @@ int shell_split_words(const char *line, struct words *w);
  * (malloc'ed; NULL out of memory). */
 char *shell_expand_tilde(const char *name);
 
+
+/* Words for a person (both files): a side's display name, and a verb that
+ * agrees with it ("wins" or "win"). */
+static inline const char *shell_side_name(const struct proto *p, int side)
+{
+    return game_display_name(p->s.g, side);
+}
+static inline const char *shell_verb(const struct proto *p, const char *one, const char *many)
+{
+    return p->s.g->display_plural ? many : one;
+}
+
+/* What the engine knows, in words (shell_teach.c): */
+/* hint's and review's answers for a person */
+void shell_describe_hint(struct shell *sh, const char *text);
+void shell_describe_review(struct shell *sh, const char *text);
+/* The tutor command (the shell's table in shell.c). */
+int sh_tutor(struct proto *p, int argc, char **argv, char *res, size_t n);
+/* With the tutor on, judges the move a person is about to play (move: its
+ * text) and, when it throws a win or loses much, says so and asks: 1 to go
+ * on and play it, 0 not to. */
+int shell_tutor_allows(struct shell *sh, const char *move);
+/* Plays the passes that are a person's only move, saying so: how many. */
+int shell_auto_pass(struct shell *sh);
 
 
 /* The line reader: open before the loop, close after it. shell_read_line

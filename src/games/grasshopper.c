@@ -1085,4 +1085,20 @@ const struct game grasshopper_game = {
     .gogui_gfx = gh_gogui_gfx,
     .gogui_move_points = gh_gogui_move_points,
     .print_marked = gh_print_marked,
+    .rules =
+        "Grasshopper: a backgammon race without dice on one track of 24 points in four\n"
+        "quadrants, A (1-6), B (7-12), C (13-18), D (19-24). Both sides move from A to D.\n"
+        "Each side starts with all its pieces (14 each: pieces=N) in reserve; white moves\n"
+        "first. A point holds nothing, one single, or a wall (two pieces of one colour),\n"
+        "never a wall in A.\n"
+        "One action a turn:\n"
+        "- enter a piece from the reserve onto an empty point of A: 0/5;\n"
+        "- move a single (or the top piece of a wall) into the next quadrant, onto an\n"
+        "  empty point or onto your own single at p+6 to build a wall: 3/9; a single\n"
+        "  cannot pass a wall of either colour, a wall's top piece jumps them;\n"
+        "- bear off a wall from D, 21/off: both pieces leave and you score a point.\n"
+        "You win by scoring twice in succession (while you were the last to score).\n"
+        "A side with no action passes (pass); when neither side can act it is a draw.",
+    .legend = "A single moves into the next quadrant (never past a wall); two build a wall.\n"
+              "Bear a wall off from D to score; two scores in succession win.",
 };

@@ -891,20 +891,6 @@ void ght_file_set_done(struct ght_file_header *h, int T, uint64_t layer_sum)
 
 /* ---- reading a table file ---- */
 
-static int read_at(int fd, void *buf, uint64_t n, uint64_t at)
-{
-    uint8_t *p = buf;
-    while (n) {
-        ssize_t k = pread(fd, p, n > (1u << 30) ? (1u << 30) : (size_t)n, (off_t)at);
-        if (k <= 0)
-            return -1;
-        p += k;
-        n -= (uint64_t)k;
-        at += (uint64_t)k;
-    }
-    return 0;
-}
-
 int ght_table_value(struct ght_table *t, const struct gh_board *b)
 {
     int layer;
@@ -1012,7 +998,7 @@ static int sums_check(struct ght_table *t, char *err, size_t n)
         ght_sum_init(&c);
         while (left) {
             const uint64_t k = left < CHUNK ? left : CHUNK;
-            if (read_at(t->fd, buf, k, at)) {
+            if (util_pread_all(t->fd, buf, k, at)) {
                 snprintf(err, n, "cannot be read (cut short?)");
                 rc = -1;
                 break;
@@ -1061,7 +1047,7 @@ int ght_table_open(struct ght_table *t, const char *path, int pieces, int checks
     /* the header first: the numbering (ght_create) takes a second for
      * pieces=6, not to be spent on a file that is no such table */
     t->file_size = (uint64_t)sb.st_size;
-    if (t->file_size < sizeof t->h || read_at(fd, &t->h, sizeof t->h, 0)) {
+    if (t->file_size < sizeof t->h || util_pread_all(fd, &t->h, sizeof t->h, 0)) {
         snprintf(err, n, "too short for a table (%llu bytes)",
                  (unsigned long long)t->file_size);
         close(fd);
@@ -1157,15 +1143,8 @@ int ght_tables_check(const char *dir, char *out, size_t n)
 {
     size_t len = 0;
     out[0] = 0;
-    struct stat sb;
-    if (stat(dir, &sb)) {
-        snprintf(out, n, "%s: %s", dir, strerror(errno));
+    if (util_check_dir(dir, out, n))
         return -1;
-    }
-    if (!S_ISDIR(sb.st_mode)) {
-        snprintf(out, n, "%s: not a directory", dir);
-        return -1;
-    }
     DIR *d = opendir(dir);
     if (!d) {
         snprintf(out, n, "%s: %s", dir, strerror(errno));

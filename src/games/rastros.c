@@ -911,4 +911,19 @@ const struct game rastros_game = {
     .board_size = ra_board_size,
     .gogui_board = ra_gogui_board,
     .gogui_gfx = ra_gogui_gfx,
+    .rules =
+        "Rastros (Slime Trail): two players move one shared snail (@) on a square board,\n"
+        "5x5 to 8x8 (size=N, 7x7 by default).\n"
+        "Black (player 1) moves first and owns the corner a1; white (player 2) owns the\n"
+        "opposite corner (g7 on 7x7, h8 on 8x8).\n"
+        "The snail starts in the centre: d4 on 7x7, e5 on 8x8 (start=SQUARE moves it).\n"
+        "On your turn move the snail one king step, in any of the eight directions, to a\n"
+        "square that is not slimed. The square it leaves is slimed (#) for good.\n"
+        "There is no passing and no capture.\n"
+        "The moment the snail enters a corner, that corner's owner wins, whoever moved it\n"
+        "there: stepping into the opponent's corner loses at once.\n"
+        "A player with no legal move on their turn loses. There are no draws.\n"
+        "A move is written as the square the snail goes to: c3.",
+    .legend = "The snail steps one square any way onto a clean square and slimes the one it\n"
+              "leaves; the corner it enters wins for that corner's owner.",
 };

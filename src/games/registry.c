@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <strings.h>
 #include "game.h"
+#include "util.h"
 
 const struct game *const game_list[] = {
     &rastros_game, &tablut_game, &grasshopper_game, NULL
@@ -282,15 +282,8 @@ int game_variant_value(const struct variant_key *k, int i, char *buf, size_t n)
 
 int game_tables_check(const char *dir, char *out, size_t n)
 {
-    struct stat sb;
-    if (stat(dir, &sb)) {
-        snprintf(out, n, "%s: %s", dir, strerror(errno));
+    if (util_check_dir(dir, out, n))
         return -1;
-    }
-    if (!S_ISDIR(sb.st_mode)) {
-        snprintf(out, n, "%s: not a directory", dir);
-        return -1;
-    }
     size_t len = 0;
     int bad = 0;
     out[0] = 0;

@@ -901,4 +901,24 @@ const struct game tablut_game = {
     .gogui_board = tablut_gogui_board,
     .gogui_gfx = tablut_gogui_gfx,
     .gogui_move_points = tablut_gogui_move_points,
+    .rules =
+        "Tablut, the 9x9 tafl game. The attackers (black, t) have 16 soldiers and move\n"
+        "first; the defenders (white, T) have 8 soldiers and the king (K), who starts on\n"
+        "the castle, e5.\n"
+        "Every piece, the king too, moves like a rook: any number of empty squares along\n"
+        "a rank or a file, never jumping. No piece may stop on the castle; the king may\n"
+        "leave it but never come back.\n"
+        "A soldier is captured when an enemy moves so that it stands between that enemy\n"
+        "and another enemy (or the empty castle) on a rank or a file. The king captures\n"
+        "as a defender. A piece that moves between two enemies is safe.\n"
+        "The king is captured by attackers on his four sides on the castle, on his three\n"
+        "free sides next to it, elsewhere on two opposite sides.\n"
+        "The defenders win when the king reaches an edge square; the attackers win when\n"
+        "they capture him. A position that comes back (the second time: repetition=N)\n"
+        "is a draw, so is having no legal move (nomove=draw|loss).\n"
+        "A move is written from-to: e2-c2 (captures may follow: d7-d3xc3xe3).",
+    .legend = "Every piece moves like a rook. Trap a soldier between two of yours to take it.\n"
+              "The king escapes to any edge square to win; the attackers win by surrounding him.",
+    .display_names = {"attackers", "defenders"},
+    .display_plural = 1,
 };

@@ -79,6 +79,15 @@ struct ab_thread {
     int64_t soft_deadline;
     int rootdepth;              /* depth of the current iteration */
     int root_score;             /* the root's best score so far in it */
+    /* set when the iteration scored a position by a guess: the evaluation
+     * at the depth limit, a table score from a shallower search, a
+     * repetition taken for a draw. An iteration that never did searched
+     * the whole tree below the root: its score is the game's value. */
+    int horizon;
+    /* the root moves this search may not play (multi-PV: the lines already
+     * scored in this iteration) */
+    move_t excluded[GAME_MAX_MOVES];
+    int nexcluded;
 };
 
 static void thread_clear(struct ab_thread *t)
@@ -378,6 +387,26 @@ static int node_decided(struct ab_thread *t, int ply, int *score)
     return 0;
 }
 
+/* The root moves this search may play (search_params.root_moves, less
+ * the excluded ones), kept in moves' order; returns their number. */
+static int root_filter(struct ab_thread *t, move_t *moves, int n)
+{
+    const struct search_params *p = t->a->p;
+    if (!p->root_moves && !t->nexcluded)
+        return n;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        int ok = !p->root_moves;
+        for (int j = 0; p->root_moves && j < p->nroot_moves && !ok; j++)
+            ok = p->root_moves[j] == moves[i];
+        for (int j = 0; j < t->nexcluded && ok; j++)
+            ok = t->excluded[j] != moves[i];
+        if (ok)
+            moves[k++] = moves[i];
+    }
+    return k;
+}
+
 static int qsearch(struct ab_thread *t, int ply, int alpha, int beta)
 {
     struct ab *a = t->a;
@@ -422,16 +451,20 @@ static int negamax(struct ab_thread *t, int depth, int ply, int alpha, int beta)
         return decided;
     /* a position that came back may come back again: a draw, as far as
      * the search can tell (the rule may want a third time) */
-    if (ply > 0 && g->repeated && g->repeated(st))
+    if (ply > 0 && g->repeated && g->repeated(st)) {
+        t->horizon = 1;
         return 0;
+    }
     /* a side that must answer a threat is searched a ply deeper (within
      * reason: twice the nominal depth at most) */
     int threatened = g->threatened && g->threatened(st);
     if (threatened && ply < 2 * t->rootdepth)
         depth++;
-    if (depth <= 0 || ply >= SEARCH_MAX_PLY)
+    if (depth <= 0 || ply >= SEARCH_MAX_PLY) {
+        t->horizon = 1;
         return g->gen_tactical && ply < SEARCH_MAX_PLY ? qsearch(t, ply, alpha, beta)
                                                        : g->evaluate(st);
+    }
 
     uint64_t key = g->hash(st);
     move_t ttm = MOVE_NONE;
@@ -440,13 +473,18 @@ static int negamax(struct ab_thread *t, int depth, int ply, int alpha, int beta)
         ttm = e.move;
         int sc = tt_score_from(e.score, ply);
         if (ply > 0 && e.depth >= depth) {
-            if (tt_cutoff(e.flag, sc, alpha, beta))
+            if (tt_cutoff(e.flag, sc, alpha, beta)) {
+                if (!is_proven(sc))
+                    t->horizon = 1;
                 return sc;
+            }
         }
     }
 
     move_t moves[GAME_MAX_MOVES], tact[GAME_MAX_MOVES];
-    int n = g->gen_moves(st, moves);
+    int n = g->gen_moves(st, moves), n_all = n;
+    if (ply == 0)
+        n = root_filter(t, moves, n);
     int ntact = g->gen_tactical ? g->gen_tactical(st, tact) : 0;
     int side = g->side_to_move(st);
     order_moves(t, moves, n, ttm, tact, ntact, ply, side);
@@ -511,9 +549,81 @@ static int negamax(struct ab_thread *t, int depth, int ply, int alpha, int beta)
     /* a draw score may come from a repetition on this path only: kept out
      * of the table, where another path would take it for the position's */
     int flag = tt_bound(best, alpha0, beta);
-    if (!(best == 0 && g->repeated))
+    /* (a root searched without some of its moves has no score of its own) */
+    if (!(best == 0 && g->repeated) && !(ply == 0 && n < n_all))
         tt_store(&a->tt, key, bm, tt_score_to(best, ply), depth, flag);
     return best;
+}
+
+/* An iteration's result to the caller's report callback. */
+static void report_iteration(struct ab_thread *t, const struct search_result *res, int d,
+                             int score, int exact, int multipv)
+{
+    struct ab *a = t->a;
+    const struct search_params *p = a->p;
+    struct search_info info;
+    memset(&info, 0, sizeof info);
+    info.depth = d;
+    info.score = score;
+    info.exact = exact;
+    info.multipv = multipv;
+    info.nodes = t->nodes;
+    for (int i = 1; i < a->nthreads; i++)
+        info.nodes += atomic_load_explicit(&a->threads[i]->nodes_pub, memory_order_relaxed);
+    info.time_ms = now_ms() - a->start;
+    info.pvlen = res->pvlen;
+    memcpy(info.pv, res->pv, (size_t)res->pvlen * sizeof(move_t));
+    p->report(p->ctx, &info);
+}
+
+/* One iteration of a multi-PV search at depth d: the best root move, then
+ * the best of the others, and so on, each with a full window. Fills lines
+ * and returns their number, or -1 when stopped before the iteration was
+ * complete (the lines are then those of the last complete one). */
+static int lines_iteration(struct ab_thread *t, int d, struct search_line *lines, int *horizon)
+{
+    const struct search_params *p = t->a->p;
+    struct search_line *out = malloc((size_t)p->multipv * sizeof *out);
+    if (!out)
+        return -1;
+    int k = 0;
+    *horizon = 0;
+    t->nexcluded = 0;
+    while (k < p->multipv) {
+        t->horizon = 0;
+        t->pvlen[0] = 0;
+        int score = negamax(t, d, 0, -SCORE_INF, SCORE_INF);
+        if (t->stopped || t->pvlen[0] == 0)
+            break;              /* (no root move left: all are scored) */
+        struct search_line *l = &out[k++];
+        l->move = t->pv[0][0];
+        l->score = score;
+        l->exact = is_proven(score) || !t->horizon;
+        l->depth = d;
+        l->pvlen = t->pvlen[0] < SEARCH_LINE_PV ? t->pvlen[0] : SEARCH_LINE_PV;
+        memcpy(l->pv, t->pv[0], (size_t)l->pvlen * sizeof(move_t));
+        *horizon |= t->horizon;
+        t->excluded[t->nexcluded++] = l->move;
+    }
+    t->nexcluded = 0;
+    if (t->stopped) {
+        free(out);
+        return -1;
+    }
+    /* a later line may have scored above an earlier one (the table knew
+     * more by then): best first, the order of the search among equals */
+    for (int i = 1; i < k; i++) {
+        struct search_line x = out[i];
+        int j = i - 1;
+        while (j >= 0 && out[j].score < x.score) {
+            out[j + 1] = out[j];
+            j--;
+        }
+        out[j + 1] = x;
+    }
+    memcpy(lines, out, (size_t)k * sizeof *out);
+    free(out);
+    return k;
 }
 
 /* One thread's iterative deepening; thread 0 fills res and reports, the
@@ -525,12 +635,42 @@ static void thread_iterate(struct ab_thread *t, struct search_result *res)
     int maxdepth = p->depth > 0 ? p->depth : SEARCH_MAX_PLY - 1;
     if (maxdepth > SEARCH_MAX_PLY - 1)
         maxdepth = SEARCH_MAX_PLY - 1;
+    int multi = p->multipv >= 1 && p->lines && t->id == 0;
+    t->nexcluded = 0;
     for (int d = 1; d <= maxdepth; d++) {
         /* the helpers skip every other depth, in turns: they run ahead of
          * thread 0 and fill the table with what it will need next */
         if (t->id > 0 && (d + t->id) % 2 == 0 && d < maxdepth)
             continue;
         t->rootdepth = d;
+        if (multi) {
+            int horizon;
+            int k = lines_iteration(t, d, p->lines, &horizon);
+            if (k <= 0)
+                break;
+            const struct search_line *l = &p->lines[0];
+            res->nlines = k;
+            res->best = l->move;
+            res->score = l->score;
+            res->depth = d;
+            res->pvlen = l->pvlen;
+            memcpy(res->pv, l->pv, (size_t)l->pvlen * sizeof(move_t));
+            res->exact = l->exact;
+            if (p->report)
+                for (int i = 0; i < k; i++) {
+                    struct search_result lr = *res;
+                    lr.pvlen = p->lines[i].pvlen;
+                    memcpy(lr.pv, p->lines[i].pv, (size_t)lr.pvlen * sizeof(move_t));
+                    report_iteration(t, &lr, d, p->lines[i].score, p->lines[i].exact, i + 1);
+                }
+            /* every line's value proven: nothing deeper to see */
+            if (!horizon)
+                break;
+            if (t->soft_deadline && now_ms() >= t->soft_deadline && !p->infinite)
+                break;
+            continue;
+        }
+        t->horizon = 0;
         int score = negamax(t, d, 0, -SCORE_INF, SCORE_INF);
         if (t->stopped && t->pvlen[0] == 0)
             break;
@@ -538,6 +678,8 @@ static void thread_iterate(struct ab_thread *t, struct search_result *res)
          * have their scores (a 0 here was a draw in clearly won games) */
         if (t->stopped)
             score = t->root_score;
+        /* an iteration that guessed nowhere saw the whole game tree */
+        int complete = !t->stopped && !t->horizon;
         if (t->pvlen[0] > 0) {
             /* a partial iteration's best move is used only if it was searched
              * first (the previous best) or beat it */
@@ -546,23 +688,16 @@ static void thread_iterate(struct ab_thread *t, struct search_result *res)
             res->depth = d;
             res->pvlen = t->pvlen[0] < SEARCH_MAX_PV ? t->pvlen[0] : SEARCH_MAX_PV;
             memcpy(res->pv, t->pv[0], (size_t)res->pvlen * sizeof(move_t));
-            res->exact = is_proven(score) && !t->stopped;
+            res->exact = (is_proven(score) && !t->stopped) || complete;
         }
         if (t->stopped)
             break;
-        if (p->report && t->id == 0) {
-            struct search_info info;
-            info.depth = d;
-            info.score = score;
-            info.nodes = t->nodes;
-            for (int i = 1; i < a->nthreads; i++)
-                info.nodes += atomic_load_explicit(&a->threads[i]->nodes_pub,
-                                                   memory_order_relaxed);
-            info.time_ms = now_ms() - a->start;
-            info.pvlen = res->pvlen;
-            memcpy(info.pv, res->pv, (size_t)res->pvlen * sizeof(move_t));
-            p->report(p->ctx, &info);
-        }
+        if (p->report && t->id == 0)
+            report_iteration(t, res, d, score, res->exact, 0);
+        /* The whole tree seen: deeper iterations would only repeat it (and
+         * report depths that were never searched). */
+        if (complete && t->id == 0)
+            break;
         /* A proven result of known length cannot get better by looking deeper. */
         if (is_proven(score) && search_score_plies(score) >= 0 && search_score_plies(score) <= d
             && !p->infinite)
@@ -608,7 +743,7 @@ static struct ab_thread *get_thread(struct ab *a, int i)
  * 0 is done. Fills res (as far as a first iteration got). */
 static void iterate(struct ab *a, struct search_result *res, int64_t soft_deadline)
 {
-    int n = a->p->threads > 1 ? a->p->threads : 1;
+    int n = a->p->threads > 1 && !a->p->lines ? a->p->threads : 1;
     if (n > SEARCH_MAX_THREADS)
         n = SEARCH_MAX_THREADS;
     for (int i = 0; i < n; i++) {
@@ -877,10 +1012,31 @@ int search_solve(void *self, const struct game *g, void *st,
     return 1;
 }
 
+/* A search of some root moves, or of lines (search_params' root_moves,
+ * lines, no_proof): the heuristic search alone, within the limits; what
+ * the caller wants proved, it proves itself. */
+static int lines_search(struct ab *a, const struct game *g, void *st,
+                        const struct search_params *p, struct search_result *res)
+{
+    memset(res, 0, sizeof *res);
+    res->best = MOVE_NONE;
+    struct game_status s;
+    g->status(st, &s);
+    if (s.over)
+        return 0;
+    begin_search(a, g, st, p);
+    int64_t soft = p->soft_ms > 0 && !p->infinite ? a->start + clamp_ms(p->soft_ms) : 0;
+    iterate(a, res, soft);
+    res->nodes = a->nodes;
+    return 0;
+}
+
 static int ab_search(void *self, const struct game *g, void *st,
                      const struct search_params *p, struct search_result *res)
 {
     struct ab *a = self;
+    if (p->lines || p->root_moves || p->no_proof)
+        return lines_search(a, g, st, p, res);
     move_t moves[GAME_MAX_MOVES];
     int64_t t_solve = now_ms();
     memset(res, 0, sizeof *res);
@@ -975,11 +1131,13 @@ static int ab_search(void *self, const struct game *g, void *st,
         int64_t used = t0 - t_solve < 100 ? 100 : t0 - t_solve;
         soft = t0 + used;
         a->hard_deadline = t0 + 4 * used;
-    } else if (have_solved && solved.score > 0 && p->movetime_ms > 0 && !p->depth &&
-               !p->nodes) {
-        /* a proven win under a clock: the proof's move is played (unless a
-         * first iteration happens to see a shorter win); the rest of the
-         * move's time would only look for a quicker one */
+    } else if (have_solved && solved.score >= 0 && (p->movetime_ms > 0 || p->nodes > 0) &&
+               !p->depth) {
+        /* a proven win or draw under a clock or a node budget: the proof's
+         * move is played at once (unless a first iteration happens to see a
+         * shorter win); the rest of the budget would only look for a
+         * quicker win. A lost position still searches: its move should hold
+         * out against a fallible opponent. */
         soft = t0 + 1;
     }
     iterate(a, res, soft);

@@ -468,6 +468,7 @@ static void fill_info(const struct mcts *m, uint64_t iters, int64_t t0,
     memset(info, 0, sizeof *info);
     info->depth = m->max_depth;
     info->score = root_score(m, best_child(m, 0), &exact);
+    info->exact = exact;
     info->nodes = iters;
     info->time_ms = now_ms() - t0;
     info->pvlen = principal_variation(m, info->pv);

@@ -8,6 +8,7 @@
 
 #define SEARCH_MAX_PLY 128
 #define SEARCH_MAX_PV 64
+#define SEARCH_LINE_PV 16       /* the moves a multi-PV line keeps */
 #define SEARCH_MAX_THREADS 64    /* the threads option's bound */
 /* The longest time a limit or a clock may give, in ms: 10^9 s (about 31.7
  * years). Longer times count as this, so that sums and products of times
@@ -18,10 +19,23 @@
 struct search_info {
     int depth;
     int score;                  /* side to move's view; SCORE_WIN-p = win */
+    int exact;                  /* score is a proven game value */
+    int multipv;                /* a multi-PV search: the line's rank (1 is
+                                 * the best); 0 in a search of one line */
     uint64_t nodes;
     int64_t time_ms;
     int pvlen;
     move_t pv[SEARCH_MAX_PV];
+};
+
+/* One root move's line of a multi-PV search (search_params.multipv). */
+struct search_line {
+    move_t move;
+    int score;                  /* side to move's view, as search_result's */
+    int exact;                  /* score is a proven game value */
+    int depth;                  /* the iteration that scored it */
+    int pvlen;
+    move_t pv[SEARCH_LINE_PV];
 };
 
 struct search_params {
@@ -35,6 +49,20 @@ struct search_params {
     int no_book;                /* 1: a game's own solver leaves its book */
     const char *tables;         /* directory of stored value tables (a game's
                                  * own solver may read them), or NULL */
+    /* Only these moves at the root (UCI's searchmoves); NULL: every one. */
+    const move_t *root_moves;
+    int nroot_moves;
+    /* Multi-PV (alpha-beta): with lines set, scores multipv (>= 1) of the
+     * root moves, each with a full window (the best, then the best of the
+     * others, ...), into lines[0..multipv) best first (search_result.nlines
+     * says how many). One thread. */
+    int multipv;
+    struct search_line *lines;
+    /* 1: no proof before the search (alpha-beta proves first in games with
+     * exact values): the caller proved what it wants proved, and wants the
+     * heuristic search's own view (the distance of a proven win, ranked
+     * lines). root_moves and lines imply it. */
+    int no_proof;
     /* Polled now and then; nonzero asks the search to stop. */
     int (*stop)(void *ctx);
     /* Called after each completed iteration (may be NULL); depth 0 is a
@@ -51,6 +79,8 @@ struct search_result {
     int exact;                  /* score is a proven game value */
     int distance_tried;         /* search_solve: the game's own solver
                                  * already looked for the distance */
+    int nlines;                 /* multi-PV: the lines filled (the last
+                                 * iteration that scored them all) */
     int pvlen;
     move_t pv[SEARCH_MAX_PV];
     const char *note;           /* a word for the user from the game's own

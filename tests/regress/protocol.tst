@@ -552,7 +552,7 @@
 
 # ---- options --------------------------------------------------------------
 244 list_options
-#? [engine type alphabeta\|mcts\|random default alphabeta value alphabeta choices alphabeta\|mcts\|random\nmovetime type ms default 0 value 0 min 0 max 86400000\ndepth type plies default 0 value 0 min 0 max 127\nnodes type count default 0 value 0 min 0 max 18446744073709551615\nthreads type count default 1 value 1 min 1 max 64\nhash type MB default 64 value 64 min 1 max 65536\nseed type number default 0 value 0 min 0 max 18446744073709551615\nresign type bool default false value false choices true\|false\nbook type bool default true value true choices true\|false\ntables type path default /.*/tables value none]
+#? [engine type alphabeta\|mcts\|random default alphabeta value alphabeta choices alphabeta\|mcts\|random\nmovetime type ms default 0 value 0 min 0 max 86400000\ndepth type plies default 0 value 0 min 0 max 127\nnodes type count default 0 value 0 min 0 max 18446744073709551615\nthreads type count default 1 value 1 min 1 max 64\nhash type MB default 64 value 64 min 1 max 65536\nseed type number default 0 value 0 min 0 max 18446744073709551615\nresign type bool default false value false choices true\|false\nbook type bool default true value true choices true\|false\nlevel type number default 0 value 0 min 0 max 5\ntables type path default /.*/tables value none]
 245 set_option depth 5
 #? []
 246 get_option depth
@@ -840,5 +840,60 @@
 #? [30]
 381 newgame grasshopper pieces=99
 #? [invalid value.*]*
+# ---- list_variants, genmove_analyze, getrecord / setrecord ----------------
+400 list_variants rastros
+#? [size type int default 7 min 5 max 8 step 1 boardsize help [^\n]*\nstart type square default - help [^\n]*]
+401 list_variants tablut
+#? [rules type choice default tablut choices tablut\|ashton help [^\n]*\nrepetition type int default 2 min 2 max 10 step 1 help [^\n]*\nnomove type choice default - choices draw\|loss help [^\n]*]
+402 list_variants grasshopper
+#? [pieces type int default 14 min 2 max 14 step 2 help pieces a side]
+403 list_variants
+#? [pieces type int default 14 min 2 max 14 step 2 help pieces a side]
+404 list_variants chess
+#? [unknown game]*
+405 list_variants rastros tablut
+#? [syntax error]*
+406 newgame rastros size=5
+#? []
+407 play black d4
+#? []
+408 genmove_analyze white
+#? [(info depth [0-9]+ score [-WL0-9]+ nodes [0-9]+ nps [0-9]+ time [0-9]+ pv [a-e1-5 -]+\n)+play e5]
+409 game_over
+#? [white wins: snail reached e5]
+410 genmove_analyze black
+#? [game over]*
+411 undo
+#? []
+412 genmove_analyze black
+#? [wrong color: white]*
+413 genmove_analyze white 5 x
+#? [syntax error]*
+414 genmove_analyze purple
+#? [invalid color]*
+415 getrecord
+#? [%5BEvent%20%22%3F%22%5D%0A.*%5BGame%20%22rastros%22%5D%0A%5BVariant%20%22size%3D5%22%5D%0A.*1.%20d4%20%2A%0A%0A]
+416 newgame tablut
+#? []
+417 setrecord %5BGame%20%22rastros%22%5D%0A%5BVariant%20%22size%3D5%22%5D%0A%0A1.%20d4%20e4%20%2A%0A
+#? []
+418 history
+#? [d4 e4]
+419 setrecord %5BGame%20%22rastros%22%5D%0A%5BVariant%20%22size%3D5%22%5D%0A%0A1.%20d4%20e4%20%2A%0A 1
+#? []
+420 history
+#? [d4]
+421 setrecord %5BGame%20%22rastros%22%5D%0A%0A1.%20a1%20%2A
+#? [illegal move: a1]*
+422 history
+#? [d4]
+423 setrecord %ZZ
+#? [syntax error: not percent-encoded]*
+424 setrecord
+#? [syntax error]*
+425 setrecord hello
+#? [invalid position.*]*
+426 getrecord x
+#? [syntax error]*
 382 quit
 #? []

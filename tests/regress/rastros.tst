@@ -341,3 +341,22 @@
 168 play b e5
 169 showboard
 #? [a b c d e f\n 6  \. \. \. \. \. 2  6    @ snail  # slime\n 5  \. \. \. \. @ \.  5    1 a1 goal of player 1 \(black\)\n 4  \. \. \. # \. \.  4    2 f6 goal of player 2 \(white\)\n 3  \. \. \. \. \. \.  3    to move: player 2 \(white\)\n 2  \. \. \. \. \. \.  2\n 1  1 \. \. \. \. \.  1\n    a b c d e f]
+
+# ---- what the engine knows: hint, review, rules (doc/protocol.md) ----------
+# after black's d4 white wins at once with e5; every other move loses, the
+# longest defences first
+170 newgame rastros size=5
+171 play b d4
+172 hint all
+#? [e5 W1 0\ne4 L16 W>L\nd5 L16 W>L\nd3 L14 W>L\nc4 L14 W>L\ne3 L12 W>L\nc5 L12 W>L]
+173 hint 2
+#? [e5 W1 0\ne4 L16 W>L]
+174 hint 0
+#? [syntax error]*
+175 play w c5
+176 review
+#? [1 black d4 \?\? L2 d3 W17\n2 white c5 \?\? L12 e5 W1\nblack moves 1 only 0 mistakes 0 blunders 1 errors 100\.0%\nwhite moves 1 only 0 mistakes 0 blunders 1 errors 100\.0%]
+177 rules chess
+#? [unknown game]*
+178 rules
+#? [Rastros \(Slime Trail\): .*A move is written as the square the snail goes to: c3\.]

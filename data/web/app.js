@@ -1,0 +1,778 @@
+/* app.js -- the web board: what the page shows and what each click asks the
+ * engine. Every fact comes from the engine over the protocol (games.js
+ * only draws them): the games (list_games), their variants (list_variants),
+ * the position, the legal moves, the result, the engine's thinking
+ * (genmove_analyze), proofs (solve, winning_moves) and records (getrecord,
+ * setrecord). Commands run one after another (App.run); the engine answers
+ * in order. Licence: GPL-3.0-or-later, as the rest of Tabula. */
+"use strict";
+
+const $ = id => document.getElementById(id);
+const STORE = "tabula.board";
+const PROOF_MS = 300;           /* the proof made after each move */
+const PROVE_MS = 5000;          /* the Prove button's */
+const HINT_MS = 2000;           /* at most, for a hint */
+
+/* hint's VALUE in words: W12 wins in 12 plies, L, D, or a search score */
+function hintWords(v) {
+    const m = /^([WLD])(\d*)$/.exec(v);
+    if (!m) return `score ${v}`;
+    const what = { W: "wins", L: "loses", D: "draws" }[m[1]];
+    return m[2] ? `${what} in ${m[2]} plies` : what;
+}
+
+const App = {
+    engine: null,
+    game: Games.rastros,
+    variantKeys: {},            /* game name -> list_variants' keys */
+    variant: {},                /* game name -> { key: value } */
+    engineSide: "1",            /* "none", "0", "1" or "both" */
+    movetime: 1000,
+    level: 0,                   /* the engine's strength: set_option level (0: full) */
+    proofs: true,
+    /* the game as the engine last told it */
+    pos: "", st: null, history: [], legal: [], toMove: 0, over: false, result: "ongoing",
+    last: null, captured: [], variantNow: {},
+    cache: new Map(),           /* the history so far ("" at the start) -> position */
+    proofCache: new Map(),      /* position -> { text, winning } */
+    selected: null, hint: null, info: null, infoSide: 0,
+    thinking: false,            /* a genmove_analyze is running */
+    chain: Promise.resolve(),
+    bgRunning: false, bgCancel: false,
+    gen: 0,                     /* counts the positions seen */
+    timings: [],                /* a person's moves: click to drawn, to the answer drawn */
+    moveTiming: null, clickedAt: 0,
+    log: [],
+
+    /* ------------------------------------------------ the engine's queue */
+
+    /* Runs fn after every command before it; a background fn (a proof) is
+     * cut short when an action of the user comes. */
+    run(fn, background) {
+        if (!background && this.bgRunning) {
+            this.bgCancel = true;
+            this.engine.interrupt();
+        }
+        const p = this.chain.then(async () => {
+            this.bgRunning = !!background;
+            this.bgCancel = false;
+            try { await fn(); } catch (e) { this.say(`error: ${e.message || e}`); console.error(e); }
+            this.bgRunning = false;
+        });
+        this.chain = p;
+        return p;
+    },
+
+    send(cmd, onInfo) { return this.engine.send(cmd, onInfo); },
+
+    /* ----------------------------------------------------------- start */
+
+    start() {
+        this.restoreSettings();
+        const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
+        this.engine = new Engine(url, {
+            open: () => this.run(() => this.opened()),
+            close: (code, reason) => this.closed(code, reason),
+            log: (dir, line) => this.protoLog(dir, line)
+        });
+        this.bindControls();
+    },
+
+    async opened() {
+        const ver = await this.send("version");
+        $("conn").textContent = `engine: Tabula ${ver.text}`;
+        $("conn").className = "conn ok";
+        const games = await this.send("list_games");
+        const sel = $("game");
+        sel.innerHTML = "";
+        for (const name of games.text.split("\n")) {
+            if (!Games[name]) continue;     /* a game this page cannot draw */
+            const o = document.createElement("option");
+            o.value = name;
+            o.textContent = Games[name].title;
+            sel.appendChild(o);
+        }
+        for (const name of Object.keys(Games)) {
+            const r = await this.send(`list_variants ${name}`);
+            this.variantKeys[name] = r.ok ? parseVariants(r.text) : [];
+        }
+        const saved = this.saved();
+        this.setGame(saved && saved.game && Games[saved.game] ? saved.game : "rastros");
+        if (saved && saved.record) {
+            const r = await this.send(`setrecord ${encodeURIComponent(saved.record)}`);
+            if (r.ok) {
+                await this.syncGame();
+                this.say("The game of your last visit is back.");
+                await this.refresh();
+                return;
+            }
+        }
+        await this.newGame();
+    },
+
+    closed(code, reason) {
+        this.thinking = false;
+        $("conn").textContent = reason ? `disconnected: ${reason}` :
+            `disconnected (${code}): reload the page to connect again`;
+        $("conn").className = "conn bad";
+        this.updateButtons();
+    },
+
+    /* ----------------------------------------------------- the settings */
+
+    saved() {
+        try { return JSON.parse(localStorage.getItem(STORE) || "null"); } catch (e) { return null; }
+    },
+
+    restoreSettings() {
+        const s = this.saved();
+        if (!s) return;
+        if (["none", "0", "1", "both"].includes(s.engineSide)) this.engineSide = s.engineSide;
+        if (s.movetime) this.movetime = s.movetime;
+        if (Number.isInteger(s.level) && s.level >= 0 && s.level <= 5) this.level = s.level;
+        if (typeof s.proofs === "boolean") this.proofs = s.proofs;
+        if (s.variant) this.variant = s.variant;
+        $("movetime").value = String(this.movetime);
+        $("level").value = String(this.level);
+        $("proofs").checked = this.proofs;
+    },
+
+    store(record) {
+        const s = { game: this.game.name, engineSide: this.engineSide, movetime: this.movetime,
+                    level: this.level, proofs: this.proofs, variant: this.variant,
+                    record: record !== undefined ? record : (this.saved() || {}).record };
+        try { localStorage.setItem(STORE, JSON.stringify(s)); } catch (e) { /* private mode */ }
+    },
+
+    /* ------------------------------------------------- game and variant */
+
+    setGame(name) {
+        this.game = Games[name];
+        $("game").value = name;
+        this.buildVariantForm();
+        this.buildEngineSide();
+        this.showRules();
+    },
+
+    /* The form of the variant keys, from the engine's list_variants. */
+    buildVariantForm() {
+        const box = $("variant"), name = this.game.name;
+        box.innerHTML = "";
+        const values = this.variant[name] || {};
+        for (const k of this.variantKeys[name] || []) {
+            const label = document.createElement("label");
+            label.title = k.help;
+            label.append(k.name + " ");
+            let input;
+            if (k.type === "int" || k.type === "choice") {
+                input = document.createElement("select");
+                const choices = k.type === "int" ? [] : k.choices;
+                if (k.type === "int")
+                    for (let v = k.min; v <= k.max; v += k.step) choices.push(String(v));
+                if (k.def === "-")  /* the game derives it from the other keys */
+                    choices.unshift("");
+                for (const c of choices) {
+                    const o = document.createElement("option");
+                    o.value = c;
+                    o.textContent = c || "(default)";
+                    input.appendChild(o);
+                }
+                input.value = values[k.name] || (k.def === "-" ? "" : k.def);
+            } else {
+                input = document.createElement("input");
+                input.size = 4;
+                input.placeholder = k.def === "-" ? "default" : k.def;
+                input.value = values[k.name] || "";
+                input.pattern = "[a-zA-Z][0-9]{1,2}";
+            }
+            input.dataset.key = k.name;
+            input.dataset.def = k.def;
+            label.appendChild(input);
+            box.appendChild(label);
+        }
+    },
+
+    variantWords() {
+        const words = [], values = {};
+        for (const input of $("variant").querySelectorAll("[data-key]")) {
+            const v = input.value.trim();
+            if (!v) continue;
+            values[input.dataset.key] = v;
+            if (v !== input.dataset.def) words.push(`${input.dataset.key}=${v}`);
+        }
+        this.variant[this.game.name] = values;
+        return words;
+    },
+
+    buildEngineSide() {
+        const sel = $("engineside"), g = this.game;
+        sel.innerHTML = "";
+        for (const [value, text] of [["none", "nobody"], ["0", g.sideLabel(0)],
+                                     ["1", g.sideLabel(1)], ["both", "both sides"]]) {
+            const o = document.createElement("option");
+            o.value = value;
+            o.textContent = text;
+            sel.appendChild(o);
+        }
+        sel.value = this.engineSide;
+    },
+
+    async newGame() {
+        const words = this.variantWords();
+        const r = await this.send(["newgame", this.game.name, ...words].join(" "));
+        if (!r.ok) {
+            this.say(`The engine refused the variant: ${r.text}`);
+            return;
+        }
+        this.cache.clear();
+        this.info = null;
+        $("banner").hidden = true;
+        await this.refresh();
+    },
+
+    /* The game the engine plays now (after setrecord, or a command typed in
+     * the protocol panel). */
+    async syncGame() {
+        const r = await this.send("gogui-rules_game_id");
+        const name = r.ok ? r.text.toLowerCase() : "";
+        if (Games[name] && name !== this.game.name) this.setGame(name);
+        else if (Games[name]) this.buildVariantForm();
+    },
+
+    /* ------------------------------------------------------ the position */
+
+    engineControls(side) {
+        return this.engineSide === "both" || this.engineSide === String(side);
+    },
+
+    humanTurn() {
+        return !this.over && !this.thinking && !this.engineControls(this.toMove) &&
+            this.engine.open;
+    },
+
+    async refresh() {
+        const [pos, hist, legal, stm, over, rec] = await Promise.all([
+            this.send("getposition"), this.send("history"), this.send("legal_moves"),
+            this.send("side_to_move"), this.send("game_over"), this.send("getrecord")]);
+        if (!pos.ok) return;
+        const g = this.game;
+        this.pos = pos.text;
+        this.st = g.parse(pos.text);
+        this.history = hist.text ? hist.text.split(/\s+/) : [];
+        this.legal = legal.text ? legal.text.split(/\s+/) : [];
+        this.toMove = Math.max(0, g.sides.indexOf(stm.text));
+        this.result = over.text;
+        this.over = over.text !== "ongoing";
+        const key = this.history.join(" ");
+        this.cache.set(key, this.pos);
+        const prevPos = this.history.length ? this.cache.get(this.history.slice(0, -1).join(" ")) : null;
+        const prev = prevPos ? g.parse(prevPos) : null;
+        const lastMove = this.history[this.history.length - 1];
+        const record = rec.ok ? decodeURIComponent(rec.text) : "";
+        this.variantNow = recordVariant(record);
+        this.last = this.history.length ? g.lastMove(prev, this.st, lastMove, this.history) : null;
+        this.captured = this.last ? g.captured(prev, this.st, this.last, lastRecordMove(record)) : [];
+        this.selected = null;
+        this.hint = null;
+        this.gen++;
+        if (rec.ok) this.store(record);
+        this.render();
+        this.next();
+    },
+
+    /* What happens next: the engine's move, or a proof for the player. */
+    next() {
+        if (this.over || !this.engine.open) return;
+        if (this.engineControls(this.toMove)) {
+            const gen = this.gen;
+            this.run(() => gen === this.gen ? this.engineMove() : null);
+        } else if (this.proofs && this.game.autoProve !== false && !this.proofCache.has(this.pos)) {
+            const gen = this.gen;
+            this.run(() => gen === this.gen ? this.prove(PROOF_MS, true) : null, true);
+        }
+    },
+
+    /* ------------------------------------------------------------ moves */
+
+    async play(move) {
+        this.selected = null;
+        const t0 = this.clickedAt || performance.now();
+        this.clickedAt = 0;
+        const r = await this.send(`play ${this.game.sides[this.toMove]} ${move}`);
+        if (!r.ok) {
+            this.say(`Refused: ${r.text}`);
+            this.render();
+            return;
+        }
+        this.moveTiming = { drawn: 0 };
+        await this.refresh();
+        this.moveTiming.drawn = performance.now() - t0;
+        this.moveTiming.t0 = t0;
+        this.timings.push(this.moveTiming);
+        if (this.timings.length > 100) this.timings.shift();
+    },
+
+    async engineMove() {
+        if (this.over || !this.engineControls(this.toMove)) return;
+        const side = this.toMove;
+        this.thinking = true;
+        this.info = null;
+        this.infoSide = side;
+        this.render();
+        await this.send(`set_option movetime ${this.movetime}`);
+        await this.send(`set_option level ${this.level}`);
+        const t0 = performance.now(), timing = this.moveTiming;
+        this.moveTiming = null;
+        const r = await this.send(`genmove_analyze ${this.game.sides[side]} 10`, line => {
+            this.info = parseInfo(line);
+            this.showThinking();
+        });
+        this.thinking = false;
+        if (!r.ok) {
+            this.say(`The engine could not move: ${r.text}`);
+            this.render();
+            return;
+        }
+        const move = r.text.replace(/^play\s+/, "");
+        this.say(`${this.game.shortLabel(side)} (engine) played ${move} ` +
+                 `in ${Math.round(performance.now() - t0)} ms.`);
+        const think = performance.now() - t0;
+        await this.refresh();
+        if (timing) {           /* from the click before to this move drawn */
+            timing.answered = performance.now() - timing.t0;
+            timing.think = think;
+        }
+    },
+
+    /* Undo: back to the last position where a person is to move. */
+    async undo() {
+        if (this.engineSide === "both") {
+            this.engineSide = "none";
+            $("engineside").value = "none";
+        }
+        let n = 0;
+        do {
+            const r = await this.send("undo");
+            if (!r.ok) break;
+            n++;
+            const stm = await this.send("side_to_move");
+            this.toMove = Math.max(0, this.game.sides.indexOf(stm.text));
+            const h = await this.send("history");
+            if (!h.text) break;
+        } while (this.engineControls(this.toMove));
+        if (!n) this.say("Nothing to undo.");
+        $("banner").hidden = true;
+        await this.refresh();
+    },
+
+    async showHint() {
+        if (this.over) return;
+        await this.send(`set_option movetime ${Math.min(this.movetime, HINT_MS)}`);
+        await this.send("set_option level 0");      /* a hint at full strength */
+        const r = await this.send("hint 3");
+        if (!r.ok) { this.say(`No hint: ${r.text}`); return; }
+        /* "MOVE VALUE LOSS" a line, best first */
+        const ranked = r.text.split("\n").map(l => l.trim().split(/\s+/)).filter(w => w.length >= 2);
+        if (!ranked.length) { this.say("No hint: no move"); return; }
+        const best = ranked[0][0], parts = this.game.split(best);
+        this.hint = parts.length === 2 ? { from: parts[0], to: parts[1], move: best }
+                                       : { to: parts[0], move: best };
+        this.say("Hint: " + ranked.map(([m, v]) => `${m} (${hintWords(v)})`).join(", then "));
+        this.render();
+    },
+
+    /* solve (and winning_moves when the position is won) within ms. */
+    async prove(ms, background) {
+        if (this.over) return;
+        const pos = this.pos, side = this.toMove, g = this.game;
+        await this.send(`set_option movetime ${ms}`);
+        if (background && this.bgCancel) return;
+        const r = await this.send("solve");
+        let text, winning = [];
+        if (r.ok) {
+            /* "win e5 in 3", "draw e5", "loss in 4", "loss" */
+            const m = /^(win|loss|draw)(?: (?!in )(\S+))?(?: in (\d+))?/.exec(r.text);
+            const who = g.shortLabel(side);
+            if (m[1] === "win") text = `${who} ${agree(who, "wins")}` + (m[3] ? ` in ${m[3]}` : "") + ` (proven)`;
+            else if (m[1] === "loss") text = `${who} ${agree(who, "loses")}` + (m[3] ? ` in ${m[3]}` : "") +
+                ` (proven): ${g.shortLabel(1 - side)} ${agree(g.shortLabel(1 - side), "wins")} with best play`;
+            else text = `draw with best play (proven)`;
+            if (m[1] === "win" && !(background && this.bgCancel)) {
+                const w = await this.send("winning_moves");
+                if (w.ok && w.text) winning = w.text.split(/\s+/);
+                if (winning.length) text += `; winning moves: ${winning.join(", ")}`;
+            } else if (m[2]) {
+                text += `; ${m[1] === "draw" ? "a drawing" : "the best"} move: ${m[2]}`;
+            }
+        } else if (/interrupted/.test(r.text) && background) {
+            return;             /* cut short by a click: ask again later */
+        } else {
+            text = `not proven within ${ms / 1000} s` +
+                (g.name === "tablut" ? " (Tablut is far too deep to prove)" : "");
+        }
+        this.proofCache.set(pos, { text, winning: new Set(winning) });
+        if (pos === this.pos) this.render();
+    },
+
+    /* ------------------------------------------------------- the board */
+
+    /* The clickable keys: one-click games take a target, two-click games a
+     * source and then a target. */
+    marks() {
+        const g = this.game, sources = new Set(), targets = new Set();
+        const proof = this.proofCache.get(this.pos);
+        const winning = new Set();
+        if (this.humanTurn()) {
+            for (const m of this.legal) {
+                const p = g.split(m);
+                if (p.length === 1) { if (m !== "pass") targets.add(p[0]); continue; }
+                sources.add(p[0]);
+                if (p[0] === this.selected) targets.add(p[1]);
+            }
+        }
+        if (proof) {
+            for (const m of proof.winning) {
+                const p = g.split(m);
+                if (p.length === 1) winning.add(p[0]);
+                else if (!this.selected) winning.add(p[0]);
+                else if (p[0] === this.selected) winning.add(p[1]);
+            }
+        }
+        return { sources, targets, winning };
+    },
+
+    click(key) {
+        if (!this.humanTurn()) return;
+        this.clickedAt = performance.now();
+        const g = this.game;
+        const one = this.legal.find(m => g.split(m).length === 1 && m === key);
+        if (one) { this.run(() => this.play(one)); return; }
+        if (this.selected) {
+            const m = this.legal.find(x => { const p = g.split(x); return p[0] === this.selected && p[1] === key; });
+            if (m) { this.run(() => this.play(m)); return; }
+        }
+        const isSource = this.legal.some(x => g.split(x).length === 2 && g.split(x)[0] === key);
+        this.selected = isSource && this.selected !== key ? key : null;
+        this.render();
+        if (this.selected) {
+            const el = document.querySelector("#board .target");
+            if (el && document.activeElement && document.activeElement.closest("#board")) el.focus();
+        }
+    },
+
+    render() {
+        if (!this.st) return;
+        const g = this.game, mk = this.marks();
+        const focusedKey = document.activeElement && document.activeElement.dataset
+            ? document.activeElement.dataset.key : null;
+        const board = $("board");
+        board.innerHTML = g.draw({ state: this.st, variant: this.variantNow, last: this.last,
+                                   captured: this.captured,
+                                   selected: this.selected, sources: mk.sources, targets: mk.targets,
+                                   hint: this.hint, winning: mk.winning });
+        board.dataset.position = this.pos;
+        board.dataset.history = this.history.join(" ");
+        board.dataset.tomove = g.sides[this.toMove];
+        board.dataset.over = this.over ? "1" : "0";
+        board.dataset.thinking = this.thinking ? "1" : "0";
+        board.dataset.game = g.name;
+        board.className = "boardwrap" + (g.wide ? " wide" : "");
+        if (focusedKey) {
+            const el = board.querySelector(`[data-key="${CSS.escape(focusedKey)}"]`);
+            if (el && el.getAttribute("tabindex") === "0") el.focus();
+        }
+        /* status and banner */
+        const who = g.sideLabel(this.toMove);
+        let status;
+        if (this.over) status = "Game over.";
+        else if (this.thinking) status = `${who} to move: the engine is thinking…`;
+        else if (this.engineControls(this.toMove)) status = `${who} to move (the engine).`;
+        else status = `${who} to move: your turn` +
+            (this.selected ? ` (${this.selected} picked up; Esc drops it)` : "") + ".";
+        $("status").textContent = status;
+        const banner = $("banner");
+        if (this.over) {
+            banner.hidden = false;
+            banner.dataset.result = this.result;
+            const winner = g.sides.findIndex(s => this.result.startsWith(s + " wins"));
+            banner.textContent = `Game over — ${this.result}` +
+                (winner >= 0 ? ` (${g.sideLabel(winner)})` : "");
+        } else {
+            banner.hidden = true;
+            banner.dataset.result = "";
+        }
+        /* moves */
+        const list = $("movelist");
+        list.innerHTML = "";
+        for (let i = 0; i < this.history.length; i += 2) {
+            const li = document.createElement("li");
+            li.textContent = this.history[i] + (this.history[i + 1] ? "  " + this.history[i + 1] : "");
+            if (i + 2 >= this.history.length) li.className = "lastmove";
+            list.appendChild(li);
+        }
+        list.scrollTop = list.scrollHeight;
+        const dl = $("legalmoves");
+        dl.innerHTML = "";
+        if (this.humanTurn())
+            for (const m of this.legal) {
+                const o = document.createElement("option");
+                o.value = m;
+                dl.appendChild(o);
+            }
+        const proof = this.proofCache.get(this.pos);
+        $("proofline").textContent = this.over ? "" : proof ? `Proof: ${proof.text}` :
+            this.proofs ? "" : "";
+        this.showThinking();
+        this.updateButtons();
+    },
+
+    showThinking() {
+        const i = this.info, g = this.game;
+        if (!i) {
+            $("evalline").textContent = this.thinking ? "thinking…" : "—";
+            $("pvline").textContent = "";
+            return;
+        }
+        const sw = scoreWords(i.score), who = g.shortLabel(this.infoSide);
+        let text = sw.proven ? `${who} ${agree(who, sw.text)} (proven)` : `${who}: ${sw.text}`;
+        text += ` · depth ${i.depth} · ${fmtCount(i.nodes)} nodes · ${(i.time / 1000).toFixed(1)} s`;
+        $("evalline").textContent = (this.thinking ? "Thinking: " : "Last search: ") + text;
+        $("evalline").className = "evalline" + (sw.proven > 0 ? " win" : sw.proven < 0 ? " loss" : "");
+        $("pvline").textContent = i.pv.length ? `Line: ${i.pv.join(" ")}` : "";
+    },
+
+    updateButtons() {
+        const open = this.engine && this.engine.open, human = this.humanTurn();
+        $("movenow").disabled = !this.thinking;
+        $("undo").disabled = !open || this.history.length === 0;
+        $("hint").disabled = !human;
+        $("prove").disabled = !open || this.over;
+        $("pass").hidden = !(human && this.legal.length === 1 && this.legal[0] === "pass");
+        $("newgame").disabled = !open;
+    },
+
+    say(text) {
+        $("note").textContent = text;
+    },
+
+    /* ------------------------------------------------------ the records */
+
+    async save() {
+        const r = await this.send("getrecord");
+        if (!r.ok) { this.say(`No record: ${r.text}`); return; }
+        const text = decodeURIComponent(r.text);
+        const blob = new Blob([text], { type: "application/x-chess-pgn" });
+        const a = document.createElement("a");
+        const d = new Date(), pad = x => String(x).padStart(2, "0");
+        a.download = `tabula-${this.game.name}-${d.getFullYear()}${pad(d.getMonth() + 1)}` +
+            `${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}.pgn`;
+        a.href = URL.createObjectURL(blob);
+        document.body.appendChild(a);
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    },
+
+    async load(text) {
+        const r = await this.send(`setrecord ${encodeURIComponent(text)}`);
+        if (!r.ok) { this.say(`The record was not loaded: ${r.text}`); return; }
+        this.cache.clear();
+        this.info = null;
+        await this.syncGame();
+        const v = /\[Variant "([^"]*)"\]/.exec(text);
+        if (v) {
+            const values = {};
+            for (const w of v[1].split(/\s+/)) { const [k, x] = w.split("="); if (x) values[k] = x; }
+            this.variant[this.game.name] = values;
+            this.buildVariantForm();
+        }
+        this.say("Record loaded.");
+        await this.refresh();
+    },
+
+    /* ------------------------------------------------------- the rules */
+
+    showRules() {
+        const g = this.game, s = g.sample();
+        $("rulestitle").textContent = `Rules of ${g.title}`;
+        $("rulespicture").innerHTML = g.draw({ state: s.state, last: s.last, selected: s.selected,
+                                               targets: s.targets, sources: new Set(), captured: [] });
+        for (const el of $("rulespicture").querySelectorAll("[tabindex]")) el.setAttribute("tabindex", "-1");
+        $("rulescaption").textContent = s.caption;
+        $("rulestext").innerHTML = g.rules;
+    },
+
+    /* ----------------------------------------------------- the protocol */
+
+    protoLog(dir, line) {
+        this.log.push((dir === "out" ? "> " : "< ") + line);
+        if (this.log.length > 400) this.log.splice(0, this.log.length - 400);
+        if ($("protocolpanel").open) {
+            $("protolog").textContent = this.log.join("\n");
+            $("protolog").scrollTop = $("protolog").scrollHeight;
+        }
+    },
+
+    /* --------------------------------------------------------- controls */
+
+    bindControls() {
+        $("board").addEventListener("click", e => {
+            const el = e.target.closest("[data-key]");
+            if (el) this.click(el.dataset.key);
+        });
+        $("board").addEventListener("keydown", e => {
+            const el = e.target.closest("[data-key]");
+            if (el && (e.key === "Enter" || e.key === " ")) {
+                e.preventDefault();
+                this.click(el.dataset.key);
+            }
+        });
+        $("setup").addEventListener("submit", e => {
+            e.preventDefault();
+            this.stopThinking();
+            this.run(() => this.newGame());
+        });
+        $("game").addEventListener("change", () => {
+            this.stopThinking();
+            this.setGame($("game").value);
+            this.run(() => this.newGame());
+        });
+        $("engineside").addEventListener("change", () => {
+            this.engineSide = $("engineside").value;
+            this.store();
+            if (!this.thinking) this.render();
+            this.next();
+        });
+        $("movetime").addEventListener("change", () => {
+            this.movetime = +$("movetime").value;
+            this.store();
+        });
+        $("level").addEventListener("change", () => {
+            this.level = +$("level").value;
+            this.store();
+        });
+        $("proofs").addEventListener("change", () => {
+            this.proofs = $("proofs").checked;
+            this.store();
+            this.next();
+        });
+        $("undo").addEventListener("click", () => this.doUndo());
+        $("hint").addEventListener("click", () => this.run(() => this.showHint()));
+        $("movenow").addEventListener("click", () => this.stopThinking());
+        $("pass").addEventListener("click", () => this.humanTurn() && this.run(() => this.play("pass")));
+        $("prove").addEventListener("click", () => this.run(async () => {
+            this.proofCache.delete(this.pos);
+            $("proofline").textContent = "Proving…";
+            await this.prove(PROVE_MS, false);
+            this.render();
+        }));
+        $("save").addEventListener("click", () => this.run(() => this.save()));
+        $("load").addEventListener("change", () => {
+            const f = $("load").files[0];
+            if (!f) return;
+            f.text().then(text => { this.stopThinking(); this.run(() => this.load(text)); });
+            $("load").value = "";
+        });
+        $("moveform").addEventListener("submit", e => {
+            e.preventDefault();
+            const m = $("moveinput").value.trim().toLowerCase();
+            if (!m || !this.humanTurn()) return;
+            $("moveinput").value = "";
+            this.run(() => this.play(m));
+        });
+        $("protoform").addEventListener("submit", e => {
+            e.preventDefault();
+            const c = $("protoinput").value.trim();
+            if (!c) return;
+            $("protoinput").value = "";
+            this.run(async () => {
+                await this.send(c);
+                await this.syncGame();
+                await this.refresh();
+            });
+        });
+        $("protocolpanel").addEventListener("toggle", () => this.protoLog("in", ""));
+        document.addEventListener("keydown", e => {
+            if (e.ctrlKey || e.metaKey || e.altKey) return;
+            const t = e.target.tagName;
+            if (t === "INPUT" || t === "SELECT" || t === "TEXTAREA") return;
+            const act = {
+                u: () => this.doUndo(),
+                h: () => this.humanTurn() && this.run(() => this.showHint()),
+                m: () => this.stopThinking(),
+                p: () => !$("pass").hidden && this.run(() => this.play("pass")),
+                v: () => $("prove").click(),
+                n: () => $("newgame").click(),
+                Escape: () => { this.selected = null; this.render(); }
+            }[e.key];
+            if (act) { e.preventDefault(); act(); }
+        });
+    },
+
+    stopThinking() {
+        if (this.thinking) this.engine.interrupt();
+    },
+
+    doUndo() {
+        this.stopThinking();
+        this.run(() => this.undo());
+    }
+};
+
+/* list_variants' lines: "size type int default 7 min 5 max 8 step 1
+ * boardsize help the board's width and height" */
+function parseVariants(text) {
+    const keys = [];
+    for (const line of text.split("\n")) {
+        if (!line.trim()) continue;
+        const h = line.indexOf(" help ");
+        const words = (h >= 0 ? line.slice(0, h) : line).split(" ");
+        const k = { name: words[0], help: h >= 0 ? line.slice(h + 6) : "" };
+        for (let i = 1; i < words.length; i++) {
+            const w = words[i];
+            if (w === "type") k.type = words[++i];
+            else if (w === "default") k.def = words[++i];
+            else if (w === "min") k.min = +words[++i];
+            else if (w === "max") k.max = +words[++i];
+            else if (w === "step") k.step = +words[++i];
+            else if (w === "choices") k.choices = words[++i].split("|");
+            else if (w === "boardsize") k.boardsize = true;
+        }
+        keys.push(k);
+    }
+    return keys;
+}
+
+/* The variant a record names ([Variant "rules=ashton repetition=3"]). */
+function recordVariant(pgn) {
+    const m = /^\[Variant "([^"]*)"\]/m.exec(pgn), v = {};
+    if (m) for (const w of m[1].split(/\s+/)) { const [k, x] = w.split("="); if (x) v[k] = x; }
+    return v;
+}
+
+/* The last move of a PGN record, in its long notation (Tablut's captures:
+ * "g8-a8xa7"): the last word of the moves, comments, numbers and the
+ * result left out. */
+function lastRecordMove(pgn) {
+    const moves = pgn.split("\n").filter(l => !l.startsWith("[")).join(" ")
+        .replace(/\{[^}]*\}/g, " ").split(/\s+/)
+        .filter(w => w && !/^\d+\.+$/.test(w) && !/^(\*|1-0|0-1|1\/2-1\/2)$/.test(w));
+    return moves.length ? moves[moves.length - 1] : "";
+}
+
+/* "Defenders win", "White wins": the verb agrees with the side's name */
+function agree(who, verb) {
+    return /s$/.test(who) ? verb.replace(/^(\w+?)s\b/, "$1").replace(/^loses/, "lose") : verb;
+}
+
+function fmtCount(n) {
+    return n >= 1e6 ? (n / 1e6).toFixed(1) + "M" : n >= 1e3 ? Math.round(n / 1e3) + "k" : String(n);
+}
+
+/* errors are kept for the browser tests (and a curious user's console) */
+window.__errors = [];
+window.addEventListener("error", e => window.__errors.push(String(e.message)));
+window.addEventListener("unhandledrejection", e => window.__errors.push(String(e.reason)));
+
+window.App = App;             /* for the console (and the browser tests) */
+App.start();

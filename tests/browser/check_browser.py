@@ -1,0 +1,656 @@
+#!/usr/bin/python3
+"""check_browser.py -- the web board in a real browser (headless Chromium,
+driven by Selenium through chromedriver; all three are Debian packages that
+./quickstart browser installs): tabula-web serves the page from the source
+tree, and the browser loads it, plays a whole game of each game by clicking
+against the engine, checks that the result shown is the engine's game_over
+(the saved record, replayed by a separate tabula process, must say the same),
+undoes, reloads, saves and loads a record, asks for a hint and a proof, works
+by keyboard, opens a second client at the same time, leaves during a search
+(the server must stop searching at once) and draws on a phone-sized screen.
+Screenshots of each game at the start, mid-game and at the end go to
+$SHOTS (default: browser-shots in the current directory).
+
+Usage: check_browser.py BUILDDIR SRCDIR   (make check-browser runs it)
+"""
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+BUILD, SRC = sys.argv[1], sys.argv[2]
+SHOTS = os.path.abspath(os.environ.get("SHOTS", "browser-shots"))
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+random.seed(int(os.environ.get("BROWSER_SEED", "7")))
+
+results = []
+timings = []
+
+
+def check(name, ok, detail=""):
+    results.append((name, bool(ok)))
+    print(("ok" if ok else "not ok") + f" {len(results)} - {name}" +
+          (f" ({detail})" if detail and not ok else ""), flush=True)
+    return ok
+
+
+# ------------------------------------------------------------ the server
+tmp = tempfile.mkdtemp(prefix="check_browser.")
+downloads = os.path.join(tmp, "downloads")
+os.makedirs(downloads)
+os.makedirs(SHOTS, exist_ok=True)
+log_path = os.path.join(tmp, "server.log")
+log = open(log_path, "w")
+server = subprocess.Popen([os.path.join(BUILD, "src", "tabula-web"), "--port", "0",
+                           "--root", os.path.join(SRC, "data", "web")],
+                          stdout=subprocess.PIPE, stderr=log, text=True)
+line = server.stdout.readline()
+m = re.search(r"(http://[0-9.]+:[0-9]+/)", line)
+if not m:
+    print("Bail out! tabula-web did not start: " + line)
+    sys.exit(1)
+URL = m.group(1)
+print(f"# {line.strip()}", flush=True)
+
+
+def server_log():
+    log.flush()
+    with open(log_path) as f:
+        return f.read()
+
+
+def server_cpu():
+    """The server's CPU seconds so far (user + system)."""
+    with open(f"/proc/{server.pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def engine(*commands):
+    """A separate tabula process: the answers to commands, one a line."""
+    out = subprocess.run([os.path.join(BUILD, "src", "tabula"), "--quiet"],
+                         input="\n".join(commands) + "\n", capture_output=True,
+                         text=True, timeout=60).stdout
+    return [r[1:].strip() for r in out.split("\n\n") if r.strip()]
+
+
+class Firefox:
+    """Firefox driven through Marionette, its own remote protocol (what
+    geckodriver relays; Debian packages Firefox but not geckodriver):
+    length-prefixed JSON on a local port."""
+    ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
+
+    def __init__(self, binary, profile):
+        import socket
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+        sock.close()
+        os.makedirs(profile)
+        prefs = {"marionette.port": port, "browser.shell.checkDefaultBrowser": False,
+                 "datareporting.policy.dataSubmissionEnabled": False,
+                 "datareporting.healthreport.uploadEnabled": False,
+                 "toolkit.telemetry.reportingpolicy.firstRun": False,
+                 "app.update.enabled": False, "app.normandy.enabled": False,
+                 "network.captive-portal-service.enabled": False,
+                 "network.connectivity-service.enabled": False,
+                 "browser.safebrowsing.malware.enabled": False,
+                 "browser.safebrowsing.phishing.enabled": False,
+                 "extensions.update.enabled": False,
+                 "browser.startup.homepage_override.mstone": "ignore"}
+        with open(os.path.join(profile, "user.js"), "w") as f:
+            for k, v in prefs.items():
+                f.write(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n")
+        self.proc = subprocess.Popen([binary, "--headless", "--marionette", "--no-remote",
+                                      "--profile", profile, "--window-size=1280,900"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 90
+        while True:
+            try:
+                self.sock = socket.create_connection(("127.0.0.1", port))
+                break
+            except OSError:
+                if time.time() > deadline:
+                    raise
+                time.sleep(0.3)
+        self.buf = b""
+        self.id = 0
+        self.read()                 # the greeting
+        self.cmd("WebDriver:NewSession", {"capabilities": {}})
+
+    def read(self):
+        while b":" not in self.buf:
+            self.buf += self.sock.recv(65536)
+        n, rest = self.buf.split(b":", 1)
+        while len(rest) < int(n):
+            rest += self.sock.recv(1 << 20)
+        self.buf = rest[int(n):]
+        return json.loads(rest[:int(n)])
+
+    def cmd(self, name, params=None):
+        self.id += 1
+        data = json.dumps([0, self.id, name, params or {}]).encode()
+        self.sock.sendall(str(len(data)).encode() + b":" + data)
+        reply = self.read()
+        if reply[2]:
+            raise RuntimeError(f"{name}: {reply[2]}")
+        return reply[3]
+
+    def js(self, script, *args):
+        return self.cmd("WebDriver:ExecuteScript", {"script": script, "args": list(args)})["value"]
+
+    def click(self, css):
+        els = self.cmd("WebDriver:FindElements", {"using": "css selector", "value": css})
+        els = els if isinstance(els, list) else els.get("value", [])
+        if not els:
+            return False
+        self.cmd("WebDriver:ElementClick", {"id": random.choice(els)[self.ELEMENT]})
+        return True
+
+    def shot(self, path):
+        import base64
+        png = self.cmd("WebDriver:TakeScreenshot", {"full": False})["value"]
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(png))
+        print(f"# screenshot {path}", flush=True)
+
+    def wait(self, script, timeout=120):
+        deadline = time.time() + timeout
+        while not self.js(script):
+            if time.time() > deadline:
+                raise TimeoutError(script)
+            time.sleep(0.05)
+
+    def quit(self):
+        try:
+            self.cmd("WebDriver:DeleteSession")
+        finally:
+            self.proc.terminate()
+            self.proc.wait(30)
+
+
+# ------------------------------------------------------------ the browser
+opts = webdriver.ChromeOptions()
+opts.binary_location = CHROMIUM
+for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+          "--no-first-run", "--disable-background-networking", "--disable-component-update",
+          "--disable-sync", "--disable-dev-shm-usage", "--window-size=1280,900",
+          f"--user-data-dir={os.path.join(tmp, 'profile')}"]:
+    opts.add_argument(a)
+opts.add_experimental_option("prefs", {"download.default_directory": downloads,
+                                       "download.prompt_for_download": False})
+opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
+driver.set_page_load_timeout(60)
+
+
+def board():
+    return driver.find_element(By.ID, "board")
+
+
+def attr(name):
+    return board().get_attribute("data-" + name)
+
+
+def idle(timeout=120):
+    """Until the page has no command running and the engine is not thinking."""
+    WebDriverWait(driver, timeout, 0.05).until(lambda d: d.execute_script(
+        "return !!App.engine && App.engine.open && !App.engine.busy() && !App.thinking"
+        " && !!document.getElementById('board').dataset.position"))
+
+
+def shot(name):
+    path = os.path.join(SHOTS, name + ".png")
+    driver.save_screenshot(path)
+    print(f"# screenshot {path}", flush=True)
+
+
+def js_errors():
+    return [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def new_game(game, variant=None, engine_side="1", movetime="100"):
+    Select(driver.find_element(By.ID, "game")).select_by_value(game)
+    idle()
+    for k, v in (variant or {}).items():
+        e = driver.find_element(By.CSS_SELECTOR, f'#variant [data-key="{k}"]')
+        if e.tag_name == "select":
+            Select(e).select_by_value(v)
+        else:
+            e.clear()
+            e.send_keys(v)
+    Select(driver.find_element(By.ID, "movetime")).select_by_value(movetime)
+    Select(driver.find_element(By.ID, "engineside")).select_by_value(engine_side)
+    driver.find_element(By.ID, "newgame").click()
+    idle()
+
+
+def click_move():
+    """One move of the side to move, by clicking: a piece (if the game
+    takes two clicks) and a marked square. The move it made."""
+    before = attr("history")
+    passb = driver.find_element(By.ID, "pass")
+    if passb.is_displayed():
+        passb.click()
+    else:
+        srcs = driver.find_elements(By.CSS_SELECTOR, "#board .hit.src")
+        if srcs:
+            random.choice(srcs).click()
+        targets = driver.find_elements(By.CSS_SELECTOR, "#board .hit.target")
+        if not targets:
+            raise AssertionError("no marked square to click in " + attr("position"))
+        random.choice(targets).click()
+    # the move reaches the engine, which answers with its own
+    WebDriverWait(driver, 60, 0.02).until(lambda d: attr("history") != before)
+
+
+def download_record():
+    for f in os.listdir(downloads):
+        os.unlink(os.path.join(downloads, f))
+    driver.find_element(By.ID, "save").click()
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        files = [f for f in os.listdir(downloads) if f.endswith(".pgn")]
+        if files:
+            time.sleep(0.2)
+            path = os.path.join(tmp, f"record{len(os.listdir(tmp))}.pgn")
+            shutil.move(os.path.join(downloads, files[0]), path)
+            return path
+        time.sleep(0.1)
+    return None
+
+
+def play_whole_game(game, variant, prefix, max_plies=400):
+    new_game(game, variant)
+    shot(f"{prefix}-start")
+    plies = 0
+    while attr("over") != "1" and plies < max_plies:
+        idle()
+        if attr("over") == "1":
+            break
+        t0 = time.time()
+        click_move()
+        idle()
+        timings.append((game, time.time() - t0))
+        plies += 2
+        if plies <= 8 and attr("over") != "1":
+            shot(f"{prefix}-mid")   # the last one before the end, at most 8 plies in
+    idle()
+    over = attr("over") == "1"
+    check(f"{game}: a whole game played by clicking ends ({attr('history').count(' ') + 1} plies)",
+          over, attr("position"))
+    shot(f"{prefix}-end")
+    banner = driver.find_element(By.ID, "banner")
+    shown = banner.get_attribute("data-result")
+    check(f"{game}: the banner shows the result", banner.is_displayed() and shown and
+          shown in banner.text, banner.text)
+    path = download_record()
+    check(f"{game}: Save record downloads a PGN", path)
+    if path:
+        ans = engine(f"loadgame {path}", "game_over", f"savegame {path}.again")
+        check(f"{game}: the result shown is the engine's game_over for the saved record",
+              len(ans) == 3 and ans[1] == shown, f"{ans} vs {shown!r}")
+        same = [l for l in open(path) if not l.startswith("[Date")] == \
+            [l for l in open(path + ".again") if not l.startswith("[Date")]
+        check(f"{game}: the downloaded record is what savegame writes", same)
+    return path
+
+
+try:
+    # --------------------------------------------------------- the page
+    t0 = time.time()
+    driver.get(URL)
+    idle()
+    check("the page loads and reaches the engine",
+          "Tabula" in driver.find_element(By.ID, "conn").text and attr("game") == "rastros",
+          driver.find_element(By.ID, "conn").text)
+    print(f"# page load to a drawn board: {time.time() - t0:.2f} s", flush=True)
+    games = [o.get_attribute("value") for o in
+             Select(driver.find_element(By.ID, "game")).options]
+    check("the games come from the engine's list_games",
+          games == engine("list_games")[0].split("\n"), str(games))
+    keys = [e.get_attribute("data-key") for e in
+            driver.find_elements(By.CSS_SELECTOR, "#variant [data-key]")]
+    check("the variant form comes from list_variants", keys == ["size", "start"], str(keys))
+
+    # ------------------------------------------- a whole game of each game
+    records = {}
+    records["rastros"] = play_whole_game("rastros", {"size": "5"}, "rastros")
+    records["tablut"] = play_whole_game("tablut", {}, "tablut")
+    records["grasshopper"] = play_whole_game("grasshopper", {"pieces": "4"}, "grasshopper")
+    check("no JavaScript errors so far", not js_errors(), str(js_errors()))
+    new_game("tablut", {"rules": "ashton"})
+    camps = driver.find_elements(By.CSS_SELECTOR, "#board .sq.camp")
+    edges = driver.find_elements(By.CSS_SELECTOR, "#board .sq.edge")
+    click_move()
+    idle()
+    check("Tablut under the Ashton rules: 16 camps, 20 escape squares, white first, playable",
+          len(camps) == 16 and len(edges) == 20 and attr("history").split()[0][1] in "34567",
+          f"{len(camps)} camps, {len(edges)} edges, {attr('history')}")
+    shot("tablut-ashton")
+
+    # ------------------------------------------------------------- rules
+    for game in ("rastros", "tablut", "grasshopper"):
+        Select(driver.find_element(By.ID, "game")).select_by_value(game)
+        idle()
+        panel = driver.find_element(By.ID, "rulespanel")
+        if not panel.get_attribute("open"):
+            panel.find_element(By.TAG_NAME, "summary").click()
+        pic = driver.find_elements(By.CSS_SELECTOR, "#rulespicture svg")
+        text = driver.find_element(By.ID, "rulestext").text
+        check(f"{game}: the rules panel has the rules and a picture",
+              pic and len(text) > 200 and driver.find_element(By.ID, "rulescaption").text)
+        driver.execute_script("document.getElementById('rulespanel').scrollIntoView()")
+        shot(f"rules-{game}")
+        driver.execute_script("window.scrollTo(0, 0)")
+
+    # --------------------------------------------------- round-trip times
+    rt = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1], t = [];
+        (async () => {
+            for (let i = 0; i < 200; i++) {
+                const t0 = performance.now();
+                await App.engine.send("name");
+                t.push(performance.now() - t0);
+            }
+            t.sort((a, b) => a - b);
+            done([t[100], t[190], t[199]]);
+        })();""")
+    print(f"# a protocol command's round trip in the page (name, 200 times): median "
+          f"{rt[0]:.2f} ms, 95th percentile {rt[1]:.2f} ms, max {rt[2]:.2f} ms; load: "
+          f"{open('/proc/loadavg').read().split()[0]}", flush=True)
+    check("a protocol round trip through the WebSocket takes milliseconds", rt[0] < 50,
+          f"{rt[0]:.1f} ms")
+    driver.find_element(By.ID, "proofs").click()        # no proofs: the bare round trip
+    for game, variant in [("rastros", {"size": "8"}), ("tablut", {})]:
+        new_game(game, variant)
+        driver.execute_script("App.timings = []")
+        for _ in range(8):
+            idle()
+            if attr("over") == "1":
+                break
+            click_move()
+        idle()
+        tm = driver.execute_script("return App.timings")
+        shown = sorted(t["drawn"] for t in tm)
+        answered = sorted(t["answered"] for t in tm if "answered" in t)
+        think = sorted(t["think"] for t in tm if "think" in t)
+        if shown and answered:
+            print(f"# {game}, engine movetime 100 ms, by the page's clock over {len(shown)} "
+                  f"moves: a click to your move drawn: median {shown[len(shown) // 2]:.0f} ms "
+                  f"(max {shown[-1]:.0f}); to the engine's answer drawn: median "
+                  f"{answered[len(answered) // 2]:.0f} ms (max {answered[-1]:.0f}), of which "
+                  f"genmove_analyze {think[len(think) // 2]:.0f} ms; load: "
+                  f"{open('/proc/loadavg').read().split()[0]}", flush=True)
+        check(f"{game}: each click is drawn and answered", shown and answered, str(tm))
+    driver.find_element(By.ID, "proofs").click()
+
+    # ------------------------------------------------------------- undo
+    new_game("rastros", {"size": "7"})
+    click_move()
+    idle()
+    click_move()
+    idle()
+    hist = attr("history").split()
+    pos_before = driver.execute_script("return App.cache.get(arguments[0])", " ".join(hist[:2]))
+    driver.find_element(By.ID, "undo").click()
+    WebDriverWait(driver, 30).until(lambda d: len(attr("history").split()) == len(hist) - 2)
+    idle()
+    check("undo takes back the engine's move and yours",
+          attr("history").split() == hist[:2] and attr("position") == pos_before and
+          attr("tomove") == "black", f"{hist} -> {attr('history')}")
+
+    # ------------------------------------------------------------ reload
+    hist = attr("history")
+    driver.refresh()
+    idle()
+    check("a reload brings the game back", attr("history") == hist and attr("game") == "rastros",
+          f"{hist!r} -> {attr('history')!r}")
+
+    # ------------------------------------------------------ load a record
+    path = records.get("tablut")
+    if path:
+        driver.find_element(By.ID, "load").send_keys(path)
+        WebDriverWait(driver, 30).until(lambda d: attr("game") == "tablut")
+        idle()
+        moves = engine(f"loadgame {path}", "history")[1]
+        check("Load record replays a saved game", attr("history") == moves and attr("over") == "1",
+              f"{attr('history')!r} vs {moves!r}")
+
+    # a capture is marked where the piece stood, the last move drawn
+    cap = os.path.join(tmp, "capture.pgn")
+    with open(cap, "w") as f:
+        f.write('[Game "tablut"]\n\n1. b5-b1 e6-d6 2. i4-f4 e7-a7 3. h5-h9 e3-d3 '
+                '4. e8-g8 d3-a3 5. g8-a8xa7 *\n')
+    Select(driver.find_element(By.ID, "engineside")).select_by_value("none")
+    driver.find_element(By.ID, "load").send_keys(cap)
+    WebDriverWait(driver, 30).until(lambda d: attr("history").endswith("g8-a8"))
+    idle()
+    marks = driver.find_elements(By.CSS_SELECTOR, "#board .capmark")
+    check("Tablut: the captured soldier is marked, the last move drawn",
+          len(marks) == 1 and driver.find_elements(By.CSS_SELECTOR, "#board .lastarrow"),
+          f"{len(marks)} marks")
+    shot("tablut-capture")
+
+    # ------------------------------------------------- hint, proof, keyboard
+    new_game("rastros", {"size": "5"})
+    driver.find_element(By.ID, "hint").click()
+    WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board .hintmark"))
+    check("Hint marks a move on the board", True)
+    idle()
+    note = driver.find_element(By.ID, "note").text
+    legal = engine("newgame rastros size=5", "legal_moves")[1].split()
+    check("Hint ranks the best 3 moves with their values (hint 3), the first marked",
+          re.match(r"Hint: \S+ \((wins|loses|draws|score)[^)]*\)(, then \S+ \([^)]*\)){2}$", note)
+          and note.split()[1] in legal, f"{note!r}, legal {legal}")
+    # a level: the page sets it before the engine's move, and a hint is at full strength
+    Select(driver.find_element(By.ID, "level")).select_by_value("1")
+    check("the strength menu sets the level", driver.execute_script("return App.level") == 1)
+    Select(driver.find_element(By.ID, "level")).select_by_value("0")
+    driver.find_element(By.ID, "prove").click()
+    WebDriverWait(driver, 60).until(lambda d: "proven" in d.find_element(By.ID, "proofline").text)
+    proof = driver.find_element(By.ID, "proofline").text
+    winning = driver.find_elements(By.CSS_SELECTOR, "#board .winmark")
+    check("Prove gives the value in words and marks the winning moves",
+          re.search(r"Black wins in \d+ \(proven\); winning moves: ", proof) and winning, proof)
+    solved = engine("newgame rastros size=5", "solve")[1]
+    check("the proof agrees with a separate engine's solve",
+          re.search(r"wins in " + solved.split(" in ")[-1], proof) if " in " in solved else
+          solved.startswith("win"), f"{proof!r} vs {solved!r}")
+    driver.find_element(By.ID, "status").click()    # the focus leaves the buttons
+    for _ in range(60):         # Tab along until a marked square has the focus
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        if "target" in (driver.switch_to.active_element.get_attribute("class") or ""):
+            break
+    before = attr("history")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    WebDriverWait(driver, 30).until(lambda d: attr("history") != before)
+    check("a move by keyboard (Tab to a marked square, Enter)", attr("history") != before)
+    idle()
+    before = attr("history")
+    driver.find_element(By.ID, "status").click()
+    ActionChains(driver).send_keys("u").perform()
+    WebDriverWait(driver, 30).until(lambda d: attr("history") != before)
+    idle()
+    check("the u key undoes", attr("history") == "", attr("history"))
+
+    # ---------------------------------------------- a second client at once
+    first = driver.current_window_handle
+    new_game("rastros", {"size": "6"})
+    click_move()
+    idle()
+    first_hist = attr("history")
+    driver.switch_to.new_window("tab")
+    second = driver.current_window_handle
+    driver.get(URL)
+    idle()
+    new_game("tablut", {})
+    for _ in range(2):
+        click_move()
+        idle()
+    second_hist = attr("history")
+    open_now = re.findall(r"connected \((\d+) of", server_log())
+    check("a second client has a session of its own", open_now and int(open_now[-1]) >= 2 and
+          attr("game") == "tablut", server_log()[-300:])
+    driver.switch_to.window(first)
+    idle()
+    check("the first client's game is untouched", attr("history") == first_hist and
+          attr("game") == "rastros", f"{first_hist!r} -> {attr('history')!r}")
+    click_move()
+    idle()
+    check("and it plays on", attr("history").startswith(first_hist + " "), attr("history"))
+    driver.switch_to.window(second)
+    idle()
+    check("the second client's game is untouched", attr("history") == second_hist)
+
+    # ------------------------------------- a client leaves during a search
+    left_before = server_log().count(" left ")
+    Select(driver.find_element(By.ID, "movetime")).select_by_value("30000")
+    Select(driver.find_element(By.ID, "engineside")).select_by_value("both")
+    WebDriverWait(driver, 30).until(lambda d: attr("thinking") == "1")
+    cpu0 = server_cpu()
+    t0 = time.time()
+    while server_cpu() - cpu0 < 0.5 and time.time() - t0 < 30:
+        time.sleep(0.1)         # the search is under way (a loaded machine is slow)
+    searched = (server_cpu() - cpu0, time.time() - t0)
+    driver.close()                  # the tab goes, its search with it
+    t_close = time.time()
+    driver.switch_to.window(first)
+    while server_log().count(" left ") == left_before and time.time() - t_close < 10:
+        time.sleep(0.05)
+    left_after = time.time() - t_close
+    check("the server sees the client leave", server_log().count(" left ") > left_before,
+          f"{left_after:.1f} s")
+    time.sleep(0.5)
+    cpu1 = server_cpu()
+    time.sleep(2.0)
+    cpu2 = server_cpu()
+    print(f"# the session ended {left_after:.2f} s after the tab closed; server CPU in the 2 s "
+          f"after: {cpu2 - cpu1:.2f} s (before, searching: {searched[0]:.2f} s in "
+          f"{searched[1]:.1f} s)", flush=True)
+    check("its search stopped (the server is idle)", cpu2 - cpu1 < 0.5, f"{cpu2 - cpu1:.2f} s")
+    idle()
+    t0 = time.time()
+    click_move()
+    idle()
+    check("the other client still plays", time.time() - t0 < 30)
+
+    # --------------------------------------------------- a phone-sized screen
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+    for game, variant in [("rastros", {"size": "7"}), ("tablut", {}),
+                          ("grasshopper", {"pieces": "14"})]:
+        new_game(game, variant)
+        click_move()
+        idle()
+        wide = driver.execute_script(
+            "return document.documentElement.scrollWidth - window.innerWidth")
+        bw = driver.execute_script(
+            "return document.querySelector('#board svg').getBoundingClientRect().width")
+        check(f"{game} on a phone: no sideways scrolling, the board fills the width",
+              wide <= 1 and bw >= 340, f"overflow {wide}px, board {bw}px")
+        shot(f"phone-{game}")
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+    check("no JavaScript errors", not js_errors(), str(js_errors()))
+
+    # ------------------------------------------------------------ Firefox
+    ff = Firefox(os.environ.get("FIREFOX", "/usr/bin/firefox-esr"), os.path.join(tmp, "ff"))
+    try:
+        IDLE = ("return typeof App !== 'undefined' && !!App.engine && App.engine.open && !App.engine.busy()"
+                " && !App.thinking && !!document.getElementById('board').dataset.position")
+        ff.cmd("WebDriver:Navigate", {"url": URL})
+        ff.wait(IDLE)
+        check("Firefox: the page loads and reaches the engine",
+              ff.js("return document.getElementById('conn').textContent").startswith("engine: Tabula"))
+        for game, variant in [("rastros", "size=5"), ("tablut", ""), ("grasshopper", "pieces=4")]:
+            ff.js("""const [game, variant] = arguments;
+                     const g = document.getElementById('game');
+                     g.value = game; g.dispatchEvent(new Event('change'));""", game, variant)
+            ff.wait(IDLE)
+            ff.js("""const [variant] = arguments;
+                     for (const w of variant.split(' ').filter(Boolean)) {
+                         const [k, v] = w.split('=');
+                         document.querySelector(`#variant [data-key="${k}"]`).value = v;
+                     }
+                     const m = document.getElementById('movetime');
+                     m.value = '100'; m.dispatchEvent(new Event('change'));
+                     const e = document.getElementById('engineside');
+                     e.value = '1'; e.dispatchEvent(new Event('change'));""", variant)
+            ff.click("#newgame")
+            ff.wait(IDLE)
+            plies = 0
+            while not ff.js("return document.getElementById('board').dataset.over === '1'") \
+                    and plies < 400:
+                before = ff.js("return document.getElementById('board').dataset.history")
+                if ff.js("return !document.getElementById('pass').hidden"):
+                    ff.click("#pass")
+                else:
+                    ff.click("#board .hit.src")
+                    if not ff.click("#board .hit.target"):
+                        raise AssertionError("Firefox: no marked square")
+                ff.wait("return document.getElementById('board').dataset.history !== " +
+                        json.dumps(before))
+                ff.wait(IDLE)
+                plies += 2
+                if plies == 6:
+                    ff.shot(os.path.join(SHOTS, f"firefox-{game}-mid.png"))
+            ff.shot(os.path.join(SHOTS, f"firefox-{game}-end.png"))
+            shown = ff.js("return document.getElementById('banner').dataset.result")
+            rec = ff.js("return App.engine.send('getrecord').then(r => decodeURIComponent(r.text))")
+            path = os.path.join(tmp, f"firefox-{game}.pgn")
+            with open(path, "w") as f:
+                f.write(rec)
+            ans = engine(f"loadgame {path}", "game_over")
+            check(f"Firefox: a whole game of {game} by clicking; the result shown is the engine's",
+                  shown and len(ans) == 2 and ans[1] == shown, f"{ans} vs {shown!r}")
+        errors = ff.js("return window.__errors || []")
+        check("Firefox: no JavaScript errors", not errors, str(errors))
+    finally:
+        ff.quit()
+except Exception as e:          # a step that could not go on: a failure, and the rest
+    check(f"the steps ran to the end: {type(e).__name__}: {str(e).splitlines()[0]}", False)
+    try:
+        shot("failure")
+    except Exception:
+        pass
+finally:
+    try:
+        driver.quit()
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+        if os.environ.get("KEEP_TMP"):
+            print(f"# kept {tmp}")
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+for game in ("rastros", "tablut", "grasshopper"):
+    t = sorted(x for g, x in timings if g == game)
+    if t:
+        print(f"# {game}: a Selenium click until the page is idle again (the engine's 100 ms "
+              f"move and the 0.3 s proofs on your turn included): "
+              f"median {t[len(t) // 2] * 1000:.0f} ms, max {t[-1] * 1000:.0f} ms over {len(t)} moves",
+              flush=True)
+failed = [n for n, ok in results if not ok]
+print(f"# {len(results) - len(failed)} passed, {len(failed)} failed")
+sys.exit(1 if failed else 0)
