@@ -38,6 +38,8 @@ struct game_solve_limits {
     int no_book;                /* 1: prove without an opening book */
     const char *tables;         /* a directory of stored value tables the
                                  * solver may read, or NULL */
+    int value_only;             /* 1: the value is all the caller wants (no
+                                 * move is chosen in a lost position) */
 };
 
 /* What a dedicated solver proved. */

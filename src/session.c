@@ -544,6 +544,7 @@ int session_solve(struct session *s, int (*stop)(void *), void *ctx,
     session_solve_limits(s, &sp);
     sp.stop = stop;
     sp.ctx = ctx;
+    sp.value_only = 1;          /* a loss is answered without a move */
     struct search_result r;
     int64_t t0 = now_ms();
     int solved = search_solve(ab, s->g, s->st, &sp, &r);

@@ -441,6 +441,27 @@ START_TEST(test_limits)
     ck_assert_int_eq(G->solve(sv, &st, &lim, &r), 1);
     ck_assert_int_eq(r.value, -1);
     ck_assert(memcmp(&st, &copy, G->state_size) == 0);
+    /* a lost position: choosing the hardest move costs about the proof's
+     * nodes again, which a caller that wants the value only (solve) does
+     * not spend; the value is the same */
+    start(&st, "size=6");
+    move_t m[GAME_MAX_MOVES];
+    ck_assert_int_eq(G->parse_move(&st, "c3", &m[0], NULL, 0), 0);
+    game_undo u;
+    G->make(&st, m[0], &u);
+    struct game_solve_result hard, value;
+    void *fresh = G->solver_create(16);
+    lim = (struct game_solve_limits){.threads = 1, .no_book = 1};
+    ck_assert_int_eq(G->solve(fresh, &st, &lim, &hard), 1);
+    G->solver_destroy(fresh);
+    fresh = G->solver_create(16);
+    lim.value_only = 1;
+    ck_assert_int_eq(G->solve(fresh, &st, &lim, &value), 1);
+    G->solver_destroy(fresh);
+    ck_assert_int_eq(hard.value, -1);
+    ck_assert_int_eq(value.value, -1);
+    ck_assert_msg(value.nodes < hard.nodes * 3 / 4, "value only %llu nodes, with the move %llu",
+                  (unsigned long long)value.nodes, (unsigned long long)hard.nodes);
     start(&st, "size=6");
     ck_assert_int_eq(dedicated(sv, &st, 1, &r), 1);
     ck_assert_int_eq(r.value, 1);

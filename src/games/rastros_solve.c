@@ -1261,7 +1261,7 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
             best_work = w;
         }
     }
-    if (value == RS_LOSS && mate < 0 && r.n > 1) {
+    if (value == RS_LOSS && mate < 0 && r.n > 1 && !lim->value_only) {
         /* Lost: of the moves, the one that leaves the opponent the fewest
          * winning replies (each reply proved), ties to the most work. It
          * gets about the proof's own nodes (at least HARD_NODES) within

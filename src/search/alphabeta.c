@@ -974,6 +974,7 @@ int search_solve(void *self, const struct game *g, void *st,
             .stop = p->stop, .ctx = p->ctx, .threads = p->threads > 1 ? p->threads : 1,
             .no_book = p->no_book,
             .tables = p->tables,
+            .value_only = p->value_only,
         };
         struct game_solve_result gr;
         memset(&gr, 0, sizeof gr);

@@ -47,6 +47,9 @@ struct search_params {
     uint64_t seed;              /* for any randomness the searcher uses */
     int threads;                /* threads the search may use; 0 or 1 = one */
     int no_book;                /* 1: a game's own solver leaves its book */
+    int value_only;             /* search_solve: the value is all the caller
+                                 * wants (a game's own solver chooses no
+                                 * move in a lost position) */
     const char *tables;         /* directory of stored value tables (a game's
                                  * own solver may read them), or NULL */
     /* Only these moves at the root (UCI's searchmoves); NULL: every one. */
