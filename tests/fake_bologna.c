@@ -201,6 +201,21 @@ static int scenario(int fd, const char *sc, void *st, int me_white, const char *
         }
         return send_state(fd, st, "DRAW", 0) ? 1 : (sleep(5), 0);
     }
+    if (!strcmp(sc, "nomove")) {
+        /* the opponent has no legal move after the client's: the server
+         * sends the position with the opponent to move, refuses its null
+         * move and sends the board unchanged, the game over (Ashton: no
+         * legal move loses) */
+        if (!me_white)
+            return fail("this scenario needs a white client");
+        if (send_state(fd, st, "WHITE", 0))
+            return fail("cannot send the state");
+        if (client_move(fd, st, color, &u))
+            return 1;
+        if (send_state(fd, st, "BLACK", 0))
+            return fail("cannot send the state");
+        return send_state(fd, st, "WHITEWIN", 0) ? 1 : (sleep(1), 0);
+    }
     if (!strcmp(sc, "game")) {
         uint64_t seed = 7;
         if (send_state(fd, st, "WHITE", 0))

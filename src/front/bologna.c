@@ -352,7 +352,11 @@ static int play(struct client *c)
                 printf("%s %s\n", turn_names[turn], result_text(turn, c->me));
             return EXIT_REFUSED;
         }
-        if (strcmp(want, cur)) {
+        /* a final state on the board as it stands (the side to move had
+         * no legal move, and the server refused its null move): nothing
+         * was played */
+        int same_board = !strncmp(cur, board, blen) && cur[blen] == ' ';
+        if (strcmp(want, cur) && !(final && same_board)) {
             move_t m = find_move(c, want);
             if (m == MOVE_NONE) {
                 /* keep playing from what the server says, without the
