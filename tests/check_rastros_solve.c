@@ -450,6 +450,8 @@ START_TEST(test_limits)
     game_undo u;
     G->make(&st, m[0], &u);
     struct game_solve_result hard, value;
+    memset(&hard, 0, sizeof hard);      /* as every caller does */
+    memset(&value, 0, sizeof value);
     void *fresh = G->solver_create(16);
     lim = (struct game_solve_limits){.threads = 1, .no_book = 1};
     ck_assert_int_eq(G->solve(fresh, &st, &lim, &hard), 1);

@@ -1133,6 +1133,7 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
     res->value = 0;
     res->plies = -1;
     res->best = MOVE_NONE;
+    res->distance_tried = 0;    /* whatever the caller's struct held */
     res->nodes = 0;
     if (!sv->main.e || !sv->small.e || !sv->dtw.e)
         return 0;
@@ -1261,7 +1262,7 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
             best_work = w;
         }
     }
-    if (value == RS_LOSS && mate < 0 && r.n > 1 && !lim->value_only) {
+    if (value == RS_LOSS && mate < 0 && r.n > 1 && !(lim && lim->value_only)) {
         /* Lost: of the moves, the one that leaves the opponent the fewest
          * winning replies (each reply proved), ties to the most work. It
          * gets about the proof's own nodes (at least HARD_NODES) within
