@@ -1107,6 +1107,21 @@ int rastros_solve_ex(void *solver, void *st, const struct game_solve_limits *lim
     return ok;
 }
 
+/* A search after the proof, in this thread alone: the stop and the node
+ * count start again from the proof's, with allow nodes more at most
+ * (within the caller's limit). */
+static void rearm(struct rs_shared *sh, struct rs_thread *t, uint64_t allow)
+{
+    if (!sh->node_limit || sh->node_limit > t->nodes + allow)
+        sh->node_limit = t->nodes + allow;
+    atomic_store(&sh->abort, 0);
+    atomic_store(&sh->nodes, t->nodes);
+    t->polled = t->nodes;
+    t->next_poll = 0;
+    t->stopped = 0;
+    sh->nthreads = 1;
+}
+
 static int solve_frame(void *solver, void *st, const struct game_solve_limits *lim,
                        struct game_solve_result *res, int flags)
 {
@@ -1268,15 +1283,7 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
          * gets about the proof's own nodes (at least HARD_NODES) within
          * the limit; where they run out, the most work decides alone. */
         uint64_t limit = sh.node_limit;
-        uint64_t allow = t.nodes > HARD_NODES ? t.nodes : HARD_NODES;
-        if (!sh.node_limit || sh.node_limit > t.nodes + allow)
-            sh.node_limit = t.nodes + allow;
-        atomic_store(&sh.abort, 0);
-        atomic_store(&sh.nodes, t.nodes);
-        t.polled = t.nodes;
-        t.next_poll = 0;
-        t.stopped = 0;
-        sh.nthreads = 1;
+        rearm(&sh, &t, t.nodes > HARD_NODES ? t.nodes : HARD_NODES);
         int pick = -1, pick_n = 99;
         uint64_t pick_w = 0;
         for (int i = 0; i < r.n; i++) {
@@ -1325,14 +1332,7 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
     uint64_t budget = t.nodes / 16 > DTW_MIN_NODES ? t.nodes / 16 : DTW_MIN_NODES;
     if (!(flags & RASTROS_SOLVE_DISTANCE))
         return 1;
-    if (!sh.node_limit || sh.node_limit > t.nodes + budget)
-        sh.node_limit = t.nodes + budget;
-    atomic_store(&sh.abort, 0);
-    atomic_store(&sh.nodes, t.nodes);
-    t.polled = t.nodes;
-    t.next_poll = 0;
-    t.stopped = 0;
-    sh.nthreads = 1;
+    rearm(&sh, &t, budget);
     int dm = -1;
     int sc = rs_dtw(&t, r.F, r.C, s, stm, 0, -DTW_MATE - 2, DTW_MATE + 2, &dm);
     res->nodes = t.nodes;
