@@ -129,7 +129,17 @@ static int nl, quota, all_layers;
 static char **pos;              /* [layer * quota + i] */
 static int *have;
 static const char *opts[1];
-static uint64_t proof_pool, mm_pool;
+
+/* A layer's pools of nodes: "250M@21,10M" gives layers 21 and up 250 M
+ * nodes and the others 10 M (the entry with the highest first layer at
+ * most the layer); a bare number is every layer's. */
+#define MAX_POOLS 8
+struct pools {
+    int n;
+    int from[MAX_POOLS];
+    uint64_t nodes[MAX_POOLS];
+};
+static struct pools proof_pools, mm_pools;
 
 struct layer_result {
     long n, by_value[4];
@@ -163,6 +173,54 @@ static double thread_cpu(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* 1500000, 1.5M, 150M, 2G */
+static uint64_t parse_count(const char *s)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (*end == 'k' || *end == 'K')
+        v *= 1e3;
+    else if (*end == 'M')
+        v *= 1e6;
+    else if (*end == 'G')
+        v *= 1e9;
+    return (uint64_t)v;
+}
+
+static int parse_pools(const char *spec, struct pools *p)
+{
+    p->n = 0;
+    for (const char *c = spec; *c;) {
+        if (p->n == MAX_POOLS)
+            return -1;
+        p->nodes[p->n] = parse_count(c);
+        const char *at = c + strcspn(c, "@,");
+        p->from[p->n] = *at == '@' ? atoi(at + 1) : 0;
+        p->n++;
+        c = at + strcspn(at, ",");
+        if (*c == ',')
+            c++;
+    }
+    for (int i = 1; i < p->n; i++)     /* the highest first layer first */
+        for (int j = i; j > 0 && p->from[j] > p->from[j - 1]; j--) {
+            int f = p->from[j];
+            uint64_t v = p->nodes[j];
+            p->from[j] = p->from[j - 1];
+            p->nodes[j] = p->nodes[j - 1];
+            p->from[j - 1] = f;
+            p->nodes[j - 1] = v;
+        }
+    return p->n ? 0 : -1;
+}
+
+static uint64_t pool_of(const struct pools *p, int layer)
+{
+    for (int i = 0; i < p->n; i++)
+        if (layer >= p->from[i])
+            return p->nodes[i];
+    return 0;
+}
+
 /* One layer, its positions in order, by one thread with a solver of its
  * own made for the layer: the results do not depend on the threads. A
  * position gets what is left of the layer's pool shared among the
@@ -177,8 +235,8 @@ static void check_layer(int l, struct mm *m)
         fprintf(stderr, "out of memory\n");
         exit(2);
     }
-    uint64_t proof_left = proof_pool;
-    long mm_left = (long)mm_pool;
+    uint64_t proof_left = pool_of(&proof_pools, l);
+    long mm_left = (long)pool_of(&mm_pools, l);
     r->n = have[l];
     for (int i = 0; i < have[l]; i++) {
         const char *p = pos[(size_t)l * (size_t)quota + (size_t)i];
@@ -300,7 +358,7 @@ static void check_layer(int l, struct mm *m)
             r->mm_ok, r->mm, r->bad, r->cpu);
 }
 
-static int next_layer;
+static int next_layer, *order;   /* the layers with the largest pools first */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void *worker(void *arg)
@@ -314,29 +372,16 @@ static void *worker(void *arg)
     }
     for (;;) {
         pthread_mutex_lock(&lock);
-        int l = next_layer++;
+        int k = next_layer++;
         pthread_mutex_unlock(&lock);
-        if (l >= nl)
+        if (k >= nl)
             break;
+        const int l = order[k];
         if (have[l])
             check_layer(l, &m);
     }
     free(m.tab);
     return NULL;
-}
-
-/* 1500000, 1.5M, 150M, 2G */
-static uint64_t parse_count(const char *s)
-{
-    char *end;
-    double v = strtod(s, &end);
-    if (*end == 'k' || *end == 'K')
-        v *= 1e3;
-    else if (*end == 'M')
-        v *= 1e6;
-    else if (*end == 'G')
-        v *= 1e9;
-    return (uint64_t)v;
 }
 
 int main(int argc, char **argv)
@@ -356,12 +401,11 @@ int main(int argc, char **argv)
     const char *file = argv[a];
     const int pieces = atoi(argv[a + 1]), want = atoi(argv[a + 2]);
     uint64_t rng = strtoull(argv[a + 3], NULL, 10);
-    proof_pool = parse_count(argv[a + 4]);
-    mm_pool = parse_count(argv[a + 5]);
     const int threads = argc - a > 6 ? atoi(argv[a + 6]) : 2;
     tb.T = ght_create(pieces);
-    if (!tb.T || threads < 1 || want < 1) {
-        fprintf(stderr, "no table numbering for pieces=%d, or a bad count\n", pieces);
+    if (!tb.T || threads < 1 || want < 1 || parse_pools(argv[a + 4], &proof_pools) ||
+        parse_pools(argv[a + 5], &mm_pools)) {
+        fprintf(stderr, "no table numbering for pieces=%d, or a bad count or pool\n", pieces);
         return 2;
     }
     struct ght_file_header want_h;
@@ -453,11 +497,21 @@ int main(int argc, char **argv)
         }
     }
     printf("%d distinct positions from %ld random games (quota %d a layer) in %.0f s; a "
-           "layer's pool: %" PRIu64 " proof nodes, %" PRIu64 " minimax nodes (a position at "
-           "most %llu and %ld); %d threads\n",
-           total, games, quota, (double)(now_ms() - t0) / 1000.0, proof_pool, mm_pool,
+           "layer's pool of nodes: proof %s, minimax %s (a position at most %llu and %ld); %d "
+           "threads\n",
+           total, games, quota, (double)(now_ms() - t0) / 1000.0, argv[a + 4], argv[a + 5],
            PROOF_CAP, MM_CAP, threads);
     fflush(stdout);
+    order = malloc((size_t)nl * sizeof *order);
+    for (int l = 0; l < nl; l++)
+        order[l] = l;
+    for (int i = 1; i < nl; i++)        /* by pool, largest first; stable */
+        for (int j = i; j > 0 && pool_of(&proof_pools, order[j]) >
+                                      pool_of(&proof_pools, order[j - 1]); j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
 
     res = calloc((size_t)nl, sizeof *res);
     pthread_t th[64];
