@@ -2,8 +2,9 @@
  * tabula-tables) by other methods, on random reachable positions spread
  * over every layer of progress:
  * - local consistency: the table's value of the position is the negamax of
- *   the values of its children, the children made by the game's own rules
- *   code (struct game's gen_moves, make and status: passes and game ends
+ *   the values of its children: the legal moves written again here from the
+ *   rules' text (and compared with the game's gen_moves), the children made
+ *   by the game's make and judged by its status (passes and game ends
  *   included), their values read from the table or from the game's end;
  * - the proof search (the dedicated solver, reading no table) where it
  *   settles within its node budget, and the proof's move must lead to a
@@ -68,6 +69,62 @@ static int layer_of(const struct gh_state *s)
 static int over_value(void *st, const struct game_status *gs)
 {
     return gs->winner < 0 ? 0 : gs->winner == G->side_to_move(st) ? 1 : -1;
+}
+
+/* ---- the legal moves written again from the rules' text (doc/rules/
+ * grasshopper.md, "Moves"), on the points alone: the local consistency
+ * check plays these, not the engine's mask generator (which the table's
+ * generator shares), and compares the two lists ---- */
+
+/* Actions of side c (0 white, 1 black) as text, the number of them. */
+static int naive_actions(const struct gh_state *s, int c, char out[][12])
+{
+    const int own = c == 0 ? 1 : -1;
+    int n = 0;
+    if (s->res[c] > 0)
+        for (int d = 1; d <= 6; d++)
+            if (s->pt[d] == 0)
+                snprintf(out[n++], 12, "0/%d", d);
+    for (int p = 1; p <= 18; p++) {
+        if (s->pt[p] != own && s->pt[p] != 2 * own)
+            continue;
+        const int first = (p - 1) / 6 * 6 + 7;     /* the next quadrant */
+        for (int d = first; d < first + 6; d++) {
+            if (!(s->pt[d] == 0 || (d == p + 6 && s->pt[d] == own)))
+                continue;
+            int blocked = 0;        /* a single stops at walls of either side */
+            for (int x = p + 1; x < d && s->pt[p] == own; x++)
+                blocked |= abs(s->pt[x]) == 2;
+            if (!blocked)
+                snprintf(out[n++], 12, "%d/%d", p, d);
+        }
+    }
+    for (int p = 19; p <= 24; p++)
+        if (s->pt[p] == 2 * own)
+            snprintf(out[n++], 12, "%d/off", p);
+    return n;
+}
+
+/* The legal moves of s: its actions, else a pass when the opponent has
+ * one, else none (a draw); none once the game is won. */
+static int naive_moves(const struct gh_state *s, char out[][12])
+{
+    if (s->winner >= 0)
+        return 0;
+    int n = naive_actions(s, s->side, out);
+    if (n)
+        return n;
+    char other[GAME_MAX_MOVES][12];
+    if (naive_actions(s, !s->side, other)) {
+        strcpy(out[0], "pass");
+        return 1;
+    }
+    return 0;
+}
+
+static int cmp_text(const void *a, const void *b)
+{
+    return strcmp(a, b);
 }
 
 /* ---- plain minimax on the rules alone, memoised by the hash ---- */
@@ -144,6 +201,7 @@ static struct pools proof_pools, mm_pools;
 struct layer_result {
     long n, by_value[4];
     long local, local_ok;       /* local consistency: checked, agreed */
+    long passes;                /* positions whose only move is a pass */
     long proved, proof_ok, move_ok;
     long mm, mm_ok;
     long bad;
@@ -256,14 +314,31 @@ static void check_layer(int l, struct mm *m)
         r->by_value[tv]++;
         const int want_v = tv - GHT_DRAW;   /* -1, 0, +1; meaningless when unset */
 
-        /* local consistency: the negamax of the children by the rules */
+        /* local consistency: the negamax of the children, the moves
+         * written again from the rules and checked against gen_moves, the
+         * children made by the game's make and judged by its status */
         if (tv != GHT_UNSET) {
+            char nm[GAME_MAX_MOVES][12], gm[GAME_MAX_MOVES][12];
             move_t mv[GAME_MAX_MOVES];
-            int n = G->gen_moves(&st, mv), best = -2, unset = 0;
+            const int n = naive_moves((const struct gh_state *)&st, nm);
+            const int ng = G->gen_moves(&st, mv);
+            int same = n == ng;
+            for (int k = 0; k < ng; k++)
+                G->format_move(&st, mv[k], gm[k], sizeof gm[k]);
+            qsort(nm, (size_t)n, sizeof nm[0], cmp_text);
+            qsort(gm, (size_t)ng, sizeof gm[0], cmp_text);
+            for (int k = 0; k < n && same; k++)
+                same = !strcmp(nm[k], gm[k]);
+            int best = -2, unset = 0, illegal = 0;
             for (int k = 0; k < n; k++) {
+                move_t m;
                 game_undo u;
                 struct game_status gs;
-                G->make(&st, mv[k], &u);
+                if (G->parse_move(&st, nm[k], &m, err, sizeof err) != GAME_OK) {
+                    illegal = 1;
+                    continue;
+                }
+                G->make(&st, m, &u);
                 G->status(&st, &gs);
                 int cv;
                 if (gs.over) {
@@ -273,11 +348,15 @@ static void check_layer(int l, struct mm *m)
                     unset |= t == GHT_UNSET;
                     cv = t - GHT_DRAW;
                 }
-                G->unmake(&st, mv[k], &u);
+                G->unmake(&st, m, &u);
                 if (-cv > best)
                     best = -cv;
             }
-            if (n == 0) {
+            r->passes += n == 1 && !strcmp(nm[0], "pass");
+            if (!same || illegal) {
+                say(r, "MOVES: %s: the rules' text gives %d moves, gen_moves %d (or one is "
+                    "refused)", p, n, ng);
+            } else if (n == 0) {
                 say(r, "NO MOVE by the rules in a position the table has: %s", p, 0, 0);
             } else if (unset) {
                 say(r, "LOCAL: %s: a child is not in the table", p, 0, 0);
@@ -541,6 +620,7 @@ int main(int argc, char **argv)
             sum.by_value[v] += r->by_value[v];
         sum.local += r->local;
         sum.local_ok += r->local_ok;
+        sum.passes += r->passes;
         sum.proved += r->proved;
         sum.proof_ok += r->proof_ok;
         sum.move_ok += r->move_ok;
@@ -557,11 +637,11 @@ int main(int argc, char **argv)
            sum.local, sum.local_ok, sum.proved, sum.proof_ok, sum.move_ok, sum.mm, sum.mm_ok,
            sum.bad, sum.proof_nodes, sum.mm_nodes, sum.cpu);
     printf("sampled %ld positions (table: %ld won, %ld drawn, %ld lost for the side to move); "
-           "local consistency checked %ld, %ld agree; proof search settled %ld, %ld agree, its "
+           "local consistency checked %ld (%ld of them a pass), %ld agree; proof search settled %ld, %ld agree, its "
            "move consistent with the table %ld; minimax settled %ld, %ld agree; %ld "
            "disagreements; %.0f s wall, %.0f s of CPU in the checks\n",
            sum.n, sum.by_value[GHT_WIN], sum.by_value[GHT_DRAW], sum.by_value[GHT_LOSS],
-           sum.local, sum.local_ok, sum.proved, sum.proof_ok, sum.move_ok, sum.mm, sum.mm_ok,
-           sum.bad, (double)(now_ms() - t0) / 1000.0, sum.cpu);
+           sum.local, sum.passes, sum.local_ok, sum.proved, sum.proof_ok, sum.move_ok, sum.mm,
+           sum.mm_ok, sum.bad, (double)(now_ms() - t0) / 1000.0, sum.cpu);
     return sum.bad ? 1 : 0;
 }
