@@ -77,14 +77,14 @@ static int over_value(void *st, const struct game_status *gs)
  * generator shares), and compares the two lists ---- */
 
 /* Actions of side c (0 white, 1 black) as text, the number of them. */
-static int naive_actions(const struct gh_state *s, int c, char out[][12])
+static int naive_actions(const struct gh_state *s, int c, char out[][16])
 {
     const int own = c == 0 ? 1 : -1;
     int n = 0;
     if (s->res[c] > 0)
         for (int d = 1; d <= 6; d++)
             if (s->pt[d] == 0)
-                snprintf(out[n++], 12, "0/%d", d);
+                snprintf(out[n++], 16, "0/%d", d);
     for (int p = 1; p <= 18; p++) {
         if (s->pt[p] != own && s->pt[p] != 2 * own)
             continue;
@@ -96,25 +96,25 @@ static int naive_actions(const struct gh_state *s, int c, char out[][12])
             for (int x = p + 1; x < d && s->pt[p] == own; x++)
                 blocked |= abs(s->pt[x]) == 2;
             if (!blocked)
-                snprintf(out[n++], 12, "%d/%d", p, d);
+                snprintf(out[n++], 16, "%d/%d", p, d);
         }
     }
     for (int p = 19; p <= 24; p++)
         if (s->pt[p] == 2 * own)
-            snprintf(out[n++], 12, "%d/off", p);
+            snprintf(out[n++], 16, "%d/off", p);
     return n;
 }
 
 /* The legal moves of s: its actions, else a pass when the opponent has
  * one, else none (a draw); none once the game is won. */
-static int naive_moves(const struct gh_state *s, char out[][12])
+static int naive_moves(const struct gh_state *s, char out[][16])
 {
     if (s->winner >= 0)
         return 0;
     int n = naive_actions(s, s->side, out);
     if (n)
         return n;
-    char other[GAME_MAX_MOVES][12];
+    char other[GAME_MAX_MOVES][16];
     if (naive_actions(s, !s->side, other)) {
         strcpy(out[0], "pass");
         return 1;
@@ -318,7 +318,7 @@ static void check_layer(int l, struct mm *m)
          * written again from the rules and checked against gen_moves, the
          * children made by the game's make and judged by its status */
         if (tv != GHT_UNSET) {
-            char nm[GAME_MAX_MOVES][12], gm[GAME_MAX_MOVES][12];
+            char nm[GAME_MAX_MOVES][16], gm[GAME_MAX_MOVES][16];
             move_t mv[GAME_MAX_MOVES];
             const int n = naive_moves((const struct gh_state *)&st, nm);
             const int ng = G->gen_moves(&st, mv);
