@@ -151,6 +151,7 @@ struct rastros_solver {
     _Atomic uint64_t busy[BUSY_SLOTS];
     struct rastros_book book;
     int book_ok;
+    struct rastros_strategy strategy;   /* n == 0: none */
     int book_min[4];                    /* fewest squares of a book key */
 };
 
@@ -957,6 +958,8 @@ void *rastros_solver_create(int hash_mb)
         geom_init(&sv->geom[n - RA_MIN_SIZE], n);
     struct rastros_book b;
     rastros_solver_set_book(sv, rastros_book_open(&b) == 0 ? &b : NULL);
+    struct rastros_strategy ps;
+    rastros_solver_set_strategy(sv, rastros_strategy_open(&ps) == 0 ? &ps : NULL);
     size_t small = sv->main_cap / 4 < SMALL_BYTES ? sv->main_cap / 4 : SMALL_BYTES;
     sv->small_cap = sv->main_cap / 4 < SMALL_CAP_8 ? sv->main_cap / 4 : SMALL_CAP_8;
     if (sv->small_cap < small)
@@ -992,6 +995,14 @@ void rastros_solver_set_book(void *solver, const struct rastros_book *b)
                 sv->book_min[i] = popcount(m);
         }
     }
+}
+
+void rastros_solver_set_strategy(void *solver, const struct rastros_strategy *s)
+{
+    struct rastros_solver *sv = solver;
+    memset(&sv->strategy, 0, sizeof sv->strategy);
+    if (s)
+        sv->strategy = *s;
 }
 
 void rastros_solver_destroy(void *solver)
@@ -1177,7 +1188,17 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
             res->nodes = 1;
             return 1;
         }
-    if (sv->book_ok && !(flags & RASTROS_SOLVE_NO_BOOK) && !(lim && lim->no_book)) {
+    int use_book = !(flags & RASTROS_SOLVE_NO_BOOK) && !(lim && lim->no_book);
+    int answer = use_book ? rastros_strategy_move(&sv->strategy, p) : -1;
+    if (answer >= 0) {
+        /* player 2's stored strategy on 8x8 (checked by its walk) */
+        res->value = 1;
+        res->best = (move_t)answer;
+        res->nodes = 1;
+        res->distance_tried = 1;        /* far from the end: no distance */
+        return 1;
+    }
+    if (sv->book_ok && use_book) {
         t.book = &sv->book;
         t.book_min = sv->book_min[p->size - RA_MIN_SIZE];
         struct rs_key rk;
