@@ -32,6 +32,9 @@
  *       transpositions ignored, so an overestimate)
  *   pack8 BOOK OUT                  the strategy file (games/rastros8.strategy)
  *       of the 8x8 winner entries of BOOK (what strategy --only-new writes)
+ *   deep8 N SEED FILE MINPLY MAXPLY  N positions deep in the strategy FILE
+ *       (random moves of player 1, the strategy's answers), with every
+ *       winning move there (for the unit tests)
  *   walk [--strategy FILE] BOOK BUDGET [OPTIONS [MOVES]]  checks the
  *       winner's strategy in FILE ("-": the compiled-in one, looked up by
  *       the function the solver's root uses) and BOOK ("-": none) from a
@@ -286,6 +289,7 @@ static int cmd_check(void);
 static int cmd_book8(int argc, char **argv);
 static int cmd_estimate(int argc, char **argv);
 static int cmd_pack8(int argc, char **argv);
+static int cmd_deep8(int argc, char **argv);
 
 int main(int argc, char **argv)
 {
@@ -299,6 +303,8 @@ int main(int argc, char **argv)
         return cmd_strategy(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "walk"))
         return cmd_walk(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "deep8"))
+        return cmd_deep8(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "pack8"))
         return cmd_pack8(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "estimate"))
@@ -1163,6 +1169,89 @@ static int load_strategy(const char *path, struct rastros_strategy *s)
     }
     fclose(f);
     return rastros_strategy_open_mem(s, data, (size_t)len);
+}
+
+/* Prints N positions deep in the strategy FILE ("-": the compiled-in
+ * one) for tests: random moves of the loser from 8x8 e5, the strategy's
+ * answers (a small proof's move where it has none), stopping at a random
+ * ply of MINPLY..MAXPLY where the strategy answers; each line gives the
+ * moves, then every winning move there, proved without book or strategy. */
+static int cmd_deep8(int argc, char **argv)
+{
+    const struct game *g = &rastros_game;
+    if (argc != 5)
+        return 2;
+    int n = atoi(argv[0]), minply = atoi(argv[3]), maxply = atoi(argv[4]);
+    rng = strtoull(argv[1], NULL, 10);
+    struct rastros_strategy strat;
+    if (load_strategy(argv[2], &strat))
+        return 1;
+    void *sv = rastros_solver_create(1024);
+    rastros_solver_set_book(sv, NULL);
+    rastros_solver_set_strategy(sv, NULL);
+    for (int done = 0, tries = 0; done < n && tries < 100 * n; tries++) {
+        unsigned char st[512];
+        char line[1024];
+        size_t pos = 0;
+        position_of(st, "size=8", NULL);
+        int stop = (minply + (int)rng_below(&rng, (uint32_t)(maxply - minply + 1))) | 1, ok = 1;
+        for (int ply = 0; ok; ply++) {
+            move_t m[GAME_MAX_MOVES];
+            int k = g->gen_moves(st, m);
+            game_undo u;
+            struct game_status gs;
+            char txt[16];
+            move_t mv;
+            if (ply % 2 == 0) {
+                mv = m[rng_below(&rng, (uint32_t)k)];
+            } else {
+                int sm = rastros_strategy_move(&strat, st);
+                if (sm >= 0 && ply >= stop)
+                    break;
+                if (sm < 0) {
+                    struct game_solve_limits lim = {.threads = 1};
+                    struct game_solve_result r;
+                    rastros_solver_clear(sv);
+                    rastros_solve_ex(sv, st, &lim, &r, RASTROS_SOLVE_NO_BOOK);
+                    sm = (int)r.best;
+                }
+                mv = (move_t)sm;
+            }
+            g->format_move(st, mv, txt, sizeof txt);
+            buf_printf(line, sizeof line, &pos, "%s%s", pos ? " " : "", txt);
+            g->make(st, mv, &u);
+            g->status(st, &gs);
+            ok = !gs.over;
+        }
+        if (!ok)
+            continue;
+        buf_printf(line, sizeof line, &pos, " |");
+        move_t m[GAME_MAX_MOVES];
+        int k = g->gen_moves(st, m);
+        for (int i = 0; i < k; i++) {
+            unsigned char c[512];
+            game_undo u;
+            struct game_status gs;
+            char txt[16];
+            memcpy(c, st, g->state_size);
+            g->make(c, m[i], &u);
+            g->status(c, &gs);
+            int wins = gs.over ? gs.winner != g->side_to_move(c) : 0;
+            if (!gs.over) {
+                struct game_solve_limits lim = {.threads = 1};
+                struct game_solve_result r;
+                rastros_solver_clear(sv);
+                rastros_solve_ex(sv, c, &lim, &r, RASTROS_SOLVE_NO_BOOK);
+                wins = r.value < 0;
+            }
+            g->format_move(st, m[i], txt, sizeof txt);
+            if (wins)
+                buf_printf(line, sizeof line, &pos, " %s", txt);
+        }
+        printf("%s (of %d moves)\n", line, k);
+        done++;
+    }
+    return 0;
 }
 
 struct walkc {
