@@ -1153,7 +1153,8 @@ static int cmd_pack8(int argc, char **argv)
 static int load_strategy(const char *path, struct rastros_strategy *s)
 {
     if (!strcmp(path, "-"))
-        return rastros_strategy_open(s);
+        return rastros_strategy_open(s) ||
+            rastros_strategy_sum(s->data + 24, s->len - 24) != s->sum ? -1 : 0;
     FILE *f = fopen(path, "rb");
     if (!f) {
         perror(path);

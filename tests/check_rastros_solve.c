@@ -751,6 +751,7 @@ START_TEST(test_strategy8)
     ck_assert_int_eq(rastros_strategy_open(&s), 0);
     ck_assert_uint_eq(s.n, STRATEGY8_ENTRIES);
     ck_assert_uint_eq(s.sum, STRATEGY8_SUM);
+    ck_assert_uint_eq(rastros_strategy_sum(s.data + 24, s.len - 24), STRATEGY8_SUM);
     static const struct { const char *moves, *wins; } deep[] = {
         {"d5 d6 c5 c6 b6 a6 b5 a5 b4 c4 d4 e3 f4 f5 g6", " f7 "},               /* of 7 */
         {"f6 g5 h6 h5 h4 h3 h2 h1 g2 g1 f2 f1 e1 e2 f3 e4 d3", " d2 "},         /* of 6 */

@@ -94,16 +94,21 @@ uint64_t rastros_book_unpack_mask(int size, uint64_t entry);
 #define RASTROS_STRATEGY_MAGIC "RASTST01"
 
 struct rastros_strategy {
+    const unsigned char *data;  /* the whole file */
+    size_t len;
     const unsigned char *index; /* 2^16 + 1 entry numbers, 32 bits each */
     const unsigned char *e;     /* the entries, sorted */
     size_t n;
-    uint64_t sum;               /* the file's checksum */
+    uint64_t sum;               /* the checksum the file records */
 };
 
-int rastros_strategy_open(struct rastros_strategy *s);          /* 0 ok */
+/* The compiled-in strategy (its layout checked, not its checksum): 0 ok. */
+int rastros_strategy_open(struct rastros_strategy *s);
+/* A strategy file in memory, its checksum verified: 0 ok. */
 int rastros_strategy_open_mem(struct rastros_strategy *s, const unsigned char *data,
                               size_t len);
 uint64_t rastros_strategy_hash(uint64_t mask, int snail, int stm);
+/* The checksum of a file: over everything after its checksum field. */
 uint64_t rastros_strategy_sum(const unsigned char *data, size_t len);
 struct rastros_key;
 /* The entry (hash << 3 | direction) for key k with the answer move (a
