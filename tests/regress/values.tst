@@ -264,3 +264,28 @@
 #? []
 111 reg_genmove white
 #? [g7-i7|g7-g9]
+
+# rastros: start squares that lose for player 1 (bench/results/rastros-starts-*.txt):
+# 5x5 from a5 (in 19 plies), 6x6 from a3, 7x7 from c5 and from e3 (its transposition)
+112 newgame rastros size=5 start=a5
+#? []
+113 set_option nodes 30000000
+#? []
+114 solve
+#? [loss in 19]
+115 newgame rastros size=6 start=a3
+#? []
+116 solve
+#? [loss.*]
+117 newgame rastros size=7 start=c5
+#? []
+118 solve
+#? [loss.*]
+119 newgame rastros size=7 start=e3
+#? []
+120 solve
+#? [loss.*]
+121 newgame rastros size=7 start=c4
+#? []
+122 solve
+#? [win.*]
