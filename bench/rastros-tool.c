@@ -37,12 +37,12 @@
  *       winning move there (for the unit tests)
  *   walk [--strategy FILE] BOOK BUDGET [OPTIONS [MOVES]]  checks the
  *       winner's strategy in FILE ("-": the compiled-in one, looked up by
- *       the function the solver's root uses) and BOOK ("-": none) from a
- *       lost position by walking it against every move of the loser: where
- *       neither has an answer, a proof from an empty table without the book
- *       (genmove's, with the book, takes no more) must show the winner wins
- *       within BUDGET nodes. Prints the positions visited and exits 1 on any
- *       position lost or left unsettled.
+ *       the function the solver's root uses), or else in BOOK ("-": none),
+ *       from a lost position by walking it against every move of the
+ *       loser: where it has no answer, a proof from an empty table without
+ *       the book (genmove's, with the book, takes no more) must show the
+ *       winner wins within BUDGET nodes. Prints the positions visited and
+ *       exits 1 on any position lost or left unsettled.
  *   merge OUT IN...                 one book of the entries of books made
  *       apart (by variants run side by side), a key kept once (the
  *       first book's entry); an IN written 8:BOOK gives only its 8x8
@@ -1291,15 +1291,16 @@ static void check_walk(struct walkc *W, void *st, int ply)
         if ((size_t)ply + 1 > W->maxply)
             W->maxply = (size_t)ply + 1;
         /* the strategy's answer as the solver's root finds it (the same
-         * function); where it has none, the book's. With a strategy, a
-         * position it does not answer must be proved small without the
-         * book (what holds if the book loses its 8x8 entries), and a book
-         * answer there is followed too (what the engine plays with it). */
+         * function). With a strategy, a position it does not answer must be
+         * proved small without the book: the engine's root then asks the
+         * book only where its proof runs out (rastros_solve.c). Without
+         * one, the book's answers are the strategy. */
         int sm = rastros_strategy_move(&W->s, c);
-        long e = sm < 0 ? rastros_book_find(&W->b, key.size, key.mask, key.snail, key.stm) : -1;
+        long e = sm < 0 && !W->s.n ?
+            rastros_book_find(&W->b, key.size, key.mask, key.snail, key.stm) : -1;
         unsigned a = e >= 0 ? rastros_book_answer(&W->b, key.size, e) : 0;
-        int by_book = sm < 0 && e >= 0 && (a & RB_WIN);
-        if (sm < 0 && (W->s.n || !by_book)) {
+        int by_book = e >= 0 && (a & RB_WIN);
+        if (sm < 0 && !by_book) {
             uint64_t nodes = 0;
             int v = cheap_win(W->a, c, W->budget, &nodes);
             if (v > 0) {

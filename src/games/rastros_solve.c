@@ -1133,6 +1133,34 @@ static void rearm(struct rs_shared *sh, struct rs_thread *t, uint64_t allow)
     sh->nthreads = 1;
 }
 
+/* The book's answer at the root (entry bi of key rk). */
+static int book_root(const struct rastros_solver *sv, const struct rs_geom *g,
+                     const struct rs_root *r, const struct rs_key *rk, long bi, int stm,
+                     struct game_solve_result *res)
+{
+    unsigned a = rastros_book_answer(&sv->book, g->size, bi);
+    res->nodes += 1;
+    res->distance_tried = 1;    /* far from the end: no distance */
+    if (a & RB_WIN) {
+        res->value = 1;
+        res->best = (move_t)g->sym[rk->sym][a & 63];
+        return 1;
+    }
+    /* lost: any move keeps the value; not one into his corner or next to
+     * it while another exists */
+    res->value = -1;
+    uint64_t go = bit(g->goal[stm ^ 1]);
+    uint64_t bad = (r->C & go) ? sv->king[g->goal[stm ^ 1]] | go : 0;
+    int pick = r->to[0];
+    for (int i = 0; i < r->n; i++)
+        if (!(bad & bit(r->to[i]))) {
+            pick = r->to[i];
+            break;
+        }
+    res->best = (move_t)pick;
+    return 1;
+}
+
 static int solve_frame(void *solver, void *st, const struct game_solve_limits *lim,
                        struct game_solve_result *res, int flags)
 {
@@ -1198,36 +1226,23 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
         res->distance_tried = 1;        /* far from the end: no distance */
         return 1;
     }
+    /* On 8x8 with the strategy, the book answers the root only where the
+     * proof runs out: the positions the strategy leaves to a small proof
+     * are played by the proof, as its walk checked them; the book's moves
+     * would lead off the walked tree. */
+    long book_late = -1;
+    struct rs_key rk;
+    memset(&rk, 0, sizeof rk);
     if (sv->book_ok && use_book) {
         t.book = &sv->book;
         t.book_min = sv->book_min[p->size - RA_MIN_SIZE];
-        struct rs_key rk;
         make_key(g, r.F | r.C, s, stm, &rk);
         long bi = rastros_book_find(&sv->book, g->size, rk.mask, (int)(rk.meta & 63),
                                     (int)(rk.meta >> 6 & 1));
-        if (bi >= 0) {
-            unsigned a = rastros_book_answer(&sv->book, g->size, bi);
-            res->nodes = 1;
-            res->distance_tried = 1;    /* far from the end: no distance */
-            if (a & RB_WIN) {
-                res->value = 1;
-                res->best = (move_t)g->sym[rk.sym][a & 63];
-                return 1;
-            }
-            /* lost: any move keeps the value; not one into his corner or
-             * next to it while another exists */
-            res->value = -1;
-            uint64_t go = bit(g->goal[stm ^ 1]);
-            uint64_t bad = (r.C & go) ? sv->king[g->goal[stm ^ 1]] | go : 0;
-            int pick = r.to[0];
-            for (int i = 0; i < r.n; i++)
-                if (!(bad & bit(r.to[i]))) {
-                    pick = r.to[i];
-                    break;
-                }
-            res->best = (move_t)pick;
-            return 1;
-        }
+        if (bi >= 0 && p->size == 8 && sv->strategy.n)
+            book_late = bi;
+        else if (bi >= 0)
+            return book_root(sv, g, &r, &rk, bi, stm, res);
     }
     size_t want = buckets_for(main_bytes_for(sv, popcount(r.F)));
     if (want > sv->main.mask + 1)
@@ -1268,7 +1283,7 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
     }
     res->nodes = t.nodes;
     if (value == RS_STOP)
-        return 0;
+        return book_late >= 0 ? book_root(sv, g, &r, &rk, book_late, stm, res) : 0;
     /* A won root names a winning move; a lost one the move whose
      * refutation took the most work (the opponent's hardest task). */
     uint64_t best_work = 0;
