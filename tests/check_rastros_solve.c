@@ -737,6 +737,48 @@ START_TEST(test_strategy_walk)
 }
 END_TEST
 
+/* The 8x8 strategy walked as bench/rastros-book walk does, from a position
+ * after ply 10, through the engine's own lookup: each position of player
+ * 2's is answered by it or proved won within 2,700 nodes without the book. */
+struct s8walk { struct rastros_strategy s; void *sv; int visited, answered, leaves, bad; };
+
+static void strategy8_walk(struct s8walk *w, state_buf *st)
+{
+    move_t m[GAME_MAX_MOVES];
+    int k = G->gen_moves(st, m);
+    for (int i = 0; i < k; i++) {
+        state_buf c = *st;
+        game_undo u;
+        struct game_status gs;
+        G->make(&c, m[i], &u);
+        G->status(&c, &gs);
+        if (gs.over) {
+            w->bad += gs.winner == G->side_to_move(st);
+            continue;
+        }
+        w->visited++;
+        int a = rastros_strategy_move(&w->s, &c);
+        if (a >= 0) {
+            w->answered++;
+            int me = G->side_to_move(&c);
+            G->make(&c, (move_t)a, &u);
+            G->status(&c, &gs);
+            if (gs.over)
+                w->bad += gs.winner != me;
+            else
+                strategy8_walk(w, &c);
+            continue;
+        }
+        struct game_solve_limits lim = {.threads = 1, .nodes = 2700};
+        struct game_solve_result r;
+        G->solver_clear(w->sv);
+        if (rastros_solve_ex(w->sv, &c, &lim, &r, RASTROS_SOLVE_NO_BOOK) && r.value > 0)
+            w->leaves++;
+        else
+            w->bad++;
+    }
+}
+
 /* Player 2's 8x8 strategy from e5 (games/rastros8.strategy): the file is
  * the one made and walked (its entries and checksum, doc/rules/rastros.md),
  * and genmove at `nodes 3000` plays a winning move in positions deep in it
@@ -789,6 +831,18 @@ START_TEST(test_strategy8)
     state_buf st;
     start(&st, "start=e5");
     ck_assert_int_eq(rastros_strategy_move(&s, &st), -1);
+    /* a walk of its subtree after ply 10 (1,778 positions of player 2's
+     * once transpositions are merged, 530 of them answered) */
+    struct s8walk w;
+    memset(&w, 0, sizeof w);
+    w.s = s;
+    w.sv = sv;
+    start(&st, "size=8 start=e5");
+    play_moves(&st, "d5 d6 c5 c6 b6 a6 b5 a5 b4 c4");
+    strategy8_walk(&w, &st);
+    ck_assert_int_eq(w.bad, 0);
+    ck_assert_int_ge(w.answered, 530);
+    ck_assert_int_ge(w.leaves, 1248);
     G->solver_destroy(sv);
     alphabeta_searcher.destroy(ab);
 }
