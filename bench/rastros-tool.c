@@ -17,19 +17,32 @@
  *       side to move), then writes the book IN with, added, every position
  *       of the proof where the winner is to move and its proof took at least
  *       2^MINWORK nodes, with the winning move
- *   strategy [--with-book] IN OUT HASH_MB THREADS BUDGET [OPTIONS [MOVES]]  the winner's
- *       strategy from a lost position (8x8 from e5 by default): against
- *       every move of the loser, the winner's answer goes into the book
- *       unless a proof from an empty table (no book) settles the position
- *       within BUDGET nodes; then on against every reply. Writes IN with
- *       the answers added. --with-book: the proofs that find the answers
- *       may use IN's entries.
- *   walk BOOK BUDGET [OPTIONS [MOVES]]  checks the winner's strategy in
- *       BOOK from a lost position by walking it against every move of the
- *       loser: where the book has no answer, a proof from an empty table
- *       without the book (genmove's, with the book, takes no more) must
- *       show the winner wins within BUDGET nodes. Prints the positions visited and exits 1 on any
- *       position lost or left unsettled.
+ *   strategy [--with-book] [--only-new] [--policy P] IN OUT HASH_MB THREADS BUDGET
+ *           [OPTIONS [MOVES]]  the winner's strategy from a lost position
+ *       (8x8 from e5 by default): against every move of the loser, the
+ *       winner's answer is stored unless a proof from an empty table (no
+ *       book) settles the position within BUDGET nodes; then on against
+ *       every reply. Writes IN with the answers added (--only-new: the
+ *       answers alone). --with-book: the proofs that find the answers may
+ *       use IN's entries. --policy 1: of the winning answers, the one that
+ *       leaves the loser the fewest replies a small proof does not refute
+ *       (default 0: the proof's move).
+ *   estimate PROBES SEED POLICY HASH_MB BOOK OPTIONS [MOVES]  Knuth's
+ *       estimate of the size of that strategy (random lines of the loser;
+ *       transpositions ignored, so an overestimate)
+ *   pack8 BOOK OUT                  the strategy file (games/rastros8.strategy)
+ *       of the 8x8 winner entries of BOOK (what strategy --only-new writes)
+ *   deep8 N SEED FILE MINPLY MAXPLY  N positions deep in the strategy FILE
+ *       (random moves of player 1, the strategy's answers), with every
+ *       winning move there (for the unit tests)
+ *   walk [--strategy FILE] BOOK BUDGET [OPTIONS [MOVES]]  checks the
+ *       winner's strategy in FILE ("-": the compiled-in one, looked up by
+ *       the function the solver's root uses), or else in BOOK ("-": none),
+ *       from a lost position by walking it against every move of the
+ *       loser: where it has no answer, a proof from an empty table without
+ *       the book (genmove's, with the book, takes no more) must show the
+ *       winner wins within BUDGET nodes. Prints the positions visited and
+ *       exits 1 on any position lost or left unsettled.
  *   merge OUT IN...                 one book of the entries of books made
  *       apart (by variants run side by side), a key kept once (the
  *       first book's entry); an IN written 8:BOOK gives only its 8x8
@@ -274,6 +287,9 @@ static int cmd_merge(int argc, char **argv);
 static int cmd_sample(int argc, char **argv);
 static int cmd_check(void);
 static int cmd_book8(int argc, char **argv);
+static int cmd_estimate(int argc, char **argv);
+static int cmd_pack8(int argc, char **argv);
+static int cmd_deep8(int argc, char **argv);
 
 int main(int argc, char **argv)
 {
@@ -287,6 +303,12 @@ int main(int argc, char **argv)
         return cmd_strategy(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "walk"))
         return cmd_walk(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "deep8"))
+        return cmd_deep8(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "pack8"))
+        return cmd_pack8(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "estimate"))
+        return cmd_estimate(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "merge"))
         return cmd_merge(argc - 2, argv + 2);
     if (argc < 5 || strcmp(argv[1], "book")) {
@@ -685,12 +707,14 @@ static int cheap_win(void *sv, void *st, uint64_t budget, uint64_t *nodes)
 struct strat {
     void *w;                    /* the prover: a big table, its proof's */
     void *a;                    /* genmove's view: an empty table, budget */
-    int threads;
-    uint64_t budget;
+    int threads, policy;
+    uint64_t budget, try_nodes;
     struct keyset seen;         /* winner-to-move positions met */
     size_t visited, leaves, added, reproved, maxply;
     int64_t t0;
 };
+
+static int choose_answer(struct strat *S, void *c);
 
 /* The loser to move in st: every move of his, then the winner's answer. */
 static void strat_walk(struct strat *S, void *st, int ply)
@@ -718,19 +742,8 @@ static void strat_walk(struct strat *S, void *st, int ply)
             S->leaves++;
             continue;
         }
-        int value, move, work;
-        if (!rastros_solver_lookup(S->w, c, &value, &move, &work) || move < 0) {
-            struct game_solve_limits lim = {.threads = S->threads};
-            struct game_solve_result r;
-            if (!rastros_solve_ex(S->w, c, &lim, &r, 0)) {
-                fprintf(stderr, "rastros-tool: not proved at ply %d\n", ply + 1);
-                exit(1);
-            }
-            S->reproved++;
-            value = r.value;
-            move = (int)r.best;
-        }
-        if (value <= 0) {
+        int move = choose_answer(S, c);
+        if (move < 0) {
             fprintf(stderr, "rastros-tool: the winner does not win at ply %d\n", ply + 1);
             exit(1);
         }
@@ -744,7 +757,176 @@ static void strat_walk(struct strat *S, void *st, int ply)
         g->status(c, &gs);
         if (!gs.over)
             strat_walk(S, c, ply + 2);
+        if (ply < 4)
+            fprintf(stderr, "  ply %d move %d of %d done: %zu answers, %zu positions, %.0f s\n",
+                    ply + 1, i + 1, k, S->added, S->visited, (double)(now_ms() - S->t0) / 1000.0);
     }
+}
+
+/* The prover's winning move in c (the winner to move), proved if its
+ * table lacks it; -1 when the winner does not win. */
+static int prover_move(struct strat *S, void *c)
+{
+    int value, move, work;
+    if (!rastros_solver_lookup(S->w, c, &value, &move, &work) || move < 0) {
+        struct game_solve_limits lim = {.threads = S->threads};
+        struct game_solve_result r;
+        if (!rastros_solve_ex(S->w, c, &lim, &r, 0))
+            return -1;
+        S->reproved++;
+        value = r.value;
+        move = (int)r.best;
+    }
+    return value > 0 ? move : -1;
+}
+
+/* The loser's replies after the winner's move mv in c that a small proof
+ * does not refute (the answers the strategy would need there), counted up
+ * to most; -1 when mv does not win within limit nodes of the prover. */
+static int hard_replies(struct strat *S, const void *c, int mv, uint64_t limit, int most)
+{
+    const struct game *g = &rastros_game;
+    unsigned char d[512], e[512];
+    game_undo u;
+    struct game_status gs;
+    memcpy(d, c, g->state_size);
+    int winner = g->side_to_move(d);
+    g->make(d, (move_t)mv, &u);
+    g->status(d, &gs);
+    if (gs.over)
+        return gs.winner == winner ? 0 : -1;
+    /* the count first (cheap, and a losing move has a hard reply), then
+     * the proof that mv wins for a move worth taking */
+    move_t m[GAME_MAX_MOVES];
+    int k = g->gen_moves(d, m), hard = 0;
+    for (int i = 0; i < k && hard < most; i++) {
+        memcpy(e, d, g->state_size);
+        g->make(e, m[i], &u);
+        g->status(e, &gs);
+        if (gs.over) {
+            if (gs.winner != winner)
+                return -1;
+            continue;
+        }
+        if (cheap_win(S->a, e, S->budget, NULL) <= 0)
+            hard++;
+    }
+    if (hard >= most)
+        return hard;
+    struct game_solve_limits lim = {.threads = S->threads, .nodes = limit};
+    struct game_solve_result r;
+    if (!rastros_solve_ex(S->w, d, &lim, &r, 0) || r.value > 0)
+        return -1;
+    return hard;
+}
+
+/* The winner's answer in c by S->policy: 0 the prover's move; 1 of the
+ * winning moves, the one that leaves the loser the fewest replies a small
+ * proof does not refute (ties: the prover's move first). */
+static int choose_answer(struct strat *S, void *c)
+{
+    int best = prover_move(S, c);
+    if (best < 0 || S->policy == 0)
+        return best;
+    int best_hard = hard_replies(S, c, best, 0, 99);
+    if (best_hard <= 0)
+        return best;
+    const struct game *g = &rastros_game;
+    move_t m[GAME_MAX_MOVES];
+    int k = g->gen_moves(c, m);
+    for (int i = 0; i < k && best_hard > 0; i++) {
+        if ((int)m[i] == best)
+            continue;
+        int h = hard_replies(S, c, (int)m[i], S->try_nodes, best_hard);
+        if (h >= 0 && h < best_hard) {
+            best = (int)m[i];
+            best_hard = h;
+        }
+    }
+    return best;
+}
+
+/* Knuth's estimate of the strategy's size: random lines of the loser, the
+ * winner's answers by the policy; each answer counts for the product of
+ * the loser's choices above it (transpositions ignored: an overestimate). */
+static int cmd_estimate(int argc, char **argv)
+{
+    const struct game *g = &rastros_game;
+    if (argc < 6)
+        return 2;
+    int probes = atoi(argv[0]);
+    rng = strtoull(argv[1], NULL, 10);
+    struct strat S;
+    memset(&S, 0, sizeof S);
+    S.policy = atoi(argv[2]);
+    S.threads = 1;
+    S.budget = 2700;
+    S.try_nodes = 200000;
+    S.w = rastros_solver_create(atoi(argv[3]));
+    S.a = rastros_solver_create(64);
+    load_book(argv[4]);
+    make_blob();
+    struct rastros_book inb;
+    if (rastros_book_open_mem(&inb, blob, bloblen))
+        return 1;
+    rastros_solver_set_book(S.w, &inb);
+    rastros_solver_set_book(S.a, NULL);
+    rastros_solver_set_strategy(S.w, NULL);
+    rastros_solver_set_strategy(S.a, NULL);
+    unsigned char st0[512];
+    if (position_of(st0, argv[5], argc > 6 ? argv[6] : NULL))
+        return 1;
+    double answers = 0, positions = 0, byply[128];
+    memset(byply, 0, sizeof byply);
+    int64_t t0 = now_ms();
+    for (int pr = 0; pr < probes; pr++) {
+        unsigned char st[512];
+        memcpy(st, st0, g->state_size);
+        double wgt = 1;
+        for (int ply = 0; ply < 120; ply += 2) {
+            move_t m[GAME_MAX_MOVES], ok[GAME_MAX_MOVES];
+            int k = g->gen_moves(st, m), n = 0;
+            for (int i = 0; i < k; i++) {
+                unsigned char c[512];
+                game_undo u;
+                struct game_status gs;
+                memcpy(c, st, g->state_size);
+                g->make(c, m[i], &u);
+                g->status(c, &gs);
+                if (!gs.over)
+                    ok[n++] = m[i];
+            }
+            if (!n)
+                break;
+            wgt *= n;
+            game_undo u;
+            struct game_status gs;
+            g->make(st, ok[rng_below(&rng, (uint32_t)n)], &u);
+            positions += wgt;
+            if (cheap_win(S.a, st, S.budget, NULL) > 0)
+                break;
+            int mv = choose_answer(&S, st);
+            if (mv < 0) {
+                fprintf(stderr, "rastros-tool: no winning answer\n");
+                return 1;
+            }
+            answers += wgt;
+            byply[ply + 1] += wgt;
+            g->make(st, (move_t)mv, &u);
+            g->status(st, &gs);
+            if (gs.over)
+                break;
+        }
+        if ((pr + 1) % 100 == 0 || pr + 1 == probes)
+            fprintf(stderr, "  %d probes: %.0f answers, %.0f positions, %.0f s\n", pr + 1,
+                    answers / (pr + 1), positions / (pr + 1), (double)(now_ms() - t0) / 1000.0);
+    }
+    printf("policy %d, %d probes: about %.0f answers in %.0f winner-to-move positions\n",
+           S.policy, probes, answers / probes, positions / probes);
+    for (int p = 0; p < 128; p++)
+        if (byply[p] > 0)
+            printf("  ply %d: %.0f\n", p, byply[p] / probes);
+    return 0;
 }
 
 static int same_key(const struct entry *x, const struct entry *y)
@@ -839,8 +1021,19 @@ static int cmd_merge(int argc, char **argv)
 
 static int cmd_strategy(int argc, char **argv)
 {
-    int with_book = argc > 0 && !strcmp(argv[0], "--with-book");
-    if (with_book) {
+    int with_book = 0, policy = 0, only_new = 0;
+    for (;;) {
+        if (argc > 0 && !strcmp(argv[0], "--with-book")) {
+            with_book = 1;
+        } else if (argc > 0 && !strcmp(argv[0], "--only-new")) {
+            only_new = 1;
+        } else if (argc > 1 && !strcmp(argv[0], "--policy")) {
+            policy = atoi(argv[1]);
+            argc--;
+            argv++;
+        } else {
+            break;
+        }
         argc--;
         argv++;
     }
@@ -852,6 +1045,8 @@ static int cmd_strategy(int argc, char **argv)
     memset(&S, 0, sizeof S);
     S.threads = atoi(argv[3]);
     S.budget = strtoull(argv[4], NULL, 10);
+    S.policy = policy;
+    S.try_nodes = 200000;
     S.w = rastros_solver_create(atoi(argv[2]));
     S.a = rastros_solver_create(64);
     if (!S.w || !S.a) {
@@ -864,10 +1059,15 @@ static int cmd_strategy(int argc, char **argv)
     memcpy(inblob, blob, bloblen);
     if (rastros_book_open_mem(&inb, inblob, bloblen))
         return 1;
+    if (only_new)
+        nbook = before = 0;     /* OUT gets the answers alone */
     /* the prover may stand on the book it starts from (its answers are
      * checked by the walk); the small proofs never do */
     rastros_solver_set_book(S.w, with_book ? &inb : NULL);
     rastros_solver_set_book(S.a, NULL);
+    /* neither stands on a strategy made before */
+    rastros_solver_set_strategy(S.w, NULL);
+    rastros_solver_set_strategy(S.a, NULL);
     unsigned char st[512];
     if (position_of(st, argc > 5 ? argv[5] : "size=8", argc > 6 ? argv[6] : NULL))
         return 1;
@@ -899,12 +1099,169 @@ static int cmd_strategy(int argc, char **argv)
     return 0;
 }
 
+/* ---- player 2's 8x8 strategy file (games/rastros8.strategy) ---- */
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Writes the strategy file OUT of the 8x8 winner entries of BOOK (the
+ * answers rastros-tool strategy --only-new stored): 8 bytes an entry. */
+static int cmd_pack8(int argc, char **argv)
+{
+    if (argc != 2)
+        return 2;
+    load_book(argv[0]);
+    uint64_t *e = malloc((nbook + 1) * sizeof *e);
+    size_t n = 0;
+    for (size_t i = 0; i < nbook; i++) {
+        if (book[i].size != 8 || !(book[i].w[1] & RB_WIN))
+            continue;
+        struct rastros_key k = {book[i].w[0], (int)(book[i].w[1] >> 8 & 63),
+                                (int)(book[i].w[1] >> 7 & 1), 8, 0};
+        if (rastros_strategy_entry(&k, (int)(book[i].w[1] & 63), &e[n])) {
+            fprintf(stderr, "rastros-tool: an answer that is no king step\n");
+            return 1;
+        }
+        n++;
+    }
+    qsort(e, n, sizeof *e, cmp_u64);
+    for (size_t i = 1; i < n; i++)
+        if (e[i] >> 3 == e[i - 1] >> 3) {
+            /* two keys of one hash: the format cannot tell them apart */
+            fprintf(stderr, "rastros-tool: a hash collision between two entries\n");
+            return 1;
+        }
+    size_t len = rastros_strategy_write(e, n, NULL);
+    unsigned char *out = malloc(len);
+    rastros_strategy_write(e, n, out);
+    struct rastros_strategy chk;
+    FILE *f = fopen(argv[1], "wb");
+    if (rastros_strategy_open_mem(&chk, out, len) || !f || fwrite(out, 1, len, f) != len ||
+        fclose(f) != 0) {
+        perror(argv[1]);
+        return 1;
+    }
+    printf("%zu answers (of %zu entries read), %zu bytes, checksum %016llx: %s\n", n, nbook, len,
+           (unsigned long long)chk.sum, argv[1]);
+    return 0;
+}
+
+/* Reads a strategy file ("-": the compiled-in one). */
+static int load_strategy(const char *path, struct rastros_strategy *s)
+{
+    if (!strcmp(path, "-"))
+        return rastros_strategy_open(s) ||
+            rastros_strategy_sum(s->data + 24, s->len - 24) != s->sum ? -1 : 0;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        perror(path);
+        return -1;
+    }
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    unsigned char *data = malloc(len > 0 ? (size_t)len : 1);
+    if (len <= 0 || fread(data, 1, (size_t)len, f) != (size_t)len) {
+        fclose(f);
+        return -1;
+    }
+    fclose(f);
+    return rastros_strategy_open_mem(s, data, (size_t)len);
+}
+
+/* Prints N positions deep in the strategy FILE ("-": the compiled-in
+ * one) for tests: random moves of the loser from 8x8 e5, the strategy's
+ * answers (a small proof's move where it has none), stopping at a random
+ * ply of MINPLY..MAXPLY where the strategy answers; each line gives the
+ * moves, then every winning move there, proved without book or strategy. */
+static int cmd_deep8(int argc, char **argv)
+{
+    const struct game *g = &rastros_game;
+    if (argc != 5)
+        return 2;
+    int n = atoi(argv[0]), minply = atoi(argv[3]), maxply = atoi(argv[4]);
+    rng = strtoull(argv[1], NULL, 10);
+    struct rastros_strategy strat;
+    if (load_strategy(argv[2], &strat))
+        return 1;
+    void *sv = rastros_solver_create(1024);
+    rastros_solver_set_book(sv, NULL);
+    rastros_solver_set_strategy(sv, NULL);
+    for (int done = 0, tries = 0; done < n && tries < 100 * n; tries++) {
+        unsigned char st[512];
+        char line[1024];
+        size_t pos = 0;
+        position_of(st, "size=8", NULL);
+        int stop = (minply + (int)rng_below(&rng, (uint32_t)(maxply - minply + 1))) | 1, ok = 1;
+        for (int ply = 0; ok; ply++) {
+            move_t m[GAME_MAX_MOVES];
+            int k = g->gen_moves(st, m);
+            game_undo u;
+            struct game_status gs;
+            char txt[16];
+            move_t mv;
+            if (ply % 2 == 0) {
+                mv = m[rng_below(&rng, (uint32_t)k)];
+            } else {
+                int sm = rastros_strategy_move(&strat, st);
+                if (sm >= 0 && ply >= stop)
+                    break;
+                if (sm < 0) {
+                    struct game_solve_limits lim = {.threads = 1};
+                    struct game_solve_result r;
+                    rastros_solver_clear(sv);
+                    rastros_solve_ex(sv, st, &lim, &r, RASTROS_SOLVE_NO_BOOK);
+                    sm = (int)r.best;
+                }
+                mv = (move_t)sm;
+            }
+            g->format_move(st, mv, txt, sizeof txt);
+            buf_printf(line, sizeof line, &pos, "%s%s", pos ? " " : "", txt);
+            g->make(st, mv, &u);
+            g->status(st, &gs);
+            ok = !gs.over;
+        }
+        if (!ok)
+            continue;
+        buf_printf(line, sizeof line, &pos, " |");
+        move_t m[GAME_MAX_MOVES];
+        int k = g->gen_moves(st, m);
+        for (int i = 0; i < k; i++) {
+            unsigned char c[512];
+            game_undo u;
+            struct game_status gs;
+            char txt[16];
+            memcpy(c, st, g->state_size);
+            g->make(c, m[i], &u);
+            g->status(c, &gs);
+            int wins = gs.over ? gs.winner != g->side_to_move(c) : 0;
+            if (!gs.over) {
+                struct game_solve_limits lim = {.threads = 1};
+                struct game_solve_result r;
+                rastros_solver_clear(sv);
+                rastros_solve_ex(sv, c, &lim, &r, RASTROS_SOLVE_NO_BOOK);
+                wins = r.value < 0;
+            }
+            g->format_move(st, m[i], txt, sizeof txt);
+            if (wins)
+                buf_printf(line, sizeof line, &pos, " %s", txt);
+        }
+        printf("%s (of %d moves)\n", line, k);
+        done++;
+    }
+    return 0;
+}
+
 struct walkc {
     struct rastros_book b;
+    struct rastros_strategy s;  /* n == 0: none */
     void *a;
     uint64_t budget, leaf_nodes, max_leaf;
     struct keyset seen;
-    size_t visited, from_book, leaves, lost, unsettled, maxply;
+    size_t visited, from_strategy, from_book, leaves, lost, unsettled, maxply;
 };
 
 static void check_walk(struct walkc *W, void *st, int ply)
@@ -933,18 +1290,48 @@ static void check_walk(struct walkc *W, void *st, int ply)
         W->visited++;
         if ((size_t)ply + 1 > W->maxply)
             W->maxply = (size_t)ply + 1;
-        long e = rastros_book_find(&W->b, key.size, key.mask, key.snail, key.stm);
+        /* the strategy's answer as the solver's root finds it (the same
+         * function). With a strategy, a position it does not answer must be
+         * proved small without the book: the engine's root then asks the
+         * book only where its proof runs out (rastros_solve.c). Without
+         * one, the book's answers are the strategy. */
+        int sm = rastros_strategy_move(&W->s, c);
+        long e = sm < 0 && !W->s.n ?
+            rastros_book_find(&W->b, key.size, key.mask, key.snail, key.stm) : -1;
         unsigned a = e >= 0 ? rastros_book_answer(&W->b, key.size, e) : 0;
-        if (e >= 0 && (a & RB_WIN)) {
-            W->from_book++;
-            move_t mv = (move_t)rastros_sym_square(key.size, key.sym, (int)(a & 63));
+        int by_book = e >= 0 && (a & RB_WIN);
+        if (sm < 0 && !by_book) {
+            uint64_t nodes = 0;
+            int v = cheap_win(W->a, c, W->budget, &nodes);
+            if (v > 0) {
+                W->leaves++;
+                W->leaf_nodes += nodes;
+                if (nodes > W->max_leaf)
+                    W->max_leaf = nodes;
+            } else {
+                char pos[128];
+                g->format_position(c, pos, sizeof pos);
+                if (v < 0)
+                    W->lost++;
+                else
+                    W->unsettled++;
+                printf("%s at ply %d: %s\n", v < 0 ? "LOST" : "UNSETTLED", ply + 1, pos);
+            }
+        }
+        if (sm >= 0 || by_book) {
+            if (sm >= 0)
+                W->from_strategy++;
+            else
+                W->from_book++;
+            move_t mv = sm >= 0 ? (move_t)sm :
+                (move_t)rastros_sym_square(key.size, key.sym, (int)(a & 63));
             move_t legal[GAME_MAX_MOVES];
             int n = g->gen_moves(c, legal), ok = 0;
             for (int j = 0; j < n; j++)
                 ok |= legal[j] == mv;
             if (!ok) {
                 W->lost++;
-                printf("LOST: an illegal book move at ply %d\n", ply + 1);
+                printf("LOST: an illegal stored move at ply %d\n", ply + 1);
                 continue;
             }
             int winner = g->side_to_move(c);
@@ -953,54 +1340,51 @@ static void check_walk(struct walkc *W, void *st, int ply)
             if (gs.over) {
                 if (gs.winner != winner) {
                     W->lost++;
-                    printf("LOST: the book move loses at once at ply %d\n", ply + 1);
+                    printf("LOST: the stored move loses at once at ply %d\n", ply + 1);
                 }
                 continue;
             }
             check_walk(W, c, ply + 2);
-            continue;
-        }
-        uint64_t nodes = 0;
-        int v = cheap_win(W->a, c, W->budget, &nodes);
-        if (v > 0) {
-            W->leaves++;
-            W->leaf_nodes += nodes;
-            if (nodes > W->max_leaf)
-                W->max_leaf = nodes;
-        } else {
-            char pos[128];
-            g->format_position(c, pos, sizeof pos);
-            if (v < 0)
-                W->lost++;
-            else
-                W->unsettled++;
-            printf("%s at ply %d: %s\n", v < 0 ? "LOST" : "UNSETTLED", ply + 1, pos);
         }
     }
 }
 
 static int cmd_walk(int argc, char **argv)
 {
-    if (argc < 2 || argc > 4)
-        return 2;
     struct walkc W;
     memset(&W, 0, sizeof W);
-    load_book(argv[0]);
-    make_blob();
-    if (rastros_book_open_mem(&W.b, blob, bloblen))
-        return 1;
+    if (argc > 1 && !strcmp(argv[0], "--strategy")) {
+        if (load_strategy(argv[1], &W.s)) {
+            fprintf(stderr, "rastros-tool: %s is not a strategy file\n", argv[1]);
+            return 1;
+        }
+        printf("strategy %s: %zu answers, checksum %016llx\n", argv[1], W.s.n,
+               (unsigned long long)W.s.sum);
+        argc -= 2;
+        argv += 2;
+    }
+    if (argc < 2 || argc > 4)
+        return 2;
+    if (strcmp(argv[0], "-")) {         /* "-": no book */
+        load_book(argv[0]);
+        make_blob();
+        if (rastros_book_open_mem(&W.b, blob, bloblen))
+            return 1;
+    }
     W.budget = strtoull(argv[1], NULL, 10);
     W.a = rastros_solver_create(64);
     rastros_solver_set_book(W.a, NULL);
+    rastros_solver_set_strategy(W.a, NULL);
     unsigned char st[512];
     if (position_of(st, argc > 2 ? argv[2] : "size=8", argc > 3 ? argv[3] : NULL))
         return 1;
     int64_t t0 = now_ms();
     check_walk(&W, st, 0);
     printf("strategy walk: %zu winner-to-move positions visited (ply %zu at most), %zu answered "
-           "by the book, %zu proved within %llu nodes (%llu nodes in all, %llu at most), "
-           "%zu lost, %zu unsettled, %.1f s\n", W.visited, W.maxply, W.from_book, W.leaves,
-           (unsigned long long)W.budget, (unsigned long long)W.leaf_nodes,
-           (unsigned long long)W.max_leaf, W.lost, W.unsettled, (double)(now_ms() - t0) / 1000.0);
+           "by the strategy, %zu by the book, %zu proved within %llu nodes (%llu nodes in all, "
+           "%llu at most), %zu lost, %zu unsettled, %.1f s\n", W.visited, W.maxply,
+           W.from_strategy, W.from_book, W.leaves, (unsigned long long)W.budget,
+           (unsigned long long)W.leaf_nodes, (unsigned long long)W.max_leaf, W.lost, W.unsettled,
+           (double)(now_ms() - t0) / 1000.0);
     return W.lost || W.unsettled ? 1 : 0;
 }

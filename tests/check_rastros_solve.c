@@ -737,6 +737,117 @@ START_TEST(test_strategy_walk)
 }
 END_TEST
 
+/* The 8x8 strategy walked as bench/rastros-book walk does, from a position
+ * after ply 10, through the engine's own lookup: each position of player
+ * 2's is answered by it or proved won within 2,700 nodes without the book. */
+struct s8walk { struct rastros_strategy s; void *sv; int visited, answered, leaves, bad; };
+
+static void strategy8_walk(struct s8walk *w, state_buf *st)
+{
+    move_t m[GAME_MAX_MOVES];
+    int k = G->gen_moves(st, m);
+    for (int i = 0; i < k; i++) {
+        state_buf c = *st;
+        game_undo u;
+        struct game_status gs;
+        G->make(&c, m[i], &u);
+        G->status(&c, &gs);
+        if (gs.over) {
+            w->bad += gs.winner == G->side_to_move(st);
+            continue;
+        }
+        w->visited++;
+        int a = rastros_strategy_move(&w->s, &c);
+        if (a >= 0) {
+            w->answered++;
+            int me = G->side_to_move(&c);
+            G->make(&c, (move_t)a, &u);
+            G->status(&c, &gs);
+            if (gs.over)
+                w->bad += gs.winner != me;
+            else
+                strategy8_walk(w, &c);
+            continue;
+        }
+        struct game_solve_limits lim = {.threads = 1, .nodes = 2700};
+        struct game_solve_result r;
+        G->solver_clear(w->sv);
+        if (rastros_solve_ex(w->sv, &c, &lim, &r, RASTROS_SOLVE_NO_BOOK) && r.value > 0)
+            w->leaves++;
+        else
+            w->bad++;
+    }
+}
+
+/* Player 2's 8x8 strategy from e5 (games/rastros8.strategy): the file is
+ * the one made and walked (its entries and checksum, doc/rules/rastros.md),
+ * and genmove at `nodes 3000` plays a winning move in positions deep in it
+ * (from `bench/rastros-tool deep8`, which proved every move there without
+ * book or strategy): a broken lookup falls back on 2,700-node proofs that
+ * do not settle these positions. */
+#define STRATEGY8_ENTRIES 954280
+#define STRATEGY8_SUM 0x78cfd85f50574efaULL
+START_TEST(test_strategy8)
+{
+    struct rastros_strategy s;
+    ck_assert_int_eq(rastros_strategy_open(&s), 0);
+    ck_assert_uint_eq(s.n, STRATEGY8_ENTRIES);
+    ck_assert_uint_eq(s.sum, STRATEGY8_SUM);
+    ck_assert_uint_eq(rastros_strategy_sum(s.data + 24, s.len - 24), STRATEGY8_SUM);
+    static const struct { const char *moves, *wins; } deep[] = {
+        {"d5 d6 c5 c6 b6 a6 b5 a5 b4 c4 d4 e3 f4 f5 g6", " f7 "},               /* of 7 */
+        {"f6 g5 h6 h5 h4 h3 h2 h1 g2 g1 f2 f1 e1 e2 f3 e4 d3", " d2 "},         /* of 6 */
+        {"f4 e4 f5 g4 h3 h2 h1 g1 f2 f1 e1 d1 e2 d3 c2", " b3 c3 "},            /* of 6 */
+        {"f6 g5 h4 h3 g2 h1 g1 h2 g3 g4 f4 f3 e2 d2 d3", " c2 c4 e4 "},         /* of 6 */
+        {"d5 d6 d7 c8 b8 a8 b7 a7 a6 a5 b6 c6 b5 c5 d4 e3 f4", " f3 g3 f5 "},   /* of 6 */
+        {"d6 d5 e4 d4 e3 d3 c3 c4 c5 c6 c7 b8 a8 a7 b6 b5 a4 a3 b3", " b4 "},   /* of 4 */
+        {"e4 f4 g4 h3 h4 g3 f2 f3 g2 g1 f1 e1 e2 e3 d4 c5 c6 d7 d8", " e8 "},   /* of 4 */
+        {"d5 d6 c7 b8 a8 a7 b7 c8 d8 d7 c6 b6 c5 b5 b4 c3 d4 e3 d2 e1 d1", " e2 "},
+    };
+    void *ab = alphabeta_searcher.create(64);
+    void *sv = G->solver_create(64);
+    for (size_t i = 0; i < sizeof deep / sizeof deep[0]; i++) {
+        state_buf st;
+        char txt[16], pad[20];
+        start(&st, "size=8 start=e5");
+        play_moves(&st, deep[i].moves);
+        int sm = rastros_strategy_move(&s, &st);
+        ck_assert_msg(sm >= 0, "not in the strategy: %s", deep[i].moves);
+        G->format_move(&st, (move_t)sm, txt, sizeof txt);
+        snprintf(pad, sizeof pad, " %s ", txt);
+        ck_assert_msg(strstr(deep[i].wins, pad), "%s: the strategy says %s", deep[i].moves, txt);
+        move_t m = genmove_nodes(ab, &st, 3000);
+        G->format_move(&st, m, txt, sizeof txt);
+        snprintf(pad, sizeof pad, " %s ", txt);
+        ck_assert_msg(strstr(deep[i].wins, pad), "%s: genmove played %s", deep[i].moves, txt);
+        /* the book switch turns the strategy off too: a real proof */
+        struct game_solve_limits lim = {.threads = 1, .nodes = 2700, .no_book = 1};
+        struct game_solve_result r;
+        G->solver_clear(sv);
+        rastros_solve_ex(sv, &st, &lim, &r, 0);
+        ck_assert_uint_gt(r.nodes, 1);
+    }
+    /* no answer off 8x8 */
+    state_buf st;
+    start(&st, "start=e5");
+    ck_assert_int_eq(rastros_strategy_move(&s, &st), -1);
+    /* a walk of its subtree after ply 10 (1,778 positions of player 2's
+     * once transpositions are merged, 530 of them answered) */
+    struct s8walk w;
+    memset(&w, 0, sizeof w);
+    w.s = s;
+    w.sv = sv;
+    start(&st, "size=8 start=e5");
+    play_moves(&st, "d5 d6 c5 c6 b6 a6 b5 a5 b4 c4");
+    strategy8_walk(&w, &st);
+    ck_assert_int_eq(w.bad, 0);
+    ck_assert_int_ge(w.answered, 530);
+    ck_assert_int_ge(w.leaves, 1248);
+    G->solver_destroy(sv);
+    alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
 /* A lost position: the solver's move (without the distance search, which
  * prefers the longest defence where it is cheap) leaves the opponent the
  * fewest winning replies, counted here by plain minimax. */
@@ -810,6 +921,7 @@ static Suite *rastros_solve_suite(void)
     tcase_add_test(tc, test_book_entries);
     tcase_add_test(tc, test_nodes_budget_keeps_wins);
     tcase_add_test(tc, test_strategy_walk);
+    tcase_add_test(tc, test_strategy8);
     tcase_add_test(tc, test_lost_hardest_move);
     suite_add_tcase(s, tc);
     return s;

@@ -85,6 +85,42 @@ unsigned rastros_book_answer(const struct rastros_book *b, int size, long i);
 uint64_t rastros_book_pack(int size, uint64_t mask, int snail, int stm);
 uint64_t rastros_book_unpack_mask(int size, uint64_t entry);
 
+/* ---- player 2's strategy on 8x8 (rastros_strategy.c) ----
+ * Winner-to-move 8x8 positions with the winner's answer, for the positions
+ * of player 2's strategy from e5 that a small proof does not settle. An
+ * entry is a 61-bit hash of the canonical key with the answer's direction
+ * (3 bits) in the key's frame, kept in 6 bytes under an index of the
+ * hash's top 16 bits (the layout: rastros_strategy.c). */
+#define RASTROS_STRATEGY_MAGIC "RASTST01"
+
+struct rastros_strategy {
+    const unsigned char *data;  /* the whole file */
+    size_t len;
+    const unsigned char *index; /* 2^16 + 1 entry numbers, 32 bits each */
+    const unsigned char *e;     /* the entries, sorted */
+    size_t n;
+    uint64_t sum;               /* the checksum the file records */
+};
+
+/* The compiled-in strategy (its layout checked, not its checksum): 0 ok. */
+int rastros_strategy_open(struct rastros_strategy *s);
+/* A strategy file in memory, its checksum verified: 0 ok. */
+int rastros_strategy_open_mem(struct rastros_strategy *s, const unsigned char *data,
+                              size_t len);
+uint64_t rastros_strategy_hash(uint64_t mask, int snail, int stm);
+/* The checksum of a file: over everything after its checksum field. */
+uint64_t rastros_strategy_sum(const unsigned char *data, size_t len);
+struct rastros_key;
+/* The entry (hash << 3 | direction) for key k with the answer move (a
+ * square of the key's frame): 0, or -1 when move is no king step. */
+int rastros_strategy_entry(const struct rastros_key *k, int move, uint64_t *entry);
+/* Lays out the file of n entries sorted as numbers, with no two of one
+ * hash, in out (NULL: only the length); returns its length. */
+size_t rastros_strategy_write(const uint64_t *entries, size_t n, unsigned char *out);
+/* The answer stored for st (a square of st's frame, legal there), or -1:
+ * what the solver's root plays, and what the strategy's walk checks. */
+int rastros_strategy_move(const struct rastros_strategy *s, const void *st);
+
 /* The solver's canonical key of a position (see rastros_solve.c): sym is
  * the symmetry (0 none, 1 transposition, 2 rotation, 3 anti-transposition,
  * each its own inverse) that maps the position's squares to the key's. */
@@ -105,6 +141,9 @@ void rastros_solver_clear(void *solver);
 int rastros_solver_lookup(void *solver, const void *st, int *value, int *move, int *work);
 /* The book the solver uses (the compiled-in one by default; NULL: none). */
 void rastros_solver_set_book(void *solver, const struct rastros_book *b);
+/* The 8x8 strategy the solver's root answers from (the compiled-in one by
+ * default; NULL: none). The book switch (no_book) turns it off too. */
+void rastros_solver_set_strategy(void *solver, const struct rastros_strategy *s);
 struct game_solve_limits;
 struct game_solve_result;
 int rastros_solve(void *solver, void *st, const struct game_solve_limits *lim,

@@ -151,6 +151,7 @@ struct rastros_solver {
     _Atomic uint64_t busy[BUSY_SLOTS];
     struct rastros_book book;
     int book_ok;
+    struct rastros_strategy strategy;   /* n == 0: none */
     int book_min[4];                    /* fewest squares of a book key */
 };
 
@@ -957,6 +958,8 @@ void *rastros_solver_create(int hash_mb)
         geom_init(&sv->geom[n - RA_MIN_SIZE], n);
     struct rastros_book b;
     rastros_solver_set_book(sv, rastros_book_open(&b) == 0 ? &b : NULL);
+    struct rastros_strategy ps;
+    rastros_solver_set_strategy(sv, rastros_strategy_open(&ps) == 0 ? &ps : NULL);
     size_t small = sv->main_cap / 4 < SMALL_BYTES ? sv->main_cap / 4 : SMALL_BYTES;
     sv->small_cap = sv->main_cap / 4 < SMALL_CAP_8 ? sv->main_cap / 4 : SMALL_CAP_8;
     if (sv->small_cap < small)
@@ -992,6 +995,14 @@ void rastros_solver_set_book(void *solver, const struct rastros_book *b)
                 sv->book_min[i] = popcount(m);
         }
     }
+}
+
+void rastros_solver_set_strategy(void *solver, const struct rastros_strategy *s)
+{
+    struct rastros_solver *sv = solver;
+    memset(&sv->strategy, 0, sizeof sv->strategy);
+    if (s)
+        sv->strategy = *s;
 }
 
 void rastros_solver_destroy(void *solver)
@@ -1122,6 +1133,34 @@ static void rearm(struct rs_shared *sh, struct rs_thread *t, uint64_t allow)
     sh->nthreads = 1;
 }
 
+/* The book's answer at the root (entry bi of key rk). */
+static int book_root(const struct rastros_solver *sv, const struct rs_geom *g,
+                     const struct rs_root *r, const struct rs_key *rk, long bi, int stm,
+                     struct game_solve_result *res)
+{
+    unsigned a = rastros_book_answer(&sv->book, g->size, bi);
+    res->nodes += 1;
+    res->distance_tried = 1;    /* far from the end: no distance */
+    if (a & RB_WIN) {
+        res->value = 1;
+        res->best = (move_t)g->sym[rk->sym][a & 63];
+        return 1;
+    }
+    /* lost: any move keeps the value; not one into his corner or next to
+     * it while another exists */
+    res->value = -1;
+    uint64_t go = bit(g->goal[stm ^ 1]);
+    uint64_t bad = (r->C & go) ? sv->king[g->goal[stm ^ 1]] | go : 0;
+    int pick = r->to[0];
+    for (int i = 0; i < r->n; i++)
+        if (!(bad & bit(r->to[i]))) {
+            pick = r->to[i];
+            break;
+        }
+    res->best = (move_t)pick;
+    return 1;
+}
+
 static int solve_frame(void *solver, void *st, const struct game_solve_limits *lim,
                        struct game_solve_result *res, int flags)
 {
@@ -1177,36 +1216,33 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
             res->nodes = 1;
             return 1;
         }
-    if (sv->book_ok && !(flags & RASTROS_SOLVE_NO_BOOK) && !(lim && lim->no_book)) {
+    int use_book = !(flags & RASTROS_SOLVE_NO_BOOK) && !(lim && lim->no_book);
+    int answer = use_book ? rastros_strategy_move(&sv->strategy, p) : -1;
+    if (answer >= 0) {
+        /* player 2's stored strategy on 8x8 (checked by its walk) */
+        res->value = 1;
+        res->best = (move_t)answer;
+        res->nodes = 1;
+        res->distance_tried = 1;        /* far from the end: no distance */
+        return 1;
+    }
+    /* On 8x8 with the strategy, the book answers the root only where the
+     * proof runs out: the positions the strategy leaves to a small proof
+     * are played by the proof, as its walk checked them; the book's moves
+     * would lead off the walked tree. */
+    long book_late = -1;
+    struct rs_key rk;
+    memset(&rk, 0, sizeof rk);
+    if (sv->book_ok && use_book) {
         t.book = &sv->book;
         t.book_min = sv->book_min[p->size - RA_MIN_SIZE];
-        struct rs_key rk;
         make_key(g, r.F | r.C, s, stm, &rk);
         long bi = rastros_book_find(&sv->book, g->size, rk.mask, (int)(rk.meta & 63),
                                     (int)(rk.meta >> 6 & 1));
-        if (bi >= 0) {
-            unsigned a = rastros_book_answer(&sv->book, g->size, bi);
-            res->nodes = 1;
-            res->distance_tried = 1;    /* far from the end: no distance */
-            if (a & RB_WIN) {
-                res->value = 1;
-                res->best = (move_t)g->sym[rk.sym][a & 63];
-                return 1;
-            }
-            /* lost: any move keeps the value; not one into his corner or
-             * next to it while another exists */
-            res->value = -1;
-            uint64_t go = bit(g->goal[stm ^ 1]);
-            uint64_t bad = (r.C & go) ? sv->king[g->goal[stm ^ 1]] | go : 0;
-            int pick = r.to[0];
-            for (int i = 0; i < r.n; i++)
-                if (!(bad & bit(r.to[i]))) {
-                    pick = r.to[i];
-                    break;
-                }
-            res->best = (move_t)pick;
-            return 1;
-        }
+        if (bi >= 0 && p->size == 8 && sv->strategy.n)
+            book_late = bi;
+        else if (bi >= 0)
+            return book_root(sv, g, &r, &rk, bi, stm, res);
     }
     size_t want = buckets_for(main_bytes_for(sv, popcount(r.F)));
     if (want > sv->main.mask + 1)
@@ -1247,7 +1283,7 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
     }
     res->nodes = t.nodes;
     if (value == RS_STOP)
-        return 0;
+        return book_late >= 0 ? book_root(sv, g, &r, &rk, book_late, stm, res) : 0;
     /* A won root names a winning move; a lost one the move whose
      * refutation took the most work (the opponent's hardest task). */
     uint64_t best_work = 0;
