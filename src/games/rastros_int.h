@@ -120,6 +120,9 @@ size_t rastros_strategy_write(const uint64_t *entries, size_t n, unsigned char *
 /* The answer stored for st (a square of st's frame, legal there), or -1:
  * what the solver's root plays, and what the strategy's walk checks. */
 int rastros_strategy_move(const struct rastros_strategy *s, const void *st);
+/* The answer stored under a canonical key, as a square of the key's frame,
+ * or -1 (rastros_strategy.c; the move above maps it back and checks it). */
+int rastros_strategy_find(const struct rastros_strategy *s, const struct rastros_key *k);
 
 /* The solver's canonical key of a position (see rastros_solve.c): sym is
  * the symmetry (0 none, 1 transposition, 2 rotation, 3 anti-transposition,

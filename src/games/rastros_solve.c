@@ -1161,6 +1161,28 @@ static int book_root(const struct rastros_solver *sv, const struct rs_geom *g,
     return 1;
 }
 
+/* The one lookup the engine (the solver's root) and the strategy's walk
+ * both make: the stored answer in st, as a square of st's own frame, when
+ * it is a legal move there; -1 otherwise (not 8x8, no entry). */
+int rastros_strategy_move(const struct rastros_strategy *s, const void *st)
+{
+    const struct rastros *p = st;
+    if (!s || !s->n || p->size != 8)
+        return -1;
+    struct rastros_key k;
+    rastros_position_key(st, &k);
+    int sq = rastros_strategy_find(s, &k);
+    if (sq < 0 || sq > 63)
+        return -1;
+    sq = rastros_sym_square(8, k.sym, sq);
+    move_t m[GAME_MAX_MOVES];
+    int n = rastros_game.gen_moves(st, m);
+    for (int i = 0; i < n; i++)
+        if ((int)m[i] == sq)
+            return sq;
+    return -1;
+}
+
 static int solve_frame(void *solver, void *st, const struct game_solve_limits *lim,
                        struct game_solve_result *res, int flags)
 {

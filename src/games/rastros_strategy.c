@@ -148,7 +148,7 @@ int rastros_strategy_open(struct rastros_strategy *s)
 
 /* The answer's square in the key's frame, or -1: the bucket of the top
  * bits, then a binary search on the rest. */
-static int find(const struct rastros_strategy *s, const struct rastros_key *k)
+int rastros_strategy_find(const struct rastros_strategy *s, const struct rastros_key *k)
 {
     uint64_t h = rastros_strategy_hash(k->mask, k->snail, k->stm);
     uint64_t b = h >> LOW_BITS, low = h & ((1ULL << LOW_BITS) - 1);
@@ -165,27 +165,5 @@ static int find(const struct rastros_strategy *s, const struct rastros_key *k)
         else
             hi = mid;
     }
-    return -1;
-}
-
-/* The one lookup the engine (the solver's root) and the strategy's walk
- * both make: the stored answer in st, as a square of st's own frame, when
- * it is a legal move there; -1 otherwise (not 8x8, no entry). */
-int rastros_strategy_move(const struct rastros_strategy *s, const void *st)
-{
-    const struct rastros *p = st;
-    if (!s || !s->n || p->size != 8)
-        return -1;
-    struct rastros_key k;
-    rastros_position_key(st, &k);
-    int sq = find(s, &k);
-    if (sq < 0 || sq > 63)
-        return -1;
-    sq = rastros_sym_square(8, k.sym, sq);
-    move_t m[GAME_MAX_MOVES];
-    int n = rastros_game.gen_moves(st, m);
-    for (int i = 0; i < n; i++)
-        if ((int)m[i] == sq)
-            return sq;
     return -1;
 }
