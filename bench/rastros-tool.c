@@ -545,17 +545,18 @@ static void load_book(const char *path)
     free(data);
 }
 
-struct walk {
-    void *sv;
-    int threads, minwork;
-    struct keyset seen;
-    size_t added, resolved;
-    size_t by_work[64];
-};
+/* ---- a lost position walked against every move of the loser ---- */
 
-/* The loser to move in st (a lost position of the proof): every move of
- * his, the winner's answer, and on while the proofs are big. */
-static void walk8(struct walk *w, void *st, int ply)
+/* The winner's answer in c (the winner to move after the loser's move at
+ * ply + 1, the game not over), or -1 where the walk goes no further. */
+typedef int walk_answer_fn(void *ctx, void *c, int ply);
+
+/* The loser to move in st at ply: every move of his, answer's move for the
+ * winner, and on from there while the game goes on. With lost set (walk),
+ * the game ends the walk must not meet are counted there and printed: a
+ * move of the loser's that wins, a stored answer that loses at once;
+ * book8 walks its own proof and passes NULL. */
+static void loser_walk(void *st, int ply, walk_answer_fn *answer, void *ctx, size_t *lost)
 {
     const struct game *g = &rastros_game;
     move_t m[GAME_MAX_MOVES];
@@ -567,41 +568,73 @@ static void walk8(struct walk *w, void *st, int ply)
         memcpy(c, st, g->state_size);
         g->make(c, m[i], &u);
         g->status(c, &gs);
-        if (gs.over)
-            continue;
-        int value, move, work;
-        if (!rastros_solver_lookup(w->sv, c, &value, &move, &work) || move < 0) {
-            struct game_solve_limits lim = {.threads = w->threads};
-            struct game_solve_result r;
-            if (!rastros_solve_ex(w->sv, c, &lim, &r, 0) || r.value <= 0) {
-                fprintf(stderr, "rastros-tool: the winner does not win after a move at ply %d\n", ply);
-                exit(1);
+        if (gs.over) {
+            if (lost && gs.winner == g->side_to_move(st)) {
+                (*lost)++;
+                printf("LOST: the loser's move ends the game in his favour at ply %d\n", ply + 1);
             }
-            w->resolved++;
-            value = r.value;
-            move = (int)r.best;
-            if (!rastros_solver_lookup(w->sv, c, &value, &move, &work))
-                work = 0;
-            move = (int)r.best;
+            continue;
         }
-        if (value <= 0) {
-            fprintf(stderr, "rastros-tool: the table says the winner loses at ply %d\n", ply);
+        int mv = answer(ctx, c, ply);
+        if (mv < 0)
+            continue;
+        int winner = g->side_to_move(c);
+        g->make(c, (move_t)mv, &u);
+        g->status(c, &gs);
+        if (gs.over) {
+            if (lost && gs.winner != winner) {
+                (*lost)++;
+                printf("LOST: the stored move loses at once at ply %d\n", ply + 1);
+            }
+            continue;
+        }
+        loser_walk(c, ply + 2, answer, ctx, lost);
+    }
+}
+
+struct walk {
+    void *sv;
+    int threads, minwork;
+    struct keyset seen;
+    size_t added, resolved;
+    size_t by_work[64];
+};
+
+/* book8's answer in c, a position of the proof: the winner's move from the
+ * proof's table (proved again where the table lost it); the position goes
+ * into the book, and the walk on, while the proofs are big. */
+static int walk8_answer(void *ctx, void *c, int ply)
+{
+    struct walk *w = ctx;
+    int value, move, work;
+    if (!rastros_solver_lookup(w->sv, c, &value, &move, &work) || move < 0) {
+        struct game_solve_limits lim = {.threads = w->threads};
+        struct game_solve_result r;
+        if (!rastros_solve_ex(w->sv, c, &lim, &r, 0) || r.value <= 0) {
+            fprintf(stderr, "rastros-tool: the winner does not win after a move at ply %d\n", ply);
             exit(1);
         }
-        if (work < w->minwork)
-            continue;
-        struct rastros_key key;
-        rastros_position_key(c, &key);
-        if (!keyset_add(&w->seen, &key))
-            continue;
-        add_entry(&key, 1, rastros_sym_square(key.size, key.sym, move));
-        w->added++;
-        w->by_work[work & 63]++;
-        g->make(c, (move_t)move, &u);
-        g->status(c, &gs);
-        if (!gs.over)
-            walk8(w, c, ply + 2);
+        w->resolved++;
+        value = r.value;
+        move = (int)r.best;
+        if (!rastros_solver_lookup(w->sv, c, &value, &move, &work))
+            work = 0;
+        move = (int)r.best;
     }
+    if (value <= 0) {
+        fprintf(stderr, "rastros-tool: the table says the winner loses at ply %d\n", ply);
+        exit(1);
+    }
+    if (work < w->minwork)
+        return -1;
+    struct rastros_key key;
+    rastros_position_key(c, &key);
+    if (!keyset_add(&w->seen, &key))
+        return -1;
+    add_entry(&key, 1, rastros_sym_square(key.size, key.sym, move));
+    w->added++;
+    w->by_work[work & 63]++;
+    return move;
 }
 
 static int cmd_book8(int argc, char **argv)
@@ -651,7 +684,7 @@ static int cmd_book8(int argc, char **argv)
     if (r.value > 0)
         return 1;
     t0 = now_ms();
-    walk8(&w, st, 0);
+    loser_walk(st, 0, walk8_answer, &w, NULL);
     for (int i = 0; i < 64; i++)
         if (w.by_work[i])
             printf("  %zu with proofs of 2^%d to 2^%d nodes\n", w.by_work[i], i - 1, i);
@@ -1264,89 +1297,63 @@ struct walkc {
     size_t visited, from_strategy, from_book, leaves, lost, unsettled, maxply;
 };
 
-static void check_walk(struct walkc *W, void *st, int ply)
+/* walk's answer in c: the strategy's (or the book's) move, checked legal;
+ * where there is none, a proof within the budget must settle c. */
+static int check_answer(void *ctx, void *c, int ply)
 {
+    struct walkc *W = ctx;
     const struct game *g = &rastros_game;
-    move_t m[GAME_MAX_MOVES];
-    int k = g->gen_moves(st, m);
-    for (int i = 0; i < k; i++) {
-        unsigned char c[512];
-        game_undo u;
-        struct game_status gs;
-        memcpy(c, st, g->state_size);
-        g->make(c, m[i], &u);
-        g->status(c, &gs);
-        if (gs.over) {
-            if (gs.winner == g->side_to_move(st)) {
+    struct rastros_key key;
+    rastros_position_key(c, &key);
+    if (!keyset_add(&W->seen, &key))
+        return -1;
+    W->visited++;
+    if ((size_t)ply + 1 > W->maxply)
+        W->maxply = (size_t)ply + 1;
+    /* the strategy's answer as the solver's root finds it (the same
+     * function). With a strategy, a position it does not answer must be
+     * proved small without the book: the engine's root then asks the
+     * book only where its proof runs out (rastros_solve.c). Without
+     * one, the book's answers are the strategy. */
+    int sm = rastros_strategy_move(&W->s, c);
+    long e = sm < 0 && !W->s.n ?
+        rastros_book_find(&W->b, key.size, key.mask, key.snail, key.stm) : -1;
+    unsigned a = e >= 0 ? rastros_book_answer(&W->b, key.size, e) : 0;
+    int by_book = e >= 0 && (a & RB_WIN);
+    if (sm < 0 && !by_book) {
+        uint64_t nodes = 0;
+        int v = cheap_win(W->a, c, W->budget, &nodes);
+        if (v > 0) {
+            W->leaves++;
+            W->leaf_nodes += nodes;
+            if (nodes > W->max_leaf)
+                W->max_leaf = nodes;
+        } else {
+            char pos[128];
+            g->format_position(c, pos, sizeof pos);
+            if (v < 0)
                 W->lost++;
-                printf("LOST: the loser's move ends the game in his favour at ply %d\n", ply + 1);
-            }
-            continue;
-        }
-        struct rastros_key key;
-        rastros_position_key(c, &key);
-        if (!keyset_add(&W->seen, &key))
-            continue;
-        W->visited++;
-        if ((size_t)ply + 1 > W->maxply)
-            W->maxply = (size_t)ply + 1;
-        /* the strategy's answer as the solver's root finds it (the same
-         * function). With a strategy, a position it does not answer must be
-         * proved small without the book: the engine's root then asks the
-         * book only where its proof runs out (rastros_solve.c). Without
-         * one, the book's answers are the strategy. */
-        int sm = rastros_strategy_move(&W->s, c);
-        long e = sm < 0 && !W->s.n ?
-            rastros_book_find(&W->b, key.size, key.mask, key.snail, key.stm) : -1;
-        unsigned a = e >= 0 ? rastros_book_answer(&W->b, key.size, e) : 0;
-        int by_book = e >= 0 && (a & RB_WIN);
-        if (sm < 0 && !by_book) {
-            uint64_t nodes = 0;
-            int v = cheap_win(W->a, c, W->budget, &nodes);
-            if (v > 0) {
-                W->leaves++;
-                W->leaf_nodes += nodes;
-                if (nodes > W->max_leaf)
-                    W->max_leaf = nodes;
-            } else {
-                char pos[128];
-                g->format_position(c, pos, sizeof pos);
-                if (v < 0)
-                    W->lost++;
-                else
-                    W->unsettled++;
-                printf("%s at ply %d: %s\n", v < 0 ? "LOST" : "UNSETTLED", ply + 1, pos);
-            }
-        }
-        if (sm >= 0 || by_book) {
-            if (sm >= 0)
-                W->from_strategy++;
             else
-                W->from_book++;
-            move_t mv = sm >= 0 ? (move_t)sm :
-                (move_t)rastros_sym_square(key.size, key.sym, (int)(a & 63));
-            move_t legal[GAME_MAX_MOVES];
-            int n = g->gen_moves(c, legal), ok = 0;
-            for (int j = 0; j < n; j++)
-                ok |= legal[j] == mv;
-            if (!ok) {
-                W->lost++;
-                printf("LOST: an illegal stored move at ply %d\n", ply + 1);
-                continue;
-            }
-            int winner = g->side_to_move(c);
-            g->make(c, mv, &u);
-            g->status(c, &gs);
-            if (gs.over) {
-                if (gs.winner != winner) {
-                    W->lost++;
-                    printf("LOST: the stored move loses at once at ply %d\n", ply + 1);
-                }
-                continue;
-            }
-            check_walk(W, c, ply + 2);
+                W->unsettled++;
+            printf("%s at ply %d: %s\n", v < 0 ? "LOST" : "UNSETTLED", ply + 1, pos);
         }
+        return -1;
     }
+    if (sm >= 0)
+        W->from_strategy++;
+    else
+        W->from_book++;
+    int mv = sm >= 0 ? sm : rastros_sym_square(key.size, key.sym, (int)(a & 63));
+    move_t legal[GAME_MAX_MOVES];
+    int n = g->gen_moves(c, legal), ok = 0;
+    for (int j = 0; j < n; j++)
+        ok |= (int)legal[j] == mv;
+    if (!ok) {
+        W->lost++;
+        printf("LOST: an illegal stored move at ply %d\n", ply + 1);
+        return -1;
+    }
+    return mv;
 }
 
 static int cmd_walk(int argc, char **argv)
@@ -1379,7 +1386,7 @@ static int cmd_walk(int argc, char **argv)
     if (position_of(st, argc > 2 ? argv[2] : "size=8", argc > 3 ? argv[3] : NULL))
         return 1;
     int64_t t0 = now_ms();
-    check_walk(&W, st, 0);
+    loser_walk(st, 0, check_answer, &W, &W.lost);
     printf("strategy walk: %zu winner-to-move positions visited (ply %zu at most), %zu answered "
            "by the strategy, %zu by the book, %zu proved within %llu nodes (%llu nodes in all, "
            "%llu at most), %zu lost, %zu unsettled, %.1f s\n", W.visited, W.maxply,

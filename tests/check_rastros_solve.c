@@ -674,11 +674,18 @@ START_TEST(test_nodes_budget_keeps_wins)
 }
 END_TEST
 
-/* The book's strategy for player 2 on 8x8, walked from a position after
- * ply 14 against every move of player 1: each position of player 2's is
- * answered by the book (its move is followed) or proved won from an empty
- * table, without the book, within genmove's first 2,700 nodes. */
-struct swalk { struct rastros_book b; void *sv; int visited, from_book, leaves, bad; };
+/* A strategy of player 2's walked against every move of player 1: each
+ * position of player 2's is answered by the strategy (its move is
+ * followed) or proved won from an empty table, without the book, within
+ * genmove's first 2,700 nodes. `answer` gives the strategy's move in a
+ * position, or -1 where it has none; the two tests below walk the book and
+ * the 8x8 strategy file with it. */
+struct swalk {
+    int (*answer)(const void *ctx, const state_buf *st);
+    const void *ctx;
+    void *sv;
+    int visited, answered, leaves, bad;
+};
 
 static void strategy_walk(struct swalk *w, state_buf *st)
 {
@@ -695,14 +702,11 @@ static void strategy_walk(struct swalk *w, state_buf *st)
             continue;
         }
         w->visited++;
-        struct rastros_key key;
-        rastros_position_key(&c, &key);
-        long e = rastros_book_find(&w->b, key.size, key.mask, key.snail, key.stm);
-        unsigned a = e >= 0 ? rastros_book_answer(&w->b, key.size, e) : 0;
-        if (e >= 0 && (a & RB_WIN)) {
-            w->from_book++;
+        int a = w->answer(w->ctx, &c);
+        if (a >= 0) {
+            w->answered++;
             int me = G->side_to_move(&c);
-            G->make(&c, (move_t)rastros_sym_square(key.size, key.sym, (int)(a & 63)), &u);
+            G->make(&c, (move_t)a, &u);
             G->status(&c, &gs);
             if (gs.over)
                 w->bad += gs.winner != me;
@@ -720,64 +724,41 @@ static void strategy_walk(struct swalk *w, state_buf *st)
     }
 }
 
+/* The book's winning move in st (struct rastros_book *ctx), or -1. */
+static int book_answer(const void *ctx, const state_buf *st)
+{
+    const struct rastros_book *b = ctx;
+    struct rastros_key key;
+    rastros_position_key(st, &key);
+    long e = rastros_book_find(b, key.size, key.mask, key.snail, key.stm);
+    unsigned a = e >= 0 ? rastros_book_answer(b, key.size, e) : 0;
+    return a & RB_WIN ? rastros_sym_square(key.size, key.sym, (int)(a & 63)) : -1;
+}
+
+/* The 8x8 strategy file's move in st through the engine's own lookup
+ * (struct rastros_strategy *ctx), or -1. */
+static int strategy8_answer(const void *ctx, const state_buf *st)
+{
+    return rastros_strategy_move(ctx, st);
+}
+
+/* The book's strategy for player 2 on 8x8, walked from a position after
+ * ply 14. */
 START_TEST(test_strategy_walk)
 {
-    struct swalk w;
-    memset(&w, 0, sizeof w);
-    ck_assert_int_eq(rastros_book_open(&w.b), 0);
-    w.sv = G->solver_create(64);
+    struct rastros_book b;
+    ck_assert_int_eq(rastros_book_open(&b), 0);
+    struct swalk w = {.answer = book_answer, .ctx = &b, .sv = G->solver_create(64)};
     state_buf st;
     start(&st, "size=8 start=e5");
     play_moves(&st, "d4 c3 b3 a4 a5 a6 b5 b6 a7 a8 b7 c6 d5 c4");
     strategy_walk(&w, &st);
     ck_assert_int_eq(w.bad, 0);
-    ck_assert_int_gt(w.from_book, 50);
+    ck_assert_int_gt(w.answered, 50);
     ck_assert_int_gt(w.leaves, 100);
     G->solver_destroy(w.sv);
 }
 END_TEST
-
-/* The 8x8 strategy walked as bench/rastros-book walk does, from a position
- * after ply 10, through the engine's own lookup: each position of player
- * 2's is answered by it or proved won within 2,700 nodes without the book. */
-struct s8walk { struct rastros_strategy s; void *sv; int visited, answered, leaves, bad; };
-
-static void strategy8_walk(struct s8walk *w, state_buf *st)
-{
-    move_t m[GAME_MAX_MOVES];
-    int k = G->gen_moves(st, m);
-    for (int i = 0; i < k; i++) {
-        state_buf c = *st;
-        game_undo u;
-        struct game_status gs;
-        G->make(&c, m[i], &u);
-        G->status(&c, &gs);
-        if (gs.over) {
-            w->bad += gs.winner == G->side_to_move(st);
-            continue;
-        }
-        w->visited++;
-        int a = rastros_strategy_move(&w->s, &c);
-        if (a >= 0) {
-            w->answered++;
-            int me = G->side_to_move(&c);
-            G->make(&c, (move_t)a, &u);
-            G->status(&c, &gs);
-            if (gs.over)
-                w->bad += gs.winner != me;
-            else
-                strategy8_walk(w, &c);
-            continue;
-        }
-        struct game_solve_limits lim = {.threads = 1, .nodes = 2700};
-        struct game_solve_result r;
-        G->solver_clear(w->sv);
-        if (rastros_solve_ex(w->sv, &c, &lim, &r, RASTROS_SOLVE_NO_BOOK) && r.value > 0)
-            w->leaves++;
-        else
-            w->bad++;
-    }
-}
 
 /* Player 2's 8x8 strategy from e5 (games/rastros8.strategy): the file is
  * the one made and walked (its entries and checksum, doc/rules/rastros.md),
@@ -833,13 +814,10 @@ START_TEST(test_strategy8)
     ck_assert_int_eq(rastros_strategy_move(&s, &st), -1);
     /* a walk of its subtree after ply 10 (1,778 positions of player 2's
      * once transpositions are merged, 530 of them answered) */
-    struct s8walk w;
-    memset(&w, 0, sizeof w);
-    w.s = s;
-    w.sv = sv;
+    struct swalk w = {.answer = strategy8_answer, .ctx = &s, .sv = sv};
     start(&st, "size=8 start=e5");
     play_moves(&st, "d5 d6 c5 c6 b6 a6 b5 a5 b4 c4");
-    strategy8_walk(&w, &st);
+    strategy_walk(&w, &st);
     ck_assert_int_eq(w.bad, 0);
     ck_assert_int_ge(w.answered, 530);
     ck_assert_int_ge(w.leaves, 1248);

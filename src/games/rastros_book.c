@@ -4,22 +4,13 @@
  * Rules-layer code: knows nothing about search, sessions or protocols. */
 #include <string.h>
 #include "games/rastros_int.h"
+#include "games/incbin.h"
 
 /* The book file is taken in as it is: no parsing, no start-up cost. It is
  * kept in four pieces of at most 1 MB (RASTROS_BOOK_FILE.0 to .3, cut
  * anywhere by bench/rastros-book; the last ones may be empty), which the
  * assembler puts back together. */
-__asm__(".section .rodata\n"
-        ".balign 16\n"
-        "rastros_book_blob:\n"
-        ".incbin \"" RASTROS_BOOK_FILE ".0\"\n"
-        ".incbin \"" RASTROS_BOOK_FILE ".1\"\n"
-        ".incbin \"" RASTROS_BOOK_FILE ".2\"\n"
-        ".incbin \"" RASTROS_BOOK_FILE ".3\"\n"
-        "rastros_book_blob_end:\n"
-        ".previous\n");
-extern const unsigned char rastros_book_blob[] __asm__("rastros_book_blob");
-extern const unsigned char rastros_book_blob_end[] __asm__("rastros_book_blob_end");
+INCBIN(rastros_book_blob, INCBIN_PIECES4(RASTROS_BOOK_FILE));
 
 /* Layout (little-endian 64-bit words): the magic "RASTBK01", the number of
  * entries for sizes 5, 6, 7 and 8, then the entries of each size sorted

@@ -5,25 +5,12 @@
 #include <string.h>
 #include "game.h"
 #include "games/rastros_int.h"
+#include "games/incbin.h"
 
 /* The file is taken in as it is, in pieces of at most 1 MB
  * (RASTROS_STRATEGY_FILE.0 to .7, cut anywhere; the last ones may be
  * empty), which the assembler puts back together. */
-__asm__(".section .rodata\n"
-        ".balign 16\n"
-        "rastros_strategy_blob:\n"
-        ".incbin \"" RASTROS_STRATEGY_FILE ".0\"\n"
-        ".incbin \"" RASTROS_STRATEGY_FILE ".1\"\n"
-        ".incbin \"" RASTROS_STRATEGY_FILE ".2\"\n"
-        ".incbin \"" RASTROS_STRATEGY_FILE ".3\"\n"
-        ".incbin \"" RASTROS_STRATEGY_FILE ".4\"\n"
-        ".incbin \"" RASTROS_STRATEGY_FILE ".5\"\n"
-        ".incbin \"" RASTROS_STRATEGY_FILE ".6\"\n"
-        ".incbin \"" RASTROS_STRATEGY_FILE ".7\"\n"
-        "rastros_strategy_blob_end:\n"
-        ".previous\n");
-extern const unsigned char rastros_strategy_blob[] __asm__("rastros_strategy_blob");
-extern const unsigned char rastros_strategy_blob_end[] __asm__("rastros_strategy_blob_end");
+INCBIN(rastros_strategy_blob, INCBIN_PIECES8(RASTROS_STRATEGY_FILE));
 
 /* Layout (little-endian): the magic "RASTST01"; 64-bit words: the number
  * of entries n, their checksum (rastros_strategy_sum); then for each of the
