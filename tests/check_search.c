@@ -1074,6 +1074,49 @@ START_TEST(test_partial_iteration_score)
 }
 END_TEST
 
+/* A search of some root moves (root_moves: genmove leaves out the moves an
+ * unfinished proof showed lose) stores no root entry, so each iteration
+ * used to take the root moves in the game's order: an iteration the node
+ * limit stopped after its first move kept that move, whatever the last one
+ * found. Rastros 7x7 from e5 at ply 9: b1 and b2 lose at once (a1 is the
+ * opponent's), b3 is the only move that wins (found at depth 1-4); at 300
+ * nodes the fifth iteration stopped after b1, and b1 was played. */
+START_TEST(test_partial_iteration_root_moves)
+{
+    const struct game *g = game_find("rastros");
+    state_buf st;
+    char err[128];
+    start(g, &st, "start=e5");
+    static const char *const line[] = {"d4", "d5", "d6", "c6", "b6", "c5", "b4", "a3", "a2"};
+    for (int i = 0; i < 9; i++) {
+        move_t m;
+        game_undo u;
+        ck_assert_int_eq(g->parse_move(&st, line[i], &m, err, sizeof err), GAME_OK);
+        g->make(&st, m, &u);
+    }
+    move_t root[3], b3;
+    static const char *const some[] = {"b1", "b2", "b3"};
+    for (int i = 0; i < 3; i++)
+        ck_assert_int_eq(g->parse_move(&st, some[i], &root[i], err, sizeof err), GAME_OK);
+    b3 = root[2];
+    void *ab = alphabeta_searcher.create(4);
+    int stopped = 0;
+    for (uint64_t nodes = 60; nodes <= 2000; nodes += 20) {
+        struct search_result r;
+        alphabeta_searcher.clear(ab);
+        alphabeta_searcher.search(ab, g, &st,
+                                  &(struct search_params){.nodes = nodes, .root_moves = root,
+                                                          .nroot_moves = 3},
+                                  &r);
+        ck_assert_int_ge(r.depth, 2);
+        ck_assert_msg(r.best == b3, "nodes %d: not b3", (int)nodes);
+        stopped += r.nodes >= nodes;
+    }
+    ck_assert_int_gt(stopped, 0);
+    alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
 /* Tablut, repetition=3: the attackers, far ahead, shuffled b5-b3 e6-d6
  * b3-b5 d6-e6. b5-b3 again (the best move before) would let the defenders
  * repeat for a draw: the search must see it as a draw and play on. */
@@ -1298,6 +1341,7 @@ static Suite *search_suite(void)
     tcase_add_test(tg, test_sigint_not_in_helpers);
     tcase_add_test(tg, test_tablut_beyond_horizon);
     tcase_add_test(tg, test_partial_iteration_score);
+    tcase_add_test(tg, test_partial_iteration_root_moves);
     tcase_add_test(tg, test_tablut_repetition_avoided);
     tcase_add_test(tg, test_threads_one_reproducible);
     tcase_add_test(tg, test_threads_two);

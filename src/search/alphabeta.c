@@ -79,6 +79,8 @@ struct ab_thread {
     int64_t soft_deadline;
     int rootdepth;              /* depth of the current iteration */
     int root_score;             /* the root's best score so far in it */
+    move_t root_prev;           /* the last iteration's best move, searched
+                                 * first (MOVE_NONE: none yet) */
     /* set when the iteration scored a position by a guess: the evaluation
      * at the depth limit, a table score from a shallower search, a
      * repetition taken for a draw. An iteration that never did searched
@@ -483,8 +485,14 @@ static int negamax(struct ab_thread *t, int depth, int ply, int alpha, int beta)
 
     move_t moves[GAME_MAX_MOVES], tact[GAME_MAX_MOVES];
     int n = g->gen_moves(st, moves), n_all = n;
-    if (ply == 0)
+    if (ply == 0) {
         n = root_filter(t, moves, n);
+        /* the last iteration's best first, whatever the table holds (a
+         * search of some root moves stores no root entry): a partial
+         * iteration's best is then that move or one that beat it */
+        if (t->root_prev != MOVE_NONE)
+            ttm = t->root_prev;
+    }
     int ntact = g->gen_tactical ? g->gen_tactical(st, tact) : 0;
     int side = g->side_to_move(st);
     order_moves(t, moves, n, ttm, tact, ntact, ply, side);
@@ -643,6 +651,7 @@ static void thread_iterate(struct ab_thread *t, struct search_result *res)
         if (t->id > 0 && (d + t->id) % 2 == 0 && d < maxdepth)
             continue;
         t->rootdepth = d;
+        t->root_prev = d > 1 && res->depth > 0 ? res->best : MOVE_NONE;
         if (multi) {
             int horizon;
             int k = lines_iteration(t, d, p->lines, &horizon);
