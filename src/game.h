@@ -43,6 +43,7 @@ struct game_solve_limits {
 };
 
 /* What a dedicated solver proved. */
+#define GAME_SOLVE_LOSING 16
 struct game_solve_result {
     int value;                  /* +1 side to move wins, 0 draw, -1 loses */
     int plies;                  /* plies to the end with best play, -1 unknown */
@@ -57,6 +58,11 @@ struct game_solve_result {
     const char *note;           /* a word for the user (a stored table that
                                  * cannot be used), or NULL (preset); valid
                                  * until the solver's next run */
+    /* When the proof did not finish (solve returned 0): root moves it
+     * proved to lose, for the heuristic search that plays then to leave
+     * out (nlosing 0: none known). */
+    int nlosing;
+    move_t losing[GAME_SOLVE_LOSING];
 };
 
 /* One variant key of a game, as data (Fairy-Stockfish's struct Variant):
@@ -179,6 +185,11 @@ struct game {
      * proved; 0 when a limit stopped it or the position cannot be proved. */
     int (*solve)(void *solver, void *st, const struct game_solve_limits *lim,
                  struct game_solve_result *res);
+    /* What the solver's tables already hold about st, without a search
+     * (what earlier proofs settled on their way): 1 and *value (+1 side
+     * to move wins, -1 loses), or 0. The heuristic search asks it at its
+     * nodes when a proof ran out before it. Optional. */
+    int (*solve_probe)(void *solver, const void *st, int *value);
     /* Long notation of a legal move of st (the position before it): the
      * canonical text and what the move does that it leaves out, such as
      * Tablut's captures ("d7-d3xc3xe3"); parse_move accepts it. Records

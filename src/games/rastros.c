@@ -908,6 +908,7 @@ const struct game rastros_game = {
     .solver_destroy = rastros_solver_destroy,
     .solver_clear = rastros_solver_clear,
     .solve = rastros_solve,
+    .solve_probe = rastros_solve_probe,
     .board_size = ra_board_size,
     .gogui_board = ra_gogui_board,
     .gogui_gfx = ra_gogui_gfx,

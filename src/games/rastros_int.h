@@ -142,6 +142,7 @@ void rastros_solver_clear(void *solver);
 /* What the solver's tables hold about st: 1 and the value, the proof's
  * move (-1 if none) and log2 of its nodes; 0 if nothing. */
 int rastros_solver_lookup(void *solver, const void *st, int *value, int *move, int *work);
+int rastros_solve_probe(void *solver, const void *st, int *value);
 /* The book the solver uses (the compiled-in one by default; NULL: none). */
 void rastros_solver_set_book(void *solver, const struct rastros_book *b);
 /* The 8x8 strategy the solver's root answers from (the compiled-in one by

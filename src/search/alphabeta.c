@@ -35,6 +35,10 @@ struct ab {
     int hash_mb;
     int dirty;                  /* tables used since the last clear */
     int solve_failed;           /* the last timed proof attempt ran out */
+    void *probe_solver;         /* the game's solver, when an unfinished
+                                 * proof left values in its tables */
+    int nlosing;                /* root moves an unfinished proof of the */
+    move_t losing[GAME_SOLVE_LOSING];   /* game's own solver showed lose */
     /* the game's own solver (struct game's solve entry), made on first use */
     const struct game *gsolver_game;
     void *gsolver;
@@ -383,6 +387,14 @@ static int node_decided(struct ab_thread *t, int ply, int *score)
         int v, plies;
         if (g->exact_value(st, &v, &plies)) {
             *score = oracle_score(v, plies, ply);
+            return 1;
+        }
+    }
+    if (ply > 0 && t->a->probe_solver) {
+        /* what the proof before this search settled on its way */
+        int v;
+        if (g->solve_probe(t->a->probe_solver, st, &v)) {
+            *score = oracle_score(v, -1, ply);
             return 1;
         }
     }
@@ -990,6 +1002,13 @@ int search_solve(void *self, const struct game *g, void *st,
         gr.best = MOVE_NONE;
         int ok = g->solve(gs, st, &lim, &gr);
         a->nodes = gr.nodes;
+        for (int i = 0; !ok && i < gr.nlosing && a->nlosing < GAME_SOLVE_LOSING; i++) {
+            int known = 0;
+            for (int j = 0; j < a->nlosing; j++)
+                known |= a->losing[j] == gr.losing[i];
+            if (!known)
+                a->losing[a->nlosing++] = gr.losing[i];
+        }
         res->nodes = gr.nodes;
         res->note = gr.note;
         if (!ok)
@@ -1076,6 +1095,9 @@ static int ab_search(void *self, const struct game *g, void *st,
     int have_solved = 0;
     uint64_t solve_nodes = 0;
     struct search_params rest = *p;
+    move_t allowed[GAME_MAX_MOVES];
+    a->nlosing = 0;
+    a->probe_solver = NULL;
     if (g->exact_value && !p->infinite && p->depth == 0) {
         struct search_params sp = *p;
         sp.movetime_ms = 0;
@@ -1117,6 +1139,25 @@ static int ab_search(void *self, const struct game *g, void *st,
             a->solve_failed = 0;
         if (p->nodes > 0)
             rest.nodes = p->nodes > solve_nodes ? p->nodes - solve_nodes : 1;
+        if (!have_solved && g->solve_probe && a->gsolver_game == g)
+            a->probe_solver = a->gsolver;
+        if (!have_solved && a->nlosing > 0) {
+            /* the unfinished proof showed some moves lose: the heuristic
+             * search chooses among the others (all lost: among all) */
+            int k = 0;
+            for (int i = 0; i < n; i++) {
+                int bad = 0;
+                for (int j = 0; j < a->nlosing; j++)
+                    bad |= a->losing[j] == moves[i];
+                if (!bad)
+                    allowed[k++] = moves[i];
+            }
+            if (k > 0 && k < n) {
+                rest.root_moves = allowed;
+                rest.nroot_moves = k;
+                res->best = res->pv[0] = allowed[0];
+            }
+        }
         if (have_solved && p->report) {
             /* the proof, as an iteration of depth 0 (see search_params) */
             struct search_info info;
@@ -1151,6 +1192,7 @@ static int ab_search(void *self, const struct game *g, void *st,
         soft = t0 + 1;
     }
     iterate(a, res, soft);
+    a->probe_solver = NULL;
     res->nodes = a->nodes + solve_nodes;
     if (g->exact_value && !p->infinite && p->depth == 0)
         res->note = solved.note;
