@@ -211,6 +211,17 @@ static int generic_value(void *ab, state_buf *st)
     return r.score > 0 ? 1 : -1;
 }
 
+/* Is m a legal move of st? */
+static int is_legal(const state_buf *st, move_t m)
+{
+    move_t ms[GAME_MAX_MOVES];
+    int k = G->gen_moves(st, ms);
+    for (int i = 0; i < k; i++)
+        if (ms[i] == m)
+            return 1;
+    return 0;
+}
+
 /* The move m of a won position must win: the opponent then loses. */
 static void check_winning_move(state_buf *st, move_t m, const char *pos)
 {
@@ -259,11 +270,7 @@ START_TEST(test_agrees_with_generic_and_minimax)
             check_winning_move(&st, r.best, pos);
             wins++;
         } else if (r.best != MOVE_NONE) {
-            move_t m[GAME_MAX_MOVES];
-            int k = G->gen_moves(&st, m), legal = 0;
-            for (int i = 0; i < k; i++)
-                legal |= m[i] == r.best;
-            ck_assert_msg(legal, "a lost position's move is not legal: %s", pos);
+            ck_assert_msg(is_legal(&st, r.best), "a lost position's move is not legal: %s", pos);
         }
         checked++;
     }
@@ -539,11 +546,8 @@ START_TEST(test_book_entries)
             }
             ck_assert_msg(r.value == ((low & RB_WIN) ? 1 : -1), "book value wrong: %s", pos);
             if (low & RB_WIN) {
-                move_t m = (move_t)(low & 63), ms[GAME_MAX_MOVES];
-                int k = G->gen_moves(&st, ms), legal = 0;
-                for (int q = 0; q < k; q++)
-                    legal |= ms[q] == m;
-                ck_assert_msg(legal, "book move not legal: %s", pos);
+                move_t m = (move_t)(low & 63);
+                ck_assert_msg(is_legal(&st, m), "book move not legal: %s", pos);
                 game_undo u;
                 struct game_status gs;
                 G->make(&st, m, &u);
@@ -703,11 +707,8 @@ START_TEST(test_unfinished_proof_losing_moves)
                 G->format_position(&st, pos, sizeof pos);
                 ck_assert_int_le(r.nlosing, GAME_SOLVE_LOSING);
                 for (int i = 0; i < r.nlosing; i++) {
-                    move_t m[GAME_MAX_MOVES];
-                    int n = G->gen_moves(&st, m), legal = 0;
-                    for (int q = 0; q < n; q++)
-                        legal |= m[q] == r.losing[i];
-                    ck_assert_msg(legal, "%s: losing move %d not legal", pos, (int)r.losing[i]);
+                    ck_assert_msg(is_legal(&st, r.losing[i]), "%s: losing move %d not legal", pos,
+                                  (int)r.losing[i]);
                     ck_assert_msg(!keeps_win(check, &st, r.losing[i]), "%s: move %d wins", pos,
                                   (int)r.losing[i]);
                     listed++;

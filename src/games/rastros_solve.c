@@ -821,6 +821,22 @@ static void root_children(struct rs_thread *t, struct rs_root *r)
     }
 }
 
+/* The table entry of the root's child i (the position after its move), 0
+ * when the table has none. */
+static uint64_t root_child_entry(const struct rastros_solver *sv, const struct rs_geom *g,
+                                 const struct rs_root *r, int i)
+{
+    struct rs_key ck;
+    make_key(g, r->Fc[i] | r->Cc[i], r->to[i], r->stm ^ 1, &ck);
+    return table_probe(table_for(sv, r->Fc[i]), &ck);
+}
+
+/* The nodes an entry's proof took (a power of two; 1 without an entry). */
+static uint64_t entry_work(uint64_t d)
+{
+    return d ? 1ULL << (d >> D_WORK_SHIFT & 63) : 1;
+}
+
 /* The value of a root child for the side to move at the root (a move into
  * a goal corner ends the game). */
 static int child_value(struct rs_thread *t, const struct rs_root *r, int i)
@@ -1355,11 +1371,8 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
         /* the root moves the unfinished proof showed lose */
         for (int i = 0; i < r.n && res->nlosing < GAME_SOLVE_LOSING; i++) {
             int lost = r.to[i] == g->goal[stm ^ 1];
-            if (!lost && r.to[i] != g->goal[stm]) {
-                struct rs_key ck;
-                make_key(g, r.Fc[i] | r.Cc[i], r.to[i], stm ^ 1, &ck);
-                lost = (table_probe(table_for(sv, r.Fc[i]), &ck) & D_WIN) != 0;
-            }
+            if (!lost && r.to[i] != g->goal[stm])
+                lost = (root_child_entry(sv, g, &r, i) & D_WIN) != 0;
             if (lost)
                 res->losing[res->nlosing++] = (move_t)r.to[i];
         }
@@ -1376,9 +1389,7 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
                 best = to;              /* the shortest defence of all */
             continue;
         }
-        struct rs_key ck;
-        make_key(g, r.Fc[i] | r.Cc[i], to, stm ^ 1, &ck);
-        uint64_t d = table_probe(table_for(sv, r.Fc[i]), &ck);
+        uint64_t d = root_child_entry(sv, g, &r, i);
         if (value == RS_WIN) {
             /* a move stuck in no table (a cheap test decided it) is
              * proved again at once */
@@ -1389,7 +1400,7 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
             }
             continue;
         }
-        uint64_t w = d ? (1ULL << (d >> D_WORK_SHIFT & 63)) : 1;
+        uint64_t w = entry_work(d);
         if (best < 0 || w > best_work || best == g->goal[stm ^ 1]) {
             best = to;
             best_work = w;
@@ -1419,10 +1430,7 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
                 pick = -1;
                 break;
             }
-            struct rs_key ck;
-            make_key(g, r.Fc[i] | r.Cc[i], to, stm ^ 1, &ck);
-            uint64_t d = table_probe(table_for(sv, r.Fc[i]), &ck);
-            uint64_t w = d ? (1ULL << (d >> D_WORK_SHIFT & 63)) : 1;
+            uint64_t w = entry_work(root_child_entry(sv, g, &r, i));
             if (pick < 0 || wins < pick_n || (wins == pick_n && w > pick_w)) {
                 pick = to;
                 pick_n = wins;

@@ -351,10 +351,11 @@ static void order_moves(struct ab_thread *t, move_t *moves, int n, move_t ttm,
     }
 }
 
-static int is_tactical(move_t m, const move_t *tact, int ntact)
+/* Is m one of the n moves of list? */
+static int move_in(move_t m, const move_t *list, int n)
 {
-    for (int j = 0; j < ntact; j++)
-        if (tact[j] == m)
+    for (int j = 0; j < n; j++)
+        if (list[j] == m)
             return 1;
     return 0;
 }
@@ -409,15 +410,10 @@ static int root_filter(struct ab_thread *t, move_t *moves, int n)
     if (!p->root_moves && !t->nexcluded)
         return n;
     int k = 0;
-    for (int i = 0; i < n; i++) {
-        int ok = !p->root_moves;
-        for (int j = 0; p->root_moves && j < p->nroot_moves && !ok; j++)
-            ok = p->root_moves[j] == moves[i];
-        for (int j = 0; j < t->nexcluded && ok; j++)
-            ok = t->excluded[j] != moves[i];
-        if (ok)
+    for (int i = 0; i < n; i++)
+        if ((!p->root_moves || move_in(moves[i], p->root_moves, p->nroot_moves)) &&
+            !move_in(moves[i], t->excluded, t->nexcluded))
             moves[k++] = moves[i];
-    }
     return k;
 }
 
@@ -517,7 +513,7 @@ static int negamax(struct ab_thread *t, int depth, int ply, int alpha, int beta)
         /* a quiet move late in the order is searched shallower first, and
          * again at full depth only if it beats alpha */
         int r = 0;
-        if (depth >= 3 && i >= 2 && !threatened && ply > 0 && !is_tactical(moves[i], tact, ntact) &&
+        if (depth >= 3 && i >= 2 && !threatened && ply > 0 && !move_in(moves[i], tact, ntact) &&
             moves[i] != t->killers[ply][0] && moves[i] != t->killers[ply][1]) {
             r = a->lmr[depth < 64 ? depth : 63][i < 64 ? i : 63];
             if (pv && r > 0)
@@ -1002,13 +998,9 @@ int search_solve(void *self, const struct game *g, void *st,
         gr.best = MOVE_NONE;
         int ok = g->solve(gs, st, &lim, &gr);
         a->nodes = gr.nodes;
-        for (int i = 0; !ok && i < gr.nlosing && a->nlosing < GAME_SOLVE_LOSING; i++) {
-            int known = 0;
-            for (int j = 0; j < a->nlosing; j++)
-                known |= a->losing[j] == gr.losing[i];
-            if (!known)
+        for (int i = 0; !ok && i < gr.nlosing && a->nlosing < GAME_SOLVE_LOSING; i++)
+            if (!move_in(gr.losing[i], a->losing, a->nlosing))
                 a->losing[a->nlosing++] = gr.losing[i];
-        }
         res->nodes = gr.nodes;
         res->note = gr.note;
         if (!ok)
@@ -1145,13 +1137,9 @@ static int ab_search(void *self, const struct game *g, void *st,
             /* the unfinished proof showed some moves lose: the heuristic
              * search chooses among the others (all lost: among all) */
             int k = 0;
-            for (int i = 0; i < n; i++) {
-                int bad = 0;
-                for (int j = 0; j < a->nlosing; j++)
-                    bad |= a->losing[j] == moves[i];
-                if (!bad)
+            for (int i = 0; i < n; i++)
+                if (!move_in(moves[i], a->losing, a->nlosing))
                     allowed[k++] = moves[i];
-            }
             if (k > 0 && k < n) {
                 rest.root_moves = allowed;
                 rest.nroot_moves = k;
