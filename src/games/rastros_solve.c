@@ -409,7 +409,7 @@ static const struct rs_table *table_for(const struct rastros_solver *sv, uint64_
 /* The table a thread keeps a region in: the main table is everyone's, the
  * small one is the thread's own. Small regions are most of the nodes, and
  * a small table both threads write (its lines moving from core to core)
- * cost 1.15 times the CPU a node on the 8x8 proof with 2 threads, and 1.34
+ * cost 1.1 times the CPU a node on the 8x8 proof with 2 threads, and 1.23
  * times its CPU in all (bench/results/rastros-solve-8x8-threads-*). */
 static const struct rs_table *thread_table(const struct rs_thread *t, uint64_t F)
 {
