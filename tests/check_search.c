@@ -9,6 +9,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -1117,6 +1118,54 @@ START_TEST(test_partial_iteration_root_moves)
 }
 END_TEST
 
+static void quiet_report(void *ctx, const struct search_info *info)
+{
+    (void)ctx;
+    (void)info;
+}
+
+static void slow_report(void *ctx, const struct search_info *info)
+{
+    (void)info;
+    ++*(int *)ctx;
+    nanosleep(&(struct timespec){0, 5000000}, NULL);
+}
+
+/* Under a node budget alone, the move of a proven position (a book entry or
+ * a small proof) and the nodes spent are the same whatever the clock says:
+ * here each iteration's report takes 5 ms in one search and nothing in the
+ * other. (A look for a shorter win bounded by 1 ms of wall time had played
+ * other winning moves from run to run, with one thread.) */
+START_TEST(test_proven_move_by_nodes)
+{
+    const struct game *g = game_find("rastros");
+    static const char *const variants[] = {"size=5", "size=6", "size=7", "start=e5"};
+    void *ab = alphabeta_searcher.create(16);
+    int slow_calls = 0;
+    for (int v = 0; v < 4; v++) {
+        state_buf st;
+        start(g, &st, variants[v]);
+        struct search_result r[2];
+        for (int k = 0; k < 2; k++) {
+            alphabeta_searcher.clear(ab);
+            struct search_params sp = {.nodes = 3000, .threads = 1,
+                                       .report = k ? slow_report : quiet_report,
+                                       .ctx = &slow_calls};
+            alphabeta_searcher.search(ab, g, &st, &sp, &r[k]);
+        }
+        ck_assert_msg(r[0].score >= SCORE_WIN_MIN, "%s: not proven won", variants[v]);
+        ck_assert_msg(r[0].best == r[1].best && r[0].nodes == r[1].nodes &&
+                      r[0].depth == r[1].depth,
+                      "%s: move %u, %llu nodes, depth %d; with a slow clock %u, %llu, %d",
+                      variants[v], (unsigned)r[0].best, (unsigned long long)r[0].nodes,
+                      r[0].depth, (unsigned)r[1].best, (unsigned long long)r[1].nodes,
+                      r[1].depth);
+    }
+    ck_assert_int_gt(slow_calls, 4);
+    alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
 /* Tablut, repetition=3: the attackers, far ahead, shuffled b5-b3 e6-d6
  * b3-b5 d6-e6. b5-b3 again (the best move before) would let the defenders
  * repeat for a draw: the search must see it as a draw and play on. */
@@ -1342,6 +1391,7 @@ static Suite *search_suite(void)
     tcase_add_test(tg, test_tablut_beyond_horizon);
     tcase_add_test(tg, test_partial_iteration_score);
     tcase_add_test(tg, test_partial_iteration_root_moves);
+    tcase_add_test(tg, test_proven_move_by_nodes);
     tcase_add_test(tg, test_tablut_repetition_avoided);
     tcase_add_test(tg, test_threads_one_reproducible);
     tcase_add_test(tg, test_threads_two);

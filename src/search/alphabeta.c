@@ -19,6 +19,9 @@
  * tables are made so that what they leave out is proved within that
  * (doc/rules/rastros.md, "The opening book"). */
 #define PROOF_FIRST_NODES 3000
+/* Under a node budget, a proven win or draw is played after a look for a
+ * shorter win of at most this many nodes (about a millisecond). */
+#define PROVEN_LOOK_NODES 2000
 
 /* The exact solver's moves at one ply (on the heap: its lines are long). */
 struct solve_frame {
@@ -1176,8 +1179,14 @@ static int ab_search(void *self, const struct game *g, void *st,
          * move is played at once (unless a first iteration happens to see a
          * shorter win); the rest of the budget would only look for a
          * quicker win. A lost position still searches: its move should hold
-         * out against a fallible opponent. */
-        soft = t0 + 1;
+         * out against a fallible opponent. Under a node budget alone that
+         * look is bounded in nodes, not by the clock, so that the move is
+         * the same at any load (with one thread, as a node budget promises;
+         * a 1 ms look had played other winning moves from run to run). */
+        if (p->movetime_ms > 0)
+            soft = t0 + 1;
+        else if (rest.nodes > PROVEN_LOOK_NODES)
+            rest.nodes = PROVEN_LOOK_NODES;
     }
     iterate(a, res, soft);
     a->probe_solver = NULL;
