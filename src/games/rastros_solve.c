@@ -151,8 +151,6 @@ struct rastros_solver {
     _Atomic uint64_t busy[BUSY_SLOTS];
     struct rs_table own_small[MAX_THREADS];     /* the helper threads' own
                                                  * small tables (1 up) */
-    unsigned own_clears[MAX_THREADS];   /* clears each one has seen */
-    unsigned clears;                    /* rastros_solver_clear's calls */
     struct rastros_book book;
     int book_ok;
     struct rastros_strategy strategy;   /* n == 0: none */
@@ -416,25 +414,19 @@ static const struct rs_table *thread_table(const struct rs_thread *t, uint64_t F
     return popcount(F) <= t->sv->small_max ? t->small : &t->sv->main;
 }
 
-/* Helper thread i's own small table, mapped at its first use and emptied
- * whenever the shared one is (the same size and generation rules); the
- * shared one if it cannot be mapped. */
+/* Helper thread i's own small table, mapped at its first use after a
+ * clear (rastros_solver_clear unmaps it) with the shared one's size, and
+ * emptied when the shared one grows; the shared one if it cannot be
+ * mapped. */
 static const struct rs_table *helper_small(struct rastros_solver *sv, int i)
 {
     struct rs_table *h = &sv->own_small[i];
     if (!h->e && table_map(h, sv->small_cap))
         return &sv->small;
-    if (h->mask != sv->small.mask || sv->own_clears[i] != sv->clears) {
-        /* the shared table was cleared or grew since: so is this one */
-        if (h->gen == 255) {
-            table_unmap(h);
-            if (table_map(h, sv->small_cap))
-                return &sv->small;
-        } else {
-            h->gen++;
-        }
+    if (h->mask != sv->small.mask) {
+        h->gen++;               /* at most once a clear: the shared one
+                                 * grows only then (solve_frame, 8x8) */
         h->mask = sv->small.mask;
-        sv->own_clears[i] = sv->clears;
     }
     return h;
 }
@@ -1112,7 +1104,7 @@ void rastros_solver_destroy(void *solver)
     table_unmap(&sv->main);
     table_unmap(&sv->small);
     table_unmap(&sv->dtw);
-    for (int i = 0; i < MAX_THREADS; i++)
+    for (int i = 1; i < MAX_THREADS; i++)
         table_unmap(&sv->own_small[i]);
     free(sv);
 }
@@ -1140,7 +1132,9 @@ void rastros_solver_clear(void *solver)
     sv->main.mask = 0;
     sv->small.mask = buckets_for(small) - 1;
     sv->dtw.mask = buckets_for(small) - 1;
-    sv->clears++;
+    /* the helpers' own small tables: mapped anew at their next use */
+    for (int i = 1; i < MAX_THREADS; i++)
+        table_unmap(&sv->own_small[i]);
 }
 
 /* The main table for a region of nfree squares: about what its proof
