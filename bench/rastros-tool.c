@@ -43,6 +43,11 @@
  *       the book (genmove's, with the book, takes no more) must show the
  *       winner wins within BUDGET nodes. Prints the positions visited and
  *       exits 1 on any position lost or left unsettled.
+ *   throws OUT NODES OPTIONS:MAXPLY MINPLY [K/N]  every position from
+ *       MAXPLY down to MINPLY (shard K of N) as genmove at NODES meets it (a
+ *       new game, the build's book, one thread); a won position whose move
+ *       throws the win goes into the book OUT (its entries alone) with a
+ *       winning move
  *   merge OUT IN...                 one book of the entries of books made
  *       apart (by variants run side by side), a key kept once (the
  *       first book's entry); an IN written 8:BOOK gives only its 8x8
@@ -53,6 +58,7 @@
 #include "game.h"
 #include "util.h"
 #include "games/rastros_int.h"
+#include "search/search.h"
 
 struct entry {
     int size;
@@ -187,7 +193,10 @@ static void install(void *a, void *z)
     rastros_solver_set_book(z, &b);
 }
 
-static void run_spec(const char *spec, uint64_t budget, void *a, void *z)
+/* Every position reachable from the variant spec's OPTIONS (comma-
+ * separated) up to its PLY, by ply, each canonical key once; *maxply_out
+ * gets PLY. */
+static struct layer *make_layers(const char *spec, int *maxply_out)
 {
     const struct game *g = &rastros_game;
     char buf[128], err[128];
@@ -233,6 +242,17 @@ static void run_spec(const char *spec, uint64_t budget, void *a, void *z)
         }
         free(seen.k);
     }
+    *maxply_out = maxply;
+    return layers;
+}
+
+static void run_spec(const char *spec, uint64_t budget, void *a, void *z)
+{
+    const struct game *g = &rastros_game;
+    size_t sz = g->state_size;
+    unsigned char st[512];
+    int maxply;
+    struct layer *layers = make_layers(spec, &maxply);
     printf("%s up to ply %d, budget %llu nodes\n", spec, maxply, (unsigned long long)budget);
     for (int ply = maxply; ply >= 0; ply--) {
         int64_t t0 = now_ms();
@@ -290,6 +310,7 @@ static int cmd_book8(int argc, char **argv);
 static int cmd_estimate(int argc, char **argv);
 static int cmd_pack8(int argc, char **argv);
 static int cmd_deep8(int argc, char **argv);
+static int cmd_throws(int argc, char **argv);
 
 int main(int argc, char **argv)
 {
@@ -311,6 +332,8 @@ int main(int argc, char **argv)
         return cmd_estimate(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "merge"))
         return cmd_merge(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "throws"))
+        return cmd_throws(argc - 2, argv + 2);
     if (argc < 5 || strcmp(argv[1], "book")) {
         fprintf(stderr, "usage: rastros-tool book OUT BUDGET OPTIONS:PLY...\n"
                 "       rastros-tool sample N SEED MAXPLY OPTIONS\n"
@@ -1394,4 +1417,122 @@ static int cmd_walk(int argc, char **argv)
            (unsigned long long)W.leaf_nodes, (unsigned long long)W.max_leaf, W.lost, W.unsettled,
            (double)(now_ms() - t0) / 1000.0);
     return W.lost || W.unsettled ? 1 : 0;
+}
+
+/* ---- won positions that genmove at a node budget throws ---- */
+
+/* Every position of SPEC (OPTIONS:MAXPLY) from MAXPLY down to MINPLY (of
+ * shard K of N: the positions whose index in their ply is K modulo N), as
+ * genmove meets it: a new game (the engine's tables cleared) and alpha-
+ * beta with the build's book, one thread and a budget of NODES. Where its
+ * move is not proved, a full proof says whether the position is won and
+ * whether the move keeps the win; a won position whose move throws the
+ * win goes into the book OUT with a winning move. Prints each such
+ * position and the figures by ply. */
+static int cmd_throws(int argc, char **argv)
+{
+    if (argc < 4 || argc > 5) {
+        fprintf(stderr, "usage: rastros-tool throws OUT NODES OPTIONS:MAXPLY MINPLY [K/N]\n");
+        return 2;
+    }
+    const struct game *g = &rastros_game;
+    size_t sz = g->state_size;
+    uint64_t nodes = strtoull(argv[1], NULL, 10);
+    int minply = atoi(argv[3]), shard = 0, nshards = 1, maxply;
+    if (argc == 5 && (sscanf(argv[4], "%d/%d", &shard, &nshards) != 2 || nshards < 1 ||
+                      shard < 0 || shard >= nshards)) {
+        fprintf(stderr, "rastros-tool: K/N, not %s\n", argv[4]);
+        return 2;
+    }
+    /* the session's default hash (64 MB): the same tables genmove has */
+    void *ab = alphabeta_searcher.create(64), *z = rastros_solver_create(1024);
+    if (!ab || !z) {
+        fprintf(stderr, "rastros-tool: out of memory\n");
+        return 1;
+    }
+    struct layer *layers = make_layers(argv[2], &maxply);
+    printf("%s, plies %d-%d, shard %d/%d: genmove at nodes %llu\n", argv[2], maxply, minply,
+           shard, nshards, (unsigned long long)nodes);
+    for (int ply = maxply; ply >= minply && ply >= 0; ply--) {
+        int64_t t0 = now_ms();
+        size_t n = 0, proved = 0, won = 0, kept = 0, thrown = 0;
+        uint64_t searched = 0, proof = 0;
+        for (size_t i = (size_t)shard; i < layers[ply].n; i += (size_t)nshards) {
+            unsigned char st[512], ch[512];
+            memcpy(st, layers[ply].st + i * sz, sz);
+            if (++n % 50000 == 0)
+                fprintf(stderr, "  %s ply %d: %zu of about %zu, %zu thrown so far, %.0f s\n",
+                        argv[2], ply, n, layers[ply].n / (size_t)nshards, thrown,
+                        (double)(now_ms() - t0) / 1000.0);
+            struct search_params p;
+            struct search_result res;
+            memset(&p, 0, sizeof p);
+            p.nodes = nodes;
+            p.threads = 1;
+            alphabeta_searcher.clear(ab);
+            alphabeta_searcher.search(ab, g, st, &p, &res);
+            searched += res.nodes;
+            if (res.exact) {
+                proved++;
+                continue;
+            }
+            /* the move's child first: lost for the opponent, the move keeps
+             * a win (and then the root needs no proof of its own) */
+            struct game_solve_limits all = {.threads = 1};
+            struct game_solve_result r;
+            game_undo u;
+            struct game_status gs;
+            memcpy(ch, st, sz);
+            g->make(ch, res.best, &u);
+            g->status(ch, &gs);
+            int ok;
+            if (gs.over) {
+                ok = gs.winner == g->side_to_move(st);
+            } else {
+                if (!rastros_solve_ex(z, ch, &all, &r, 0)) {
+                    fprintf(stderr, "rastros-tool: proof failed\n");
+                    return 1;
+                }
+                proof += r.nodes;
+                ok = r.value < 0;
+            }
+            if (ok) {
+                won++;
+                kept++;
+                continue;
+            }
+            if (!rastros_solve_ex(z, st, &all, &r, 0)) {
+                fprintf(stderr, "rastros-tool: proof failed\n");
+                return 1;
+            }
+            proof += r.nodes;
+            if (r.value < 0)
+                continue;
+            won++;
+            thrown++;
+            struct rastros_key key;
+            rastros_position_key(st, &key);
+            add_entry(&key, 1, rastros_sym_square(key.size, key.sym, (int)r.best));
+            char pos[128], mv[16], best[16];
+            g->format_position(st, pos, sizeof pos);
+            g->format_move(st, res.best, mv, sizeof mv);
+            g->format_move(st, (move_t)r.best, best, sizeof best);
+            printf("THROWN: ply %d %s -> %s (wins: %s)\n", ply, pos, mv, best);
+        }
+        printf("ply %2d: %8zu positions, %7zu proved by genmove, %6zu won not proved: %6zu kept,"
+               " %4zu thrown; %llu + %llu nodes, %.1f s\n", ply, n, proved, won, kept, thrown,
+               (unsigned long long)searched, (unsigned long long)proof,
+               (double)(now_ms() - t0) / 1000.0);
+        fflush(stdout);
+    }
+    make_blob();
+    FILE *f = fopen(argv[0], "wb");
+    if (!f || fwrite(blob, 1, bloblen, f) != bloblen || fclose(f) != 0) {
+        perror(argv[0]);
+        return 1;
+    }
+    printf("%zu entries, %zu bytes: %s\n", nbook, bloblen, argv[0]);
+    alphabeta_searcher.destroy(ab);
+    rastros_solver_destroy(z);
+    return 0;
 }
