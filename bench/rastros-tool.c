@@ -114,6 +114,18 @@ static void make_blob(void)
     }
 }
 
+/* Writes the book (make_blob's layout) to path; nonzero on failure, said. */
+static int write_book(const char *path)
+{
+    make_blob();
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(blob, 1, bloblen, f) != bloblen || fclose(f) != 0) {
+        perror(path);
+        return 1;
+    }
+    return 0;
+}
+
 static void add_entry(const struct rastros_key *k, int win, int move)
 {
     if (nbook == capbook) {
@@ -375,12 +387,8 @@ int main(int argc, char **argv)
         if (!strncmp(argv[i], "keep8:", 6) || !strncmp(argv[i], "keep:", 5))
             continue;
         run_spec(argv[i], budget, a, z);
-        make_blob();
-        FILE *f = fopen(argv[1], "wb");
-        if (!f || fwrite(blob, 1, bloblen, f) != bloblen || fclose(f) != 0) {
-            perror(argv[1]);
+        if (write_book(argv[1]))
             return 1;
-        }
     }
     printf("%zu entries, %zu bytes: %s\n", nbook, bloblen, argv[1]);
     rastros_solver_destroy(a);
@@ -713,12 +721,8 @@ static int cmd_book8(int argc, char **argv)
             printf("  %zu with proofs of 2^%d to 2^%d nodes\n", w.by_work[i], i - 1, i);
     printf("%zu positions of the winner added (proofs of at least 2^%d nodes; %zu proved again),"
            " %.1f s\n", w.added, w.minwork - 1, w.resolved, (double)(now_ms() - t0) / 1000.0);
-    make_blob();
-    FILE *f = fopen(argv[1], "wb");
-    if (!f || fwrite(blob, 1, bloblen, f) != bloblen || fclose(f) != 0) {
-        perror(argv[1]);
+    if (write_book(argv[1]))
         return 1;
-    }
     printf("%zu entries, %zu bytes: %s\n", nbook, bloblen, argv[1]);
     return 0;
 }
@@ -1061,12 +1065,8 @@ static int cmd_merge(int argc, char **argv)
     book = ord;
     nbook = k;
     capbook = all;
-    make_blob();
-    FILE *f = fopen(argv[0], "wb");
-    if (!f || fwrite(blob, 1, bloblen, f) != bloblen || fclose(f) != 0) {
-        perror(argv[0]);
+    if (write_book(argv[0]))
         return 1;
-    }
     size_t n[4] = {0, 0, 0, 0};
     for (size_t i = 0; i < nbook; i++)
         n[book[i].size - 5]++;
@@ -1145,12 +1145,8 @@ static int cmd_strategy(int argc, char **argv)
            "%llu nodes, %zu answers stored (%zu proved again), %.1f s; book %zu -> %zu entries\n",
            S.visited, S.maxply, S.leaves, (unsigned long long)S.budget, S.added, S.reproved,
            (double)(now_ms() - t1) / 1000.0, before, nbook);
-    make_blob();
-    FILE *f = fopen(argv[1], "wb");
-    if (!f || fwrite(blob, 1, bloblen, f) != bloblen || fclose(f) != 0) {
-        perror(argv[1]);
+    if (write_book(argv[1]))
         return 1;
-    }
     printf("%zu entries, %zu bytes: %s\n", nbook, bloblen, argv[1]);
     return 0;
 }
@@ -1525,12 +1521,8 @@ static int cmd_throws(int argc, char **argv)
                (double)(now_ms() - t0) / 1000.0);
         fflush(stdout);
     }
-    make_blob();
-    FILE *f = fopen(argv[0], "wb");
-    if (!f || fwrite(blob, 1, bloblen, f) != bloblen || fclose(f) != 0) {
-        perror(argv[0]);
+    if (write_book(argv[0]))
         return 1;
-    }
     printf("%zu entries, %zu bytes: %s\n", nbook, bloblen, argv[0]);
     alphabeta_searcher.destroy(ab);
     rastros_solver_destroy(z);

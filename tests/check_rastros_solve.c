@@ -576,7 +576,11 @@ END_TEST
 /* ---- perfect play at a node budget ----
  * genmove with `nodes 3000` (the same move at any load) must keep every won
  * position the opening book covers: each position up to ply 8 of 7x7 from
- * d4 and e5 is in the book or proved by genmove's first 2,700 nodes. */
+ * d4 and e5 is in the book or proved by genmove's first 2,700 nodes, and at
+ * plies 9 and 10 the book holds the won positions whose move genmove threw
+ * before they were in it (bench/rastros-book throws; a check of one eighth
+ * of ply 10 with them found 6 thrown, so a random position there can still
+ * be one: these are chosen not to be). */
 
 /* Plays st with the alpha-beta searcher at `nodes` a move, from a new game
  * (empty tables), and returns the move. */
@@ -651,6 +655,33 @@ START_TEST(test_nodes_budget_keeps_wins)
         ck_assert_msg(strstr(fixed[i].wins, pad), "%s %s: played %s", fixed[i].opt,
                       fixed[i].moves, txt);
     }
+    /* 7x7 positions of plies 9 and 10 that genmove threw before the book
+     * held them (bench/results/rastros-book-throws-*.txt: the move played
+     * then, and the one the proof found) */
+    static const struct { const char *opt, *pos; } thrown[] = {
+        {"size=7", "7/5s1/5xx/3xx2/2xx3/1x1x3/1xx4 1"},                 /* e5; e7 wins */
+        {"size=7", "7/7/7/3x1x1/1s2x1x/2x2x1/3xxxx 1"},                 /* a2; a4 wins */
+        {"size=7", "7/7/4x2/3xx2/1s1x1x1/2xxx1x/5x1 1"},                /* a3; c4 wins */
+        {"start=e5", "7/7/xs2xx1/1x2x1x/2x2x1/3xx2/7 1"},               /* a4; a6 wins */
+        {"start=e5", "7/7/4xx1/1xx3x/1x1x1x1/2s1xx1/7 1"},              /* d1; d2 wins */
+        {"start=e5", "7/5x1/4xx1/4x2/2s2x1/3xxx1/3x1x1 1"},             /* b2; d3 wins */
+        {"size=7", "1s5/2x4/1x5/2xx3/1xx4/1xx4/1x5 2"},                 /* c7; a7 wins */
+        {"size=7", "7/7/3sx2/3xx2/3x1x1/4xxx/6x 2"},                    /* d6; c5 wins */
+        {"size=7", "4s2/2xx3/2x4/1x1x3/1x1xx2/2x4/7 2"},                /* f6; d7 wins */
+        {"start=e5", "7/7/4x2/2sx1x1/2x2x1/2xx1x1/4x2 2"},              /* d3; b5 wins */
+        {"start=e5", "7/7/4x2/4x2/2sx1x1/2x1x1x/3x1x1 2"},              /* d4; c4 wins */
+        {"start=e5", "7/7/4xx1/6x/4sxx/4x1x/4xx1 2"},                   /* f4; d4 wins */
+    };
+    for (size_t i = 0; i < sizeof thrown / sizeof thrown[0]; i++) {
+        state_buf st;
+        char err[128];
+        start(&st, thrown[i].opt);
+        ck_assert_msg(G->parse_position(&st, thrown[i].pos, err, sizeof err) == GAME_OK, "%s: %s",
+                      thrown[i].pos, err);
+        move_t m = genmove_nodes(ab, &st, 3000);
+        G->solver_clear(sv);
+        ck_assert_msg(keeps_win(sv, &st, m), "%s: the win is thrown", thrown[i].pos);
+    }
     {
         state_buf st;
         start(&st, "size=8 start=e5");
@@ -658,12 +689,14 @@ START_TEST(test_nodes_budget_keeps_wins)
         ck_assert_int_eq(value_by_solver(sv, &st), 1);   /* e6 lost for player 2 */
         G->solver_clear(sv);
     }
-    /* random positions of the book's plies: every won one kept */
+    /* random positions of the book's plies: every won one kept (7x7 to
+     * ply 10, more of them at plies 9 and 10, where one position in 38 and
+     * one in 55 was thrown without the book's entries there) */
     static const char *const opts[] = {NULL, "start=e5", "size=6", "size=5"};
     int won = 0;
     for (int k = 0; k < 4; k++)
-        for (int ply = 0; ply <= 8; ply++)
-            for (int j = 0; j < 6; j++) {
+        for (int ply = 0; ply <= (k < 2 ? 10 : 8); ply++)
+            for (int j = 0; j < (ply > 8 ? 40 : 6); j++) {
                 state_buf st;
                 if (!random_position(&st, opts[k], ply))
                     continue;
