@@ -402,11 +402,18 @@ try:
     driver.find_element(By.ID, "proofs").click()
 
     # ------------------------------------------------------------- undo
-    new_game("rastros", {"size": "7"})
-    click_move()
-    idle()
-    click_move()
-    idle()
+    # two moves of yours and the engine's answers, the game still on (a
+    # random click can step into a goal corner: then a new game)
+    for _ in range(8):
+        new_game("rastros", {"size": "7"})
+        click_move()
+        idle()
+        if attr("over") == "1":
+            continue
+        click_move()
+        idle()
+        if attr("over") != "1":
+            break
     hist = attr("history").split()
     pos_before = driver.execute_script("return App.cache.get(arguments[0])", " ".join(hist[:2]))
     driver.find_element(By.ID, "undo").click()
