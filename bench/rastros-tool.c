@@ -205,6 +205,37 @@ static void install(void *a, void *z)
     rastros_solver_set_book(z, &b);
 }
 
+/* Proves st to the end (no node limit, one thread) into r; a proof that
+ * fails ends the program. */
+static void prove(void *sv, void *st, int flags, struct game_solve_result *r)
+{
+    struct game_solve_limits all = {.threads = 1};
+    if (!rastros_solve_ex(sv, st, &all, r, flags)) {
+        fprintf(stderr, "rastros-tool: proof failed\n");
+        exit(1);
+    }
+}
+
+/* Does move m keep the win of st (st unchanged)? The child proved with
+ * flags; its nodes are added to *nodes (if not NULL). */
+static int keeps_win(void *sv, const void *st, move_t m, int flags, uint64_t *nodes)
+{
+    const struct game *g = &rastros_game;
+    unsigned char ch[512];
+    game_undo u;
+    struct game_status gs;
+    memcpy(ch, st, g->state_size);
+    g->make(ch, m, &u);
+    g->status(ch, &gs);
+    if (gs.over)
+        return gs.winner == g->side_to_move(st);
+    struct game_solve_result r;
+    prove(sv, ch, flags, &r);
+    if (nodes)
+        *nodes += r.nodes;
+    return r.value < 0;
+}
+
 /* Every position reachable from the variant spec's OPTIONS (comma-
  * separated) up to its PLY, by ply, each canonical key once; *maxply_out
  * gets PLY. */
@@ -285,11 +316,7 @@ static void run_spec(const char *spec, uint64_t budget, void *a, void *z)
                 won += r.value > 0;
                 continue;
             }
-            struct game_solve_limits all = {.threads = 1};
-            if (!rastros_solve_ex(z, st, &all, &r, 0)) {
-                fprintf(stderr, "rastros-tool: proof failed\n");
-                exit(1);
-            }
+            prove(z, st, 0, &r);
             proved += r.nodes;
             struct rastros_key key;
             rastros_position_key(st, &key);
@@ -460,12 +487,8 @@ static int cmd_sample(int argc, char **argv)
 /* Value for the side to move, proved without the book. */
 static int value_of(void *sv, void *st)
 {
-    struct game_solve_limits lim = {.threads = 1};
     struct game_solve_result r;
-    if (!rastros_solve_ex(sv, st, &lim, &r, RASTROS_SOLVE_NO_BOOK)) {
-        fprintf(stderr, "rastros-tool: proof failed\n");
-        exit(1);
-    }
+    prove(sv, st, RASTROS_SOLVE_NO_BOOK, &r);
     return r.value;
 }
 
@@ -509,11 +532,7 @@ static int cmd_check(void)
         } else if (v < 0) {
             ok = 1;                     /* lost: every move keeps the value */
         } else {
-            game_undo u;
-            struct game_status gs;
-            g->make(st, m, &u);
-            g->status(st, &gs);
-            ok = gs.over ? gs.winner != g->side_to_move(st) : value_of(sv, st) < 0;
+            ok = keeps_win(sv, st, m, RASTROS_SOLVE_NO_BOOK, NULL);
         }
         total++;
         kept += ok;
@@ -1454,7 +1473,7 @@ static int cmd_throws(int argc, char **argv)
         size_t n = 0, proved = 0, won = 0, kept = 0, thrown = 0;
         uint64_t searched = 0, proof = 0;
         for (size_t i = (size_t)shard; i < layers[ply].n; i += (size_t)nshards) {
-            unsigned char st[512], ch[512];
+            unsigned char st[512];
             memcpy(st, layers[ply].st + i * sz, sz);
             if (++n % 50000 == 0)
                 fprintf(stderr, "  %s ply %d: %zu of about %zu, %zu thrown so far, %.0f s\n",
@@ -1474,33 +1493,13 @@ static int cmd_throws(int argc, char **argv)
             }
             /* the move's child first: lost for the opponent, the move keeps
              * a win (and then the root needs no proof of its own) */
-            struct game_solve_limits all = {.threads = 1};
-            struct game_solve_result r;
-            game_undo u;
-            struct game_status gs;
-            memcpy(ch, st, sz);
-            g->make(ch, res.best, &u);
-            g->status(ch, &gs);
-            int ok;
-            if (gs.over) {
-                ok = gs.winner == g->side_to_move(st);
-            } else {
-                if (!rastros_solve_ex(z, ch, &all, &r, 0)) {
-                    fprintf(stderr, "rastros-tool: proof failed\n");
-                    return 1;
-                }
-                proof += r.nodes;
-                ok = r.value < 0;
-            }
-            if (ok) {
+            if (keeps_win(z, st, res.best, 0, &proof)) {
                 won++;
                 kept++;
                 continue;
             }
-            if (!rastros_solve_ex(z, st, &all, &r, 0)) {
-                fprintf(stderr, "rastros-tool: proof failed\n");
-                return 1;
-            }
+            struct game_solve_result r;
+            prove(z, st, 0, &r);
             proof += r.nodes;
             if (r.value < 0)
                 continue;
