@@ -578,9 +578,9 @@ END_TEST
  * position the opening book covers: each position up to ply 8 of 7x7 from
  * d4 and e5 is in the book or proved by genmove's first 2,700 nodes, and at
  * plies 9 and 10 the book holds the won positions whose move genmove threw
- * before they were in it (bench/rastros-book throws; a check of one eighth
- * of ply 10 with them found 6 thrown, so a random position there can still
- * be one: these are chosen not to be). */
+ * before they were in it (bench/rastros-book throws, in passes: an entry
+ * also changes other positions' searches; doc/rules/rastros.md says what
+ * the last pass found). */
 
 /* Plays st with the alpha-beta searcher at `nodes` a move, from a new game
  * (empty tables), and returns the move. */
@@ -671,6 +671,13 @@ START_TEST(test_nodes_budget_keeps_wins)
         {"start=e5", "7/7/4x2/2sx1x1/2x2x1/2xx1x1/4x2 2"},              /* d3; b5 wins */
         {"start=e5", "7/7/4x2/4x2/2sx1x1/2x1x1x/3x1x1 2"},              /* d4; c4 wins */
         {"start=e5", "7/7/4xx1/6x/4sxx/4x1x/4xx1 2"},                   /* f4; d4 wins */
+        /* thrown with the entries of the first pass (a second pass of
+         * ply 10 found 30 such, -10-10-pass2.txt) */
+        {"size=7", "xx5/xsx4/xx5/2xx3/2xx3/7/7 1"},                     /* c5; c7 wins */
+        {"size=7", "7/7/7/3x3/3xs2/3xxx1/2xxxxx 1"},                    /* e4; f3 wins */
+        {"size=7", "1xx4/xxsx3/x3x2/3x1x1/4x2/7/7 1"},                  /* b5; c5 wins */
+        {"size=7", "7/7/4xx1/3x2x/4sx1/3x1x1/2xxx2 1"},                 /* e2; e4 wins */
+        {"start=e5", "7/7/4xx1/4x2/3x1xs/3xx1x/5xx 1"},                 /* f2; g4 wins */
     };
     for (size_t i = 0; i < sizeof thrown / sizeof thrown[0]; i++) {
         state_buf st;
