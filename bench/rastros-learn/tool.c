@@ -1,0 +1,250 @@
+/* tool.c -- bench/rastros-learn's helper: bench/rastros-tool.c with more
+ * commands (built by bench/rastros-learn/variant against a variant's rules).
+ *   collect OUT SPEC PLY K/N  the won positions of shard K/N of ply PLY
+ *       that genmove at NODES (default 3000) does not prove (ALL=1: every
+ *       won one), with their winning moves, to the record file OUT
+ *   score REC...              genmove at NODES on each record: moves that
+ *       throw the win, positions proved
+ *   train N SEED OPTIONS MINPLY MAXPLY  random game prefixes (plies
+ *       uniform in MINPLY..MAXPLY) that no exact rule settles: the exact
+ *       value (1 won for the side to move), feat.h's features, the
+ *       squares the snail cannot reach, the snail, the side to move
+ *   hard N SEED OPTIONS MINPLY MAXPLY  the same for the children of won
+ *       prefixes genmove does not prove (a group number first)
+ *   policies REC...           how often the solver's static order's first
+ *       move wins */
+#define main tool_main
+#include "../rastros-tool.c"
+#undef main
+
+struct rec { unsigned char st[64]; uint64_t wins; };
+
+/* genmove's node budget: NODES in the environment, default 3000 */
+static uint64_t budget(void)
+{
+    return getenv("NODES") ? strtoull(getenv("NODES"), NULL, 10) : 3000;
+}
+
+static FILE *open_or_die(const char *path, const char *mode)
+{
+    FILE *f = fopen(path, mode);
+    if (!f) {
+        perror(path);
+        exit(1);
+    }
+    return f;
+}
+
+/* collect OUT SPEC PLY K/N : won positions genmove does not prove, with their winning moves */
+static int collect(char **argv)
+{
+    const struct game *g = &rastros_game;
+    size_t sz = g->state_size;
+    int maxply, ply = atoi(argv[2]), shard, nsh;
+    sscanf(argv[3], "%d/%d", &shard, &nsh);
+    void *ab = alphabeta_searcher.create(64), *z = rastros_solver_create(1024);
+    struct layer *layers = make_layers(argv[1], &maxply);
+    FILE *f = open_or_die(argv[0], "wb");
+    size_t n = 0, out = 0, thrown = 0;
+    for (size_t i = (size_t)shard; i < layers[ply].n; i += (size_t)nsh) {
+        unsigned char st[512];
+        memcpy(st, layers[ply].st + i * sz, sz);
+        n++;
+        struct search_params p; struct search_result res;
+        memset(&p, 0, sizeof p); p.nodes = budget(); p.threads = 1;
+        alphabeta_searcher.clear(ab);
+        alphabeta_searcher.search(ab, g, st, &p, &res);
+        if (res.exact && !getenv("ALL")) continue;
+        move_t mv[GAME_MAX_MOVES];
+        int k = g->gen_moves(st, mv);
+        struct rec r; memset(&r, 0, sizeof r); memcpy(r.st, st, sz);
+        for (int j = 0; j < k; j++)
+            if (keeps_win(z, st, mv[j], 0, NULL)) r.wins |= 1ULL << mv[j];
+        if (!r.wins) continue;
+        if (!(r.wins >> res.best & 1)) thrown++;
+        fwrite(&r, sizeof r, 1, f);
+        out++;
+    }
+    fclose(f);
+    printf("%s ply %d shard %d/%d: %zu positions, %zu won%s, %zu thrown\n", argv[1], ply, shard,
+           nsh, n, out, getenv("ALL") ? "" : " not proved", thrown);
+    return 0;
+}
+
+static int score(int argc, char **argv)
+{
+    const struct game *g = &rastros_game;
+    void *ab = alphabeta_searcher.create(64);
+    size_t tot = 0, thrown = 0;
+    for (int a = 0; a < argc; a++) {
+        FILE *f = open_or_die(argv[a], "rb");
+        struct rec r;
+        size_t n = 0, t = 0, pr = 0;
+        while (fread(&r, sizeof r, 1, f) == 1) {
+            struct search_params p; struct search_result res;
+            memset(&p, 0, sizeof p); p.nodes = budget(); p.threads = 1;
+            alphabeta_searcher.clear(ab);
+            alphabeta_searcher.search(ab, g, r.st, &p, &res);
+            n++;
+            if (res.exact) pr++;
+            if (!(r.wins >> res.best & 1)) t++;
+        }
+        fclose(f);
+        printf("  %s: %zu thrown of %zu, %zu proved\n", argv[a], t, n, pr);
+        tot += n; thrown += t;
+    }
+    printf("total: %zu thrown of %zu\n", thrown, tot);
+    return 0;
+}
+
+#define NF 24
+/* every square not free to the snail: slime, and free squares cut off (the solver's view) */
+static uint64_t blocked_of(const struct rastros *q)
+{
+    uint64_t goals = (1ULL << q->goal[0]) | (1ULL << q->goal[1]);
+    uint64_t free_ = q->board & ~q->slime, seen = 1ULL << q->snail, front = seen;
+    while (front) {
+        uint64_t nx = ra_king_fill(front) & free_ & ~seen;
+        seen |= nx;
+        front = nx & ~goals;
+    }
+    return q->board & ~seen;
+}
+void ra_features_pub(const void *st, int f[NF]);
+/* train N SEED SPEC MINPLY MAXPLY: random prefixes, exact value, features */
+static int train(char **argv)
+{
+    const struct game *g = &rastros_game;
+    int n = atoi(argv[0]); unsigned long long seed = strtoull(argv[1], NULL, 10);
+    int minp = atoi(argv[3]), maxp = atoi(argv[4]);
+    char buf[128], err[128]; snprintf(buf, sizeof buf, "%s", argv[2]);
+    const char *opts[4]; int no = 0;
+    for (char *t = strtok(buf, ","); t && no < 4; t = strtok(NULL, ",")) opts[no++] = t;
+    void *z = rastros_solver_create(1024);
+    int done = 0;
+    while (done < n) {
+        unsigned char st[512]; game_undo u; struct game_status gs;
+        g->init(st, no, opts, err, sizeof err);
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        int ply = minp + (int)((seed >> 33) % (unsigned)(maxp - minp + 1)), ok = 1;
+        for (int i = 0; i < ply; i++) {
+            move_t mv[GAME_MAX_MOVES]; int k = g->gen_moves(st, mv);
+            g->status(st, &gs);
+            if (gs.over || k == 0) { ok = 0; break; }
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            g->make(st, mv[(seed >> 33) % (unsigned)k], &u);
+        }
+        if (!ok) continue;
+        g->status(st, &gs);
+        if (gs.over) continue;
+        int v, pl;
+        if (g->exact_value(st, &v, &pl)) continue;
+        struct game_solve_result r;
+        prove(z, st, 0, &r);
+        int f[NF]; ra_features_pub(st, f);
+        printf("%d", r.value > 0);
+        for (int i = 0; i < NF; i++) printf(" %d", f[i]);
+        { const struct rastros *q = (const void *)st; printf(" %llu %d %d", (unsigned long long)blocked_of(q), q->snail, q->stm); }
+        printf("\n");
+        done++;
+    }
+    return 0;
+}
+
+static uint64_t kingsq(int sq) { uint64_t b = 1ULL << sq; return ra_king_fill(b) & ~b; }
+static int policies(int argc, char **argv)
+{
+    const struct game *g = &rastros_game;
+    size_t n = 0, p2 = 0, nmoves = 0, nwins = 0, single = 0;
+    for (int a = 0; a < argc; a++) {
+        FILE *f = open_or_die(argv[a], "rb"); struct rec r;
+        while (fread(&r, sizeof r, 1, f) == 1) {
+            const struct rastros *p = (const void *)r.st;
+            int stm = p->stm, gm = p->goal[stm], go = p->goal[stm ^ 1];
+            uint64_t F = p->board & ~p->slime & ~(1ULL << p->snail);
+            uint64_t moves = kingsq(p->snail) & F;
+            uint64_t danger = (F & (1ULL << go)) ? kingsq(go) | (1ULL << go) : 0;
+            uint64_t safe = moves & ~danger;
+            uint64_t oreach = F & ~((F & (1ULL << gm)) ? kingsq(gm) | (1ULL << gm) : 0);
+            int bestk = 1 << 30, best = -1;
+            for (uint64_t m = safe; m; m &= m - 1) {
+                int to = __builtin_ctzll(m);
+                int df = abs((to & 7) - (gm & 7)), dr = abs((to >> 3) - (gm >> 3));
+                int near = 7 - (df > dr ? df : dr);
+                int k = __builtin_popcountll(kingsq(to) & oreach & ~(1ULL << to)) * 8 + near;
+                if (k < bestk) { bestk = k; best = to; }
+            }
+            n++;
+            if (best >= 0 && (r.wins >> best & 1)) p2++;
+            nmoves += __builtin_popcountll(safe); nwins += __builtin_popcountll(r.wins);
+            single += __builtin_popcountll(r.wins) == 1;
+        }
+        fclose(f);
+    }
+    (void)g;
+    printf("%zu positions: order_key first wins in %zu (thrown %zu); safe moves %.2f, winning %.2f; single winner %zu\n",
+           n, p2, n - p2, (double)nmoves / n, (double)nwins / n, single);
+    return 0;
+}
+
+/* hard N SEED SPEC MINPLY MAXPLY: random prefixes that genmove at 3000 does
+ * not prove and that are won; prints each child: group label features slime snail stm */
+static int hard(char **argv)
+{
+    const struct game *g = &rastros_game;
+    int n = atoi(argv[0]); unsigned long long seed = strtoull(argv[1], NULL, 10);
+    int minp = atoi(argv[3]), maxp = atoi(argv[4]);
+    char buf[128], err[128]; snprintf(buf, sizeof buf, "%s", argv[2]);
+    const char *opts[4]; int no = 0;
+    for (char *t = strtok(buf, ","); t && no < 4; t = strtok(NULL, ",")) opts[no++] = t;
+    void *z = rastros_solver_create(1024), *ab = alphabeta_searcher.create(64);
+    int done = 0;
+    while (done < n) {
+        unsigned char st[512]; game_undo u; struct game_status gs;
+        g->init(st, no, opts, err, sizeof err);
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        int ply = minp + (int)((seed >> 33) % (unsigned)(maxp - minp + 1)), ok = 1;
+        for (int i = 0; i < ply; i++) {
+            move_t mv[GAME_MAX_MOVES]; int k = g->gen_moves(st, mv);
+            g->status(st, &gs);
+            if (gs.over || k == 0) { ok = 0; break; }
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            g->make(st, mv[(seed >> 33) % (unsigned)k], &u);
+        }
+        if (!ok) continue;
+        g->status(st, &gs);
+        if (gs.over) continue;
+        struct search_params p; struct search_result res;
+        memset(&p, 0, sizeof p); p.nodes = budget(); p.threads = 1;
+        alphabeta_searcher.clear(ab);
+        alphabeta_searcher.search(ab, g, st, &p, &res);
+        if (res.exact) continue;
+        move_t mv[GAME_MAX_MOVES]; int k = g->gen_moves(st, mv);
+        int lab[GAME_MAX_MOVES], any = 0;
+        for (int j = 0; j < k; j++) { lab[j] = keeps_win(z, st, mv[j], 0, NULL); any |= lab[j]; }
+        if (!any) continue;
+        for (int j = 0; j < k; j++) {
+            unsigned char ch[512]; memcpy(ch, st, g->state_size); g->make(ch, mv[j], &u);
+            g->status(ch, &gs);
+            int v, pl;
+            if (gs.over || g->exact_value(ch, &v, &pl)) continue;
+            int f[NF]; ra_features_pub(ch, f);
+            const struct rastros *q = (const void *)ch;
+            printf("%d %d", done, !lab[j]);   /* label: the child's side to move wins */
+            for (int i = 0; i < NF; i++) printf(" %d", f[i]);
+            printf(" %llu %d %d %d\n", (unsigned long long)blocked_of(q), q->snail, q->stm, mv[j] == res.best);
+        }
+        done++;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 7 && !strcmp(argv[1], "hard")) return hard(argv + 2);
+    if (argc >= 3 && !strcmp(argv[1], "policies")) return policies(argc - 2, argv + 2);
+    if (argc >= 7 && !strcmp(argv[1], "train")) return train(argv + 2);
+    if (argc >= 6 && !strcmp(argv[1], "collect")) return collect(argv + 2);
+    if (argc >= 3 && !strcmp(argv[1], "score")) return score(argc - 2, argv + 2);
+    return tool_main(argc, argv);
+}
