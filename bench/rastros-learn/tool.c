@@ -25,6 +25,64 @@ static uint64_t budget(void)
     return getenv("NODES") ? strtoull(getenv("NODES"), NULL, 10) : 3000;
 }
 
+/* Random game prefixes (N SEED OPTIONS MINPLY MAXPLY: the plies uniform in
+ * MINPLY..MAXPLY, random legal moves) */
+struct prefixes {
+    char buf[128];
+    const char *opts[4];
+    int no, minp, maxp;
+    unsigned long long seed;
+};
+
+static void prefixes_init(struct prefixes *pf, char **argv)
+{
+    pf->seed = strtoull(argv[1], NULL, 10);
+    pf->minp = atoi(argv[3]);
+    pf->maxp = atoi(argv[4]);
+    snprintf(pf->buf, sizeof pf->buf, "%s", argv[2]);
+    pf->no = 0;
+    for (char *t = strtok(pf->buf, ","); t && pf->no < 4; t = strtok(NULL, ","))
+        pf->opts[pf->no++] = t;
+}
+
+static unsigned long long next_random(struct prefixes *pf)
+{
+    pf->seed = pf->seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return pf->seed >> 33;
+}
+
+/* The next prefix into st; 0 if its game ended on the way (st unusable). */
+static int random_prefix(struct prefixes *pf, void *st)
+{
+    const struct game *g = &rastros_game;
+    char err[128];
+    game_undo u;
+    struct game_status gs;
+    g->init(st, pf->no, pf->opts, err, sizeof err);
+    int ply = pf->minp + (int)(next_random(pf) % (unsigned)(pf->maxp - pf->minp + 1));
+    for (int i = 0; i < ply; i++) {
+        move_t mv[GAME_MAX_MOVES];
+        int k = g->gen_moves(st, mv);
+        g->status(st, &gs);
+        if (gs.over || k == 0)
+            return 0;
+        g->make(st, mv[next_random(pf) % (unsigned)k], &u);
+    }
+    g->status(st, &gs);
+    return !gs.over;
+}
+
+/* genmove as the engine plays it at budget() nodes: a new game, one thread */
+static void genmove(void *ab, void *st, struct search_result *res)
+{
+    struct search_params p;
+    memset(&p, 0, sizeof p);
+    p.nodes = budget();
+    p.threads = 1;
+    alphabeta_searcher.clear(ab);
+    alphabeta_searcher.search(ab, &rastros_game, st, &p, res);
+}
+
 static FILE *open_or_die(const char *path, const char *mode)
 {
     FILE *f = fopen(path, mode);
@@ -50,10 +108,8 @@ static int collect(char **argv)
         unsigned char st[512];
         memcpy(st, layers[ply].st + i * sz, sz);
         n++;
-        struct search_params p; struct search_result res;
-        memset(&p, 0, sizeof p); p.nodes = budget(); p.threads = 1;
-        alphabeta_searcher.clear(ab);
-        alphabeta_searcher.search(ab, g, st, &p, &res);
+        struct search_result res;
+        genmove(ab, st, &res);
         if (res.exact && !getenv("ALL")) continue;
         move_t mv[GAME_MAX_MOVES];
         int k = g->gen_moves(st, mv);
@@ -73,7 +129,6 @@ static int collect(char **argv)
 
 static int score(int argc, char **argv)
 {
-    const struct game *g = &rastros_game;
     void *ab = alphabeta_searcher.create(64);
     size_t tot = 0, thrown = 0;
     for (int a = 0; a < argc; a++) {
@@ -81,10 +136,8 @@ static int score(int argc, char **argv)
         struct rec r;
         size_t n = 0, t = 0, pr = 0;
         while (fread(&r, sizeof r, 1, f) == 1) {
-            struct search_params p; struct search_result res;
-            memset(&p, 0, sizeof p); p.nodes = budget(); p.threads = 1;
-            alphabeta_searcher.clear(ab);
-            alphabeta_searcher.search(ab, g, r.st, &p, &res);
+            struct search_result res;
+            genmove(ab, r.st, &res);
             n++;
             if (res.exact) pr++;
             if (!(r.wins >> res.best & 1)) t++;
@@ -115,28 +168,15 @@ void ra_features_pub(const void *st, int f[NF]);
 static int train(char **argv)
 {
     const struct game *g = &rastros_game;
-    int n = atoi(argv[0]); unsigned long long seed = strtoull(argv[1], NULL, 10);
-    int minp = atoi(argv[3]), maxp = atoi(argv[4]);
-    char buf[128], err[128]; snprintf(buf, sizeof buf, "%s", argv[2]);
-    const char *opts[4]; int no = 0;
-    for (char *t = strtok(buf, ","); t && no < 4; t = strtok(NULL, ",")) opts[no++] = t;
+    int n = atoi(argv[0]);
+    struct prefixes pf;
+    prefixes_init(&pf, argv);
     void *z = rastros_solver_create(1024);
     int done = 0;
     while (done < n) {
-        unsigned char st[512]; game_undo u; struct game_status gs;
-        g->init(st, no, opts, err, sizeof err);
-        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-        int ply = minp + (int)((seed >> 33) % (unsigned)(maxp - minp + 1)), ok = 1;
-        for (int i = 0; i < ply; i++) {
-            move_t mv[GAME_MAX_MOVES]; int k = g->gen_moves(st, mv);
-            g->status(st, &gs);
-            if (gs.over || k == 0) { ok = 0; break; }
-            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-            g->make(st, mv[(seed >> 33) % (unsigned)k], &u);
-        }
-        if (!ok) continue;
-        g->status(st, &gs);
-        if (gs.over) continue;
+        unsigned char st[512];
+        if (!random_prefix(&pf, st))
+            continue;
         int v, pl;
         if (g->exact_value(st, &v, &pl)) continue;
         struct game_solve_result r;
@@ -192,39 +232,28 @@ static int policies(int argc, char **argv)
 static int hard(char **argv)
 {
     const struct game *g = &rastros_game;
-    int n = atoi(argv[0]); unsigned long long seed = strtoull(argv[1], NULL, 10);
-    int minp = atoi(argv[3]), maxp = atoi(argv[4]);
-    char buf[128], err[128]; snprintf(buf, sizeof buf, "%s", argv[2]);
-    const char *opts[4]; int no = 0;
-    for (char *t = strtok(buf, ","); t && no < 4; t = strtok(NULL, ",")) opts[no++] = t;
+    int n = atoi(argv[0]);
+    struct prefixes pf;
+    prefixes_init(&pf, argv);
     void *z = rastros_solver_create(1024), *ab = alphabeta_searcher.create(64);
     int done = 0;
     while (done < n) {
-        unsigned char st[512]; game_undo u; struct game_status gs;
-        g->init(st, no, opts, err, sizeof err);
-        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-        int ply = minp + (int)((seed >> 33) % (unsigned)(maxp - minp + 1)), ok = 1;
-        for (int i = 0; i < ply; i++) {
-            move_t mv[GAME_MAX_MOVES]; int k = g->gen_moves(st, mv);
-            g->status(st, &gs);
-            if (gs.over || k == 0) { ok = 0; break; }
-            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-            g->make(st, mv[(seed >> 33) % (unsigned)k], &u);
-        }
-        if (!ok) continue;
-        g->status(st, &gs);
-        if (gs.over) continue;
-        struct search_params p; struct search_result res;
-        memset(&p, 0, sizeof p); p.nodes = budget(); p.threads = 1;
-        alphabeta_searcher.clear(ab);
-        alphabeta_searcher.search(ab, g, st, &p, &res);
+        unsigned char st[512];
+        if (!random_prefix(&pf, st))
+            continue;
+        struct search_result res;
+        genmove(ab, st, &res);
         if (res.exact) continue;
         move_t mv[GAME_MAX_MOVES]; int k = g->gen_moves(st, mv);
         int lab[GAME_MAX_MOVES], any = 0;
         for (int j = 0; j < k; j++) { lab[j] = keeps_win(z, st, mv[j], 0, NULL); any |= lab[j]; }
         if (!any) continue;
         for (int j = 0; j < k; j++) {
-            unsigned char ch[512]; memcpy(ch, st, g->state_size); g->make(ch, mv[j], &u);
+            unsigned char ch[512];
+            game_undo u;
+            struct game_status gs;
+            memcpy(ch, st, g->state_size);
+            g->make(ch, mv[j], &u);
             g->status(ch, &gs);
             int v, pl;
             if (gs.over || g->exact_value(ch, &v, &pl)) continue;
