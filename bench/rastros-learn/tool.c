@@ -10,9 +10,8 @@
  *       value (1 won for the side to move), feat.h's features, the
  *       squares the snail cannot reach, the snail, the side to move
  *   hard N SEED OPTIONS MINPLY MAXPLY  the same for the children of won
- *       prefixes genmove does not prove (a group number first)
- *   policies REC...           how often the solver's static order's first
- *       move wins */
+ *       prefixes genmove does not prove (a group number first, the
+ *       child's value for its side to move, last whether genmove played it) */
 #define main tool_main
 #include "../rastros-tool.c"
 #undef main
@@ -150,19 +149,9 @@ static int score(int argc, char **argv)
     return 0;
 }
 
+/* from eval.inc, in the variant's rules (NF: feat.h's, which needs rastros.c) */
 #define NF 24
-/* every square not free to the snail: slime, and free squares cut off (the solver's view) */
-static uint64_t blocked_of(const struct rastros *q)
-{
-    uint64_t goals = (1ULL << q->goal[0]) | (1ULL << q->goal[1]);
-    uint64_t free_ = q->board & ~q->slime, seen = 1ULL << q->snail, front = seen;
-    while (front) {
-        uint64_t nx = ra_king_fill(front) & free_ & ~seen;
-        seen |= nx;
-        front = nx & ~goals;
-    }
-    return q->board & ~seen;
-}
+uint64_t ra_blocked_pub(const void *st);
 void ra_features_pub(const void *st, int f[NF]);
 /* train N SEED SPEC MINPLY MAXPLY: random prefixes, exact value, features */
 static int train(char **argv)
@@ -184,51 +173,16 @@ static int train(char **argv)
         int f[NF]; ra_features_pub(st, f);
         printf("%d", r.value > 0);
         for (int i = 0; i < NF; i++) printf(" %d", f[i]);
-        { const struct rastros *q = (const void *)st; printf(" %llu %d %d", (unsigned long long)blocked_of(q), q->snail, q->stm); }
+        { const struct rastros *q = (const void *)st; printf(" %llu %d %d", (unsigned long long)ra_blocked_pub(q), q->snail, q->stm); }
         printf("\n");
         done++;
     }
     return 0;
 }
 
-static uint64_t kingsq(int sq) { uint64_t b = 1ULL << sq; return ra_king_fill(b) & ~b; }
-static int policies(int argc, char **argv)
-{
-    const struct game *g = &rastros_game;
-    size_t n = 0, p2 = 0, nmoves = 0, nwins = 0, single = 0;
-    for (int a = 0; a < argc; a++) {
-        FILE *f = open_or_die(argv[a], "rb"); struct rec r;
-        while (fread(&r, sizeof r, 1, f) == 1) {
-            const struct rastros *p = (const void *)r.st;
-            int stm = p->stm, gm = p->goal[stm], go = p->goal[stm ^ 1];
-            uint64_t F = p->board & ~p->slime & ~(1ULL << p->snail);
-            uint64_t moves = kingsq(p->snail) & F;
-            uint64_t danger = (F & (1ULL << go)) ? kingsq(go) | (1ULL << go) : 0;
-            uint64_t safe = moves & ~danger;
-            uint64_t oreach = F & ~((F & (1ULL << gm)) ? kingsq(gm) | (1ULL << gm) : 0);
-            int bestk = 1 << 30, best = -1;
-            for (uint64_t m = safe; m; m &= m - 1) {
-                int to = __builtin_ctzll(m);
-                int df = abs((to & 7) - (gm & 7)), dr = abs((to >> 3) - (gm >> 3));
-                int near = 7 - (df > dr ? df : dr);
-                int k = __builtin_popcountll(kingsq(to) & oreach & ~(1ULL << to)) * 8 + near;
-                if (k < bestk) { bestk = k; best = to; }
-            }
-            n++;
-            if (best >= 0 && (r.wins >> best & 1)) p2++;
-            nmoves += __builtin_popcountll(safe); nwins += __builtin_popcountll(r.wins);
-            single += __builtin_popcountll(r.wins) == 1;
-        }
-        fclose(f);
-    }
-    (void)g;
-    printf("%zu positions: order_key first wins in %zu (thrown %zu); safe moves %.2f, winning %.2f; single winner %zu\n",
-           n, p2, n - p2, (double)nmoves / n, (double)nwins / n, single);
-    return 0;
-}
-
-/* hard N SEED SPEC MINPLY MAXPLY: random prefixes that genmove at 3000 does
- * not prove and that are won; prints each child: group label features slime snail stm */
+/* hard N SEED SPEC MINPLY MAXPLY: random prefixes that genmove at budget()
+ * does not prove and that are won; prints each child no exact rule settles:
+ * group, label, features, blocked squares, snail, side to move, played */
 static int hard(char **argv)
 {
     const struct game *g = &rastros_game;
@@ -261,7 +215,7 @@ static int hard(char **argv)
             const struct rastros *q = (const void *)ch;
             printf("%d %d", done, !lab[j]);   /* label: the child's side to move wins */
             for (int i = 0; i < NF; i++) printf(" %d", f[i]);
-            printf(" %llu %d %d %d\n", (unsigned long long)blocked_of(q), q->snail, q->stm, mv[j] == res.best);
+            printf(" %llu %d %d %d\n", (unsigned long long)ra_blocked_pub(q), q->snail, q->stm, mv[j] == res.best);
         }
         done++;
     }
@@ -271,7 +225,6 @@ static int hard(char **argv)
 int main(int argc, char **argv)
 {
     if (argc >= 7 && !strcmp(argv[1], "hard")) return hard(argv + 2);
-    if (argc >= 3 && !strcmp(argv[1], "policies")) return policies(argc - 2, argv + 2);
     if (argc >= 7 && !strcmp(argv[1], "train")) return train(argv + 2);
     if (argc >= 6 && !strcmp(argv[1], "collect")) return collect(argv + 2);
     if (argc >= 3 && !strcmp(argv[1], "score")) return score(argc - 2, argv + 2);
