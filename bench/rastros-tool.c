@@ -216,17 +216,24 @@ static void prove(void *sv, void *st, int flags, struct game_solve_result *r)
     }
 }
 
+/* The child of st by move m into out (state_size bytes), its status in *gs. */
+static void child_of(const void *st, move_t m, void *out, struct game_status *gs)
+{
+    const struct game *g = &rastros_game;
+    game_undo u;
+    memcpy(out, st, g->state_size);
+    g->make(out, m, &u);
+    g->status(out, gs);
+}
+
 /* Does move m keep the win of st (st unchanged)? The child proved with
  * flags; its nodes are added to *nodes (if not NULL). */
 static int keeps_win(void *sv, const void *st, move_t m, int flags, uint64_t *nodes)
 {
     const struct game *g = &rastros_game;
     unsigned char ch[512];
-    game_undo u;
     struct game_status gs;
-    memcpy(ch, st, g->state_size);
-    g->make(ch, m, &u);
-    g->status(ch, &gs);
+    child_of(st, m, ch, &gs);
     if (gs.over)
         return gs.winner == g->side_to_move(st);
     struct game_solve_result r;
@@ -270,11 +277,8 @@ static struct layer *make_layers(const char *spec, int *maxply_out)
             move_t m[GAME_MAX_MOVES];
             int k = g->gen_moves(st, m);
             for (int j = 0; j < k; j++) {
-                game_undo u;
                 struct game_status gs;
-                memcpy(ch, st, sz);
-                g->make(ch, m[j], &u);
-                g->status(ch, &gs);
+                child_of(st, m[j], ch, &gs);
                 if (gs.over)
                     continue;
                 struct rastros_key key;
@@ -615,9 +619,7 @@ static void loser_walk(void *st, int ply, walk_answer_fn *answer, void *ctx, siz
         unsigned char c[512];
         game_undo u;
         struct game_status gs;
-        memcpy(c, st, g->state_size);
-        g->make(c, m[i], &u);
-        g->status(c, &gs);
+        child_of(st, m[i], c, &gs);
         if (gs.over) {
             if (lost && gs.winner == g->side_to_move(st)) {
                 (*lost)++;
@@ -805,9 +807,7 @@ static void strat_walk(struct strat *S, void *st, int ply)
         unsigned char c[512];
         game_undo u;
         struct game_status gs;
-        memcpy(c, st, g->state_size);
-        g->make(c, m[i], &u);
-        g->status(c, &gs);
+        child_of(st, m[i], c, &gs);
         if (gs.over)
             continue;
         struct rastros_key key;
@@ -866,12 +866,9 @@ static int hard_replies(struct strat *S, const void *c, int mv, uint64_t limit, 
 {
     const struct game *g = &rastros_game;
     unsigned char d[512], e[512];
-    game_undo u;
     struct game_status gs;
-    memcpy(d, c, g->state_size);
-    int winner = g->side_to_move(d);
-    g->make(d, (move_t)mv, &u);
-    g->status(d, &gs);
+    int winner = g->side_to_move(c);
+    child_of(c, (move_t)mv, d, &gs);
     if (gs.over)
         return gs.winner == winner ? 0 : -1;
     /* the count first (cheap, and a losing move has a hard reply), then
@@ -879,9 +876,7 @@ static int hard_replies(struct strat *S, const void *c, int mv, uint64_t limit, 
     move_t m[GAME_MAX_MOVES];
     int k = g->gen_moves(d, m), hard = 0;
     for (int i = 0; i < k && hard < most; i++) {
-        memcpy(e, d, g->state_size);
-        g->make(e, m[i], &u);
-        g->status(e, &gs);
+        child_of(d, m[i], e, &gs);
         if (gs.over) {
             if (gs.winner != winner)
                 return -1;
@@ -967,11 +962,8 @@ static int cmd_estimate(int argc, char **argv)
             int k = g->gen_moves(st, m), n = 0;
             for (int i = 0; i < k; i++) {
                 unsigned char c[512];
-                game_undo u;
                 struct game_status gs;
-                memcpy(c, st, g->state_size);
-                g->make(c, m[i], &u);
-                g->status(c, &gs);
+                child_of(st, m[i], c, &gs);
                 if (!gs.over)
                     ok[n++] = m[i];
             }
@@ -1302,12 +1294,9 @@ static int cmd_deep8(int argc, char **argv)
         int k = g->gen_moves(st, m);
         for (int i = 0; i < k; i++) {
             unsigned char c[512];
-            game_undo u;
             struct game_status gs;
             char txt[16];
-            memcpy(c, st, g->state_size);
-            g->make(c, m[i], &u);
-            g->status(c, &gs);
+            child_of(st, m[i], c, &gs);
             int wins = gs.over ? gs.winner != g->side_to_move(c) : 0;
             if (!gs.over) {
                 struct game_solve_limits lim = {.threads = 1};

@@ -204,11 +204,8 @@ static int hard(char **argv)
         if (!any) continue;
         for (int j = 0; j < k; j++) {
             unsigned char ch[512];
-            game_undo u;
             struct game_status gs;
-            memcpy(ch, st, g->state_size);
-            g->make(ch, mv[j], &u);
-            g->status(ch, &gs);
+            child_of(st, mv[j], ch, &gs);
             int v, pl;
             if (gs.over || g->exact_value(ch, &v, &pl)) continue;
             int f[NF]; ra_features_pub(ch, f);
