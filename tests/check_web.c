@@ -493,6 +493,43 @@ START_TEST(test_records_travel)
 }
 END_TEST
 
+/* gogui-gfx COMMAND runs COMMAND: the web board's refusals and caps hold
+ * for it as for the command alone (they did not: it saved files, set 4
+ * threads and 4 GB of hash) */
+START_TEST(test_gfx_passes_the_gate)
+{
+    struct web_server *s = serve_default();
+    struct ws *w = ws_open(web_port(s));
+    unlink("/tmp/check_web_gfx.rec");
+    ask(w, "newgame rastros size=6");
+    ck_assert_msg(!strncmp(ask(w, "gogui-gfx legal_moves"), "= ", 2), "%s", res);
+    ck_assert_str_eq(ask(w, "gogui-gfx savegame /tmp/check_web_gfx.rec"),
+                     "? not allowed: savegame writes a file on the server; getrecord gives the "
+                     "record");
+    ck_assert_int_eq(access("/tmp/check_web_gfx.rec", F_OK), -1);
+    ck_assert_str_eq(ask(w, "gogui-gfx review /etc/passwd"),
+                     "? not allowed: review FILE reads a file on the server; review (the "
+                     "session's game) after setrecord reviews a record");
+    ck_assert_str_eq(ask(w, "gogui-gfx set_option threads 4"),
+                     "? not allowed: threads is at most 1 on this server");
+    ck_assert_str_eq(ask(w, "get_option threads"), "= 1");
+    ck_assert_str_eq(ask(w, "gogui-gfx set_option hash 4096"),
+                     "? not allowed: hash is at most 64 MB a connection on this server");
+    ck_assert_str_eq(ask(w, "get_option hash"), "= 64");
+    ck_assert_str_eq(ask(w, "gogui-gfx set_option tables /tmp"),
+                     "? not allowed: tables names a directory on the server");
+    ck_assert_msg(!strncmp(ask(w, "gogui-gfx set_option movetime 86400000"), "? not allowed", 13),
+                  "%s", res);
+    ck_assert_msg(!strncmp(ask(w, "gogui-gfx gogui-sigint"), "? not allowed", 13), "%s", res);
+    ck_assert_msg(!strncmp(ask(w, "gogui-gfx bench"), "? not allowed", 13), "%s", res);
+    ck_assert_msg(!strncmp(ask(w, "gogui-gfx perft 2"), "? not allowed", 13), "%s", res);
+    ck_assert_msg(!strncmp(ask(w, "gogui-gfx loadgame /etc/passwd"), "? ", 2), "%s", res);
+    ck_assert_str_eq(ask(w, "history"), "= ");
+    ws_close(w);
+    web_stop(s);
+}
+END_TEST
+
 START_TEST(test_option_caps)
 {
     struct web_config c;
@@ -773,6 +810,7 @@ int main(void)
     tcase_add_test(t, test_framing);
     tcase_add_test(t, test_streaming);
     tcase_add_test(t, test_records_travel);
+    tcase_add_test(t, test_gfx_passes_the_gate);
     tcase_add_test(t, test_interrupt);
     tcase_add_test(t, test_binary_and_origin);
     tcase_add_test(t, test_files);

@@ -174,7 +174,10 @@ static int cmd_review(struct proto *p, int argc, char **argv, char *res, size_t 
         int rc = load->fn(p, 1, argv, res, n);
         if (rc != PROTO_OK)
             return rc;
-        p->explain.valid = 0;   /* another game: the last genmove is gone */
+        /* another game, as after loadgame (CMD_CHANGES_GAME): the last
+         * genmove is gone, and so are GoGui's click steps */
+        p->explain.valid = 0;
+        p->gogui.stale = 1;
     }
     struct session_review rv;
     int rc = session_review(&p->s, proto_stop, p, &rv);

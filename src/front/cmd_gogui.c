@@ -767,7 +767,12 @@ static int cmd_gogui_gfx(struct proto *p, int argc, char **argv, char *res, size
         return proto_fail(res, n, PROTO_ESYNTAX, "not a command whose answer can be drawn");
     if (!(proto_gogui_abilities(p) & GOGUI_RULER))
         return PROTO_EUNSUPPORTED;
-    int rc = c->fn(p, argc - 1, argv + 1, res, n);
+    /* the inner command passes the front end's gate as if it came alone
+     * (the web board's refusals and caps) */
+    int rc = p->gate ? p->gate(p, c, argc - 1, argv + 1, res, n) : PROTO_OK;
+    if (rc != PROTO_OK)
+        return rc;
+    rc = c->fn(p, argc - 1, argv + 1, res, n);
     if (rc != PROTO_OK)
         return rc;
     /* the legal moves of the position the answer names: each one's piece
@@ -841,9 +846,9 @@ const struct proto_cmd gogui_commands[] = {
      "on\n"
      "the piece or reserve it starts from, `MARK` where it goes), and the answer itself as the "
      "status\n"
-     "line (`TEXT`). COMMAND's errors are its own. Fails: `syntax error` (no COMMAND, or one that\n"
-     "changes the game, streams or is `genmove`). Listed only when GoGui is the start-up game's\n"
-     "ruler.\n"
+     "line (`TEXT`). COMMAND's errors are its own, and a front end refuses it as it would refuse\n"
+     "it alone (`not allowed`). Fails: `syntax error` (no COMMAND, or one that changes the game,\n"
+     "streams or is `genmove`). Listed only when GoGui is the start-up game's ruler.\n"
      "```\n"
      "gogui-gfx reg_genmove b\n"
      "= CIRCLE E8\n"
