@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -67,6 +68,93 @@ FILE *util_fopen_file(const char *path, const char *mode, const char **why)
         close(fd);
     }
     return f;
+}
+
+FILE *util_create_file(const char *path, struct util_out *o, const char **why)
+{
+    static unsigned serial;
+    struct stat sb;
+    memset(o, 0, sizeof *o);
+    char *real = realpath(path, NULL);      /* through a link to its file */
+    const char *dest = real ? real : path;
+    if (!real && lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode))
+        return o->f = util_fopen_file(path, "w", why);   /* a link to no file yet */
+    int exists = stat(dest, &sb) == 0;
+    if (exists && !S_ISREG(sb.st_mode)) {
+        free(real);
+        return o->f = util_fopen_file(path, "w", why);   /* refused, or a device */
+    }
+    size_t len = strlen(dest) + 48;
+    char *tmp = malloc(len);
+    int fd = -1;
+    for (int i = 0; tmp && fd < 0 && i < 100; i++) {
+        snprintf(tmp, len, "%s.tabula-%ld-%u", dest, (long)getpid(), serial++);
+        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST)
+            break;
+    }
+    if (fd < 0) {
+        /* no file beside it: in place, as before */
+        free(tmp);
+        free(real);
+        return o->f = util_fopen_file(path, "w", why);
+    }
+    if (exists)
+        fchmod(fd, sb.st_mode & 07777);
+    o->f = fdopen(fd, "w");
+    if (!o->f) {
+        *why = strerror(errno);
+        close(fd);
+        unlink(tmp);
+        free(tmp);
+        free(real);
+        return NULL;
+    }
+    o->tmp = tmp;
+    o->dest = real ? real : strdup(path);
+    if (!o->dest) {
+        *why = strerror(ENOMEM);
+        util_abandon_file(o);
+        return NULL;
+    }
+    return o->f;
+}
+
+int util_commit_file(struct util_out *o, const char **why)
+{
+    int bad = fflush(o->f) != 0 || ferror(o->f);
+    if (!bad && o->tmp && fsync(fileno(o->f)) != 0)
+        bad = 1;
+    int err = errno;
+    if (fclose(o->f) != 0 && !bad) {
+        bad = 1;
+        err = errno;
+    }
+    o->f = NULL;
+    if (!bad && o->tmp && rename(o->tmp, o->dest) != 0) {
+        bad = 1;
+        err = errno;
+    }
+    if (bad) {
+        *why = strerror(err ? err : EIO);
+        util_abandon_file(o);
+        return -1;
+    }
+    free(o->tmp);
+    free(o->dest);
+    o->tmp = o->dest = NULL;
+    return 0;
+}
+
+void util_abandon_file(struct util_out *o)
+{
+    if (o->f)
+        fclose(o->f);
+    if (o->tmp)
+        unlink(o->tmp);
+    free(o->tmp);
+    free(o->dest);
+    memset(o, 0, sizeof *o);
 }
 
 int64_t util_mem_available_mb(void)

@@ -47,6 +47,23 @@ int64_t util_mem_available_mb(void);
  * is strerror(errno). NULL on failure. */
 FILE *util_fopen_file(const char *path, const char *mode, const char **why);
 
+/* A file the user names, written whole or not at all: util_create_file
+ * opens a new file beside it (that of a symbolic link: the link stays),
+ * util_commit_file flushes it to disk and renames it over path, keeping an
+ * old file's permissions; util_abandon_file removes it. A failed write or
+ * commit leaves what was at path as it was. Where no file can be made
+ * beside it (a directory one may not write in), or path is a device such as
+ * /dev/null, the file is written in place as util_fopen_file opens it.
+ * Failures: NULL or -1, *why set as util_fopen_file sets it. */
+struct util_out {
+    FILE *f;
+    char *tmp;                  /* the new file's name; NULL: in place */
+    char *dest;                 /* what it replaces */
+};
+FILE *util_create_file(const char *path, struct util_out *o, const char **why);
+int util_commit_file(struct util_out *o, const char **why);
+void util_abandon_file(struct util_out *o);
+
 /* dir is a directory: 0; else -1 with "DIR: why" in out. */
 int util_check_dir(const char *dir, char *out, size_t n);
 

@@ -3,10 +3,13 @@
  * and through proto_execute: clocks at the extremes, solve's limits, ids,
  * the hash option when memory runs out. */
 #include <check.h>
+#include <dirent.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "front/protocol.h"
@@ -336,6 +339,91 @@ START_TEST(test_too_many_arguments_id)
 }
 END_TEST
 
+static void read_all(const char *path, char *buf, size_t n)
+{
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    size_t k = fread(buf, 1, n - 1, f);
+    buf[k] = '\0';
+    fclose(f);
+}
+
+static int entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    int k = 0;
+    for (struct dirent *e; d && (e = readdir(d));)
+        k += e->d_name[0] != '.';
+    if (d)
+        closedir(d);
+    return k;
+}
+
+/* savegame writes a file whole or not at all: a write that fails (here the
+ * file size limit) leaves the old file as it was (it used to be cut, a
+ * user's saved game lost), and one that succeeds leaves no other file,
+ * the old file's permissions and a symbolic link to it. */
+START_TEST(test_savegame_whole_or_nothing)
+{
+    char dir[] = "/tmp/check_session_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[64], link[64], cmd[160], before[4096], after[4096];
+    snprintf(path, sizeof path, "%s/game.rec", dir);
+    snprintf(link, sizeof link, "%s/link.rec", dir);
+    static char outbuf[1 << 16];
+    FILE *out = fmemopen(outbuf, sizeof outbuf, "w+");     /* not a file: no size limit */
+    ck_assert_ptr_nonnull(out);
+    struct proto p;
+    ck_assert_int_eq(proto_init(&p, out), 0);
+    ck_assert_str_eq(proto_run(&p, out, "newgame rastros size=6"), "= \n\n");
+    ck_assert_str_eq(proto_run(&p, out, "play b c3"), "= \n\n");
+    snprintf(cmd, sizeof cmd, "savegame %s", path);
+    ck_assert_str_eq(proto_run(&p, out, cmd), "= \n\n");
+    ck_assert_int_eq(chmod(path, 0640), 0);
+    ck_assert_int_eq(symlink("game.rec", link), 0);
+    read_all(path, before, sizeof before);
+    ck_assert_ptr_nonnull(strstr(before, "1. c3 *"));
+    ck_assert_str_eq(proto_run(&p, out, "play w b2"), "= \n\n");
+
+    struct rlimit was, small;
+    ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &was), 0);
+    small = was;
+    small.rlim_cur = 16;
+    signal(SIGXFSZ, SIG_IGN);
+    /* no assertion under the limit: check reports through a file */
+    char r1[256], r2[256];
+    int lim = setrlimit(RLIMIT_FSIZE, &small);
+    snprintf(r1, sizeof r1, "%s", proto_run(&p, out, cmd));
+    snprintf(cmd, sizeof cmd, "savegame %s", link);
+    snprintf(r2, sizeof r2, "%s", proto_run(&p, out, cmd));
+    ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &was), 0);
+    ck_assert_int_eq(lim, 0);
+    const char *want = "? cannot open file: write failed (File too large); the file is as it was"
+                       "\n\n";
+    ck_assert_str_eq(r1, want);
+    ck_assert_str_eq(r2, want);
+    read_all(path, after, sizeof after);
+    ck_assert_str_eq(after, before);
+    ck_assert_int_eq(entries(dir), 2);
+
+    /* through the link: the file replaced, the link and the mode kept */
+    ck_assert_str_eq(proto_run(&p, out, cmd), "= \n\n");
+    struct stat sb;
+    ck_assert_int_eq(lstat(link, &sb), 0);
+    ck_assert(S_ISLNK(sb.st_mode));
+    ck_assert_int_eq(stat(path, &sb), 0);
+    ck_assert_int_eq(sb.st_mode & 0777, 0640);
+    read_all(path, after, sizeof after);
+    ck_assert_ptr_nonnull(strstr(after, "1. c3 b2 *"));
+    ck_assert_int_eq(entries(dir), 2);
+    proto_free(&p);
+    fclose(out);
+    unlink(link);
+    unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
 /* The answers of set_option hash when the memory is not there, for
  * alpha-beta and MCTS: "out of memory", the option and the table as they
  * were, and the engine still plays. big 0: 2 GB over what the system has
@@ -433,6 +521,7 @@ static Suite *session_suite(void)
     tcase_add_test(tc, test_too_many_arguments_id);
     tcase_add_test(tc, test_response_no_empty_line);
     tcase_add_test(tc, test_hash_out_of_memory);
+    tcase_add_test(tc, test_savegame_whole_or_nothing);
     suite_add_tcase(s, tc);
     return s;
 }

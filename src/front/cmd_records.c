@@ -14,12 +14,26 @@ static int cmd_savegame(struct proto *p, int argc, char **argv, char *res, size_
     struct game_record r;
     record_init(&r);
     int rc = proto_session_status(session_to_record(&p->s, &r));
+    /* written whole or not at all: a failed write leaves the old file */
     const char *why = NULL;
-    FILE *f = rc == PROTO_OK ? util_fopen_file(argv[0], "w", &why) : NULL;
+    struct util_out o;
+    FILE *f = rc == PROTO_OK ? util_create_file(argv[0], &o, &why) : NULL;
     if (rc == PROTO_OK && !f)
         rc = proto_fail(res, n, PROTO_EFILE, why);
-    if (f && (record_write(f, &r) || fclose(f)))
-        rc = proto_fail(res, n, PROTO_EFILE, "write failed");
+    int kept = f && o.tmp;      /* else written in place (a device...) */
+    int bad = f && record_write(f, &r);
+    if (bad)
+        util_abandon_file(&o);
+    else if (f && util_commit_file(&o, &why))
+        bad = 1;
+    if (bad) {
+        char msg[256];
+        snprintf(msg, sizeof msg, "write failed%s%s%s", why ? " (" : "", why ? why : "",
+                 why ? ")" : "");
+        if (kept)
+            snprintf(msg + strlen(msg), sizeof msg - strlen(msg), "; the file is as it was");
+        rc = proto_fail(res, n, PROTO_EFILE, msg);
+    }
     record_free(&r);
     return rc;
 }
@@ -186,9 +200,13 @@ const struct proto_cmd record_commands[] = {
      "Writes the game as a PGN [record](#game-records): the game, its variant, the position set "
      "by\n"
      "`setposition` if any, the result, today's date and the numbered moves, in the game's long\n"
-     "notation where it has one (Tablut captures: `d7-d3xc3xe3`). Fails: `cannot open file: "
-     "REASON`\n"
-     "(a FIFO no one reads, a directory: at once, without waiting), `syntax error`."},
+     "notation where it has one (Tablut captures: `d7-d3xc3xe3`). The file is written whole or\n"
+     "not at all: the record goes to a new file beside FILE (beside the file a symbolic link\n"
+     "names), which replaces it once on disk, with the old file's permissions; a write that fails\n"
+     "(a full disk) leaves the old file as it was. Where no file can be made beside it, or FILE is\n"
+     "a device, it is written in place. Fails: `cannot open file: REASON` (a FIFO no one reads, a\n"
+     "directory: at once, without waiting; `write failed (REASON); the file is as it was`),\n"
+     "`syntax error`."},
     {"loadgame", cmd_loadgame, "FILE [N]", {ARG_FILE, ARG_NONE}, CMD_CHANGES_GAME,
      PROTO_G_RECORDS, "load a record (its first N moves)",
      "Loads the first record of FILE and plays its first N moves (all by default): game, variant "
