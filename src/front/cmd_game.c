@@ -478,7 +478,10 @@ const struct proto_cmd game_commands[] = {
      "```"},
     {"getposition", cmd_getposition, "", {0}, 0, PROTO_G_GAMES, "the current position string",
     
-     "The current position string (the input format of `setposition`).\n"
+     "The current position string (the input format of `setposition`). A string is a position,\n"
+     "not how its game ended: after a Rastros game won in a goal corner it shows the snail there,\n"
+     "which `setposition` refuses (the rules reject a snail on a goal corner); the game's record\n"
+     "(`getrecord`, `savegame`) carries such a game.\n"
      "```\n"
      "getposition\n"
      "= 7/7/7/3s3/7/7/7 1\n"

@@ -360,3 +360,17 @@
 #? [unknown game]*
 178 rules
 #? [Rastros \(Slime Trail\): .*A move is written as the square the snail goes to: c3\.]
+
+# A game won in a goal corner: its position string shows the snail there,
+# which setposition refuses (the rules reject a snail on a goal corner, as
+# doc/protocol.md's getposition says); its record carries the game
+180 setrecord %5BGame%20%22rastros%22%5D%0A%5BVariant%20%22size%3D6%22%5D%0A%0A1.%20c3%20b2%202.%20a1%0A
+#? []
+181 getposition
+#? [6/6/3x2/2x3/1x4/s5 2]
+182 game_over
+#? [black wins: snail reached a1]
+183 setposition 6/6/3x2/2x3/1x4/s5 2
+#? [invalid position: the snail cannot stand on a goal corner]*
+184 game_over
+#? [black wins: snail reached a1]
