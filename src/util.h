@@ -29,6 +29,11 @@ int64_t now_ms(void);           /* monotonic milliseconds */
 /* Appends printf-style text to buf (size n) at *pos, never overflowing. */
 void buf_printf(char *buf, size_t n, size_t *pos, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* buf_printf's text reached the end of buf: it may have been cut. */
+static inline int buf_full(size_t n, size_t pos)
+{
+    return pos + 1 >= n;
+}
 
 /* pthread_create for a helper thread of a search, a solver or a worker:
  * the new thread has SIGINT, SIGTERM and SIGHUP blocked, so that their

@@ -424,6 +424,35 @@ START_TEST(test_savegame_whole_or_nothing)
 }
 END_TEST
 
+/* history and review of a game whose text is more than a response holds
+ * (tests/data/long-tablut.rec: 12,000 plies, a legal game made by random
+ * play) fail as getrecord does, where they used to answer "=" with the
+ * text cut at 64 KiB, in the middle of a move; what fits is answered. */
+START_TEST(test_answers_too_long)
+{
+    const char *top = getenv("top_srcdir");
+    char cmd[4200];
+    FILE *out = tmpfile();
+    struct proto p;
+    ck_assert_int_eq(proto_init(&p, out), 0);
+    ck_assert_str_eq(proto_run(&p, out, "set_option nodes 50"), "= \n\n");
+    snprintf(cmd, sizeof cmd, "loadgame %s/tests/data/long-tablut.rec 3000", top ? top : "..");
+    ck_assert_str_eq(proto_run(&p, out, cmd), "= \n\n");
+    const char *r = proto_run(&p, out, "review");
+    ck_assert_msg(!strcmp(r, "? out of memory: the review is too long for a response; savegame "
+                             "writes its marks into the record\n\n"), "%.80s", r);
+    const char *h = proto_run(&p, out, "history");
+    ck_assert_msg(!strncmp(h, "= b8-b3 f3-g3 ", 14), "%.40s", h);
+    snprintf(cmd, sizeof cmd, "loadgame %s/tests/data/long-tablut.rec", top ? top : "..");
+    ck_assert_str_eq(proto_run(&p, out, cmd), "= \n\n");    /* the whole game */
+    r = proto_run(&p, out, "history");
+    ck_assert_msg(!strcmp(r, "? out of memory: the history is too long for a response; "
+                             "savegame writes the whole game\n\n"), "%.80s", r);
+    proto_free(&p);
+    fclose(out);
+}
+END_TEST
+
 /* The answers of set_option hash when the memory is not there, for
  * alpha-beta and MCTS: "out of memory", the option and the table as they
  * were, and the engine still plays. big 0: 2 GB over what the system has
@@ -522,6 +551,7 @@ static Suite *session_suite(void)
     tcase_add_test(tc, test_response_no_empty_line);
     tcase_add_test(tc, test_hash_out_of_memory);
     tcase_add_test(tc, test_savegame_whole_or_nothing);
+    tcase_add_test(tc, test_answers_too_long);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -206,6 +206,9 @@ static int cmd_review(struct proto *p, int argc, char **argv, char *res, size_t 
     if (rv.stopped)
         buf_printf(res, n, &pos, "\nstopped after %d of %d moves", rv.n, p->s.nmoves);
     session_review_free(&rv);
+    if (buf_full(n, pos))
+        return proto_fail(res, n, PROTO_ENOMEM, "the review is too long for a response; "
+                          "savegame writes its marks into the record");
     return PROTO_OK;
 }
 
@@ -440,8 +443,8 @@ const struct proto_cmd analysis_commands[] = {
      "PGN NAGs (`$1` !, `$2` ?, `$4` ?\?) with a comment naming the best move. An\n"
      "[interrupt](#interrupting-a-command) answers the moves reviewed so far and a last line "
      "`stopped\n"
-     "after N of M moves`. Fails: those of `loadgame` (with FILE), `out of memory`, `syntax "
-     "error`.\n"
+     "after N of M moves`. Fails: those of `loadgame` (with FILE), `out of memory` (also: more\n"
+     "text than a response holds, 64 KiB), `syntax error`.\n"
      "```\n"
      "newgame rastros size=5\n"
      "= \n"

@@ -100,6 +100,9 @@ static int cmd_history(struct proto *p, int argc, char **argv, char *res, size_t
     res[0] = '\0';
     for (int i = 0; i < p->s.nmoves; i++)
         buf_printf(res, n, &pos, "%s%s", i ? " " : "", p->s.moves[i].text);
+    if (buf_full(n, pos))
+        return proto_fail(res, n, PROTO_ENOMEM, "the history is too long for a response; "
+                          "savegame writes the whole game");
     return PROTO_OK;
 }
 
@@ -503,7 +506,8 @@ const struct proto_cmd game_commands[] = {
     {"history", cmd_history, "", {0}, 0, PROTO_G_GAMES, "the moves played so far",
     
      "The moves played since the start position (or the last `setposition`), space separated, in\n"
-     "canonical text. Empty at the start.\n"
+     "canonical text. Empty at the start. Fails: `out of memory` (more text than a response holds,\n"
+     "64 KiB: `savegame` writes the whole game).\n"
      "```\n"
      "history\n"
      "= c3 b2\n"
