@@ -29,6 +29,12 @@ int64_t now_ms(void);           /* monotonic milliseconds */
 /* Appends printf-style text to buf (size n) at *pos, never overflowing. */
 void buf_printf(char *buf, size_t n, size_t *pos, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* Nodes a second over ms milliseconds; a time under 1 ms counts as 1 ms
+ * (it used to give the nodes themselves as the rate, 1000 times too low). */
+static inline uint64_t util_nps(uint64_t nodes, int64_t ms)
+{
+    return nodes * 1000 / (uint64_t)(ms > 0 ? ms : 1);
+}
 /* buf_printf's text reached the end of buf: it may have been cut. */
 static inline int buf_full(size_t n, size_t pos)
 {

@@ -424,6 +424,17 @@ START_TEST(test_savegame_whole_or_nothing)
 }
 END_TEST
 
+/* The nps of info lines: a search under 1 ms (time 0) counts as 1 ms; it
+ * gave the nodes themselves, 1000 times too low */
+START_TEST(test_nps)
+{
+    ck_assert_uint_eq(util_nps(161, 0), 161000);
+    ck_assert_uint_eq(util_nps(161, 1), 161000);
+    ck_assert_uint_eq(util_nps(5000, 2000), 2500);
+    ck_assert_uint_eq(util_nps(0, 0), 0);
+}
+END_TEST
+
 /* history and review of a game whose text is more than a response holds
  * (tests/data/long-tablut.rec: 12,000 plies, a legal game made by random
  * play) fail as getrecord does, where they used to answer "=" with the
@@ -552,6 +563,7 @@ static Suite *session_suite(void)
     tcase_add_test(tc, test_hash_out_of_memory);
     tcase_add_test(tc, test_savegame_whole_or_nothing);
     tcase_add_test(tc, test_answers_too_long);
+    tcase_add_test(tc, test_nps);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -32,7 +32,7 @@ static void analyze_report(void *ctx, const struct search_info *info)
     char sc[32], pv[4096];
     session_score_text(info->score, sc, sizeof sc);
     session_pv_text(p->s.g, p->s.st, info->pv, info->pvlen, pv, sizeof pv);
-    uint64_t nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : info->nodes;
+    uint64_t nps = util_nps(info->nodes, info->time_ms);
     fprintf(p->out, "info depth %d score %s nodes %" PRIu64 " nps %" PRIu64
             " time %" PRId64 " pv %s\n", info->depth, sc, info->nodes, nps,
             info->time_ms, pv[0] ? pv : "-");

@@ -200,7 +200,7 @@ static void stream_report(void *ctx, const struct search_info *info)
     char sc[32], pv[4096];
     session_score_text(info->score, sc, sizeof sc);
     session_pv_text(p->s.g, p->s.st, info->pv, info->pvlen, pv, sizeof pv);
-    uint64_t nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : info->nodes;
+    uint64_t nps = util_nps(info->nodes, info->time_ms);
     snprintf(gs->held, sizeof gs->held, "info depth %d score %s nodes %" PRIu64 " nps %" PRIu64
              " time %" PRId64 " pv %.4000s", info->depth, sc, info->nodes, nps, info->time_ms,
              pv[0] ? pv : "-");

@@ -66,7 +66,15 @@ static uint64_t bit(int sq) { return 1ULL << sq; }
  * processor has it (the default x86-64 target does not). Not under
  * ThreadSanitizer: the copy's resolver runs before TSan's runtime is up
  * and crashes the program at start (bench/tsan-interrupt). */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(RS_HOT) && !defined(__SANITIZE_THREAD__)
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)     /* clang's name for it */
+#define RS_TSAN 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__)        /* gcc's */
+#define RS_TSAN 1
+#endif
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(RS_HOT) && !defined(RS_TSAN)
 #define RS_HOT __attribute__((target_clones("popcnt", "default")))
 #endif
 #ifndef RS_HOT
