@@ -1190,6 +1190,57 @@ START_TEST(test_toy_results_repair)
 }
 END_TEST
 
+/* A line of 2 MiB (more than MATCH_LINE_MAX, 1 MiB) in the results or the
+ * openings file is an error before anything is played or written; a line
+ * of 1 MiB is still read (a malformed results line: skipped). */
+static void write_line_of(FILE *f, size_t n, int c)
+{
+    for (size_t i = 0; i < n; i++)
+        putc(c, f);
+    putc('\n', f);
+}
+
+START_TEST(test_toy_long_lines)
+{
+    struct match_config c;
+    size_t len0, len1;
+    FILE *f = fopen(results_path, "w");
+    fputs("2\tsecond\tfirst\t0-1\t10\treached the target\n", f);
+    write_line_of(f, (size_t)2 << 20, 'x');
+    fclose(f);
+    free(slurp(results_path, &len0));
+    toy_config(&c, "ok 0", "ok 0");
+    ck_assert_int_eq(run(&c), 2);
+    free(slurp(results_path, &len1));
+    ck_assert(len1 == len0);                    /* nothing appended */
+    ck_assert_int_eq(access(records_path, F_OK), -1);
+
+    /* a 1 MiB line is malformed, no more: skipped, the games played */
+    f = fopen(results_path, "w");
+    fputs("2\tsecond\tfirst\t0-1\t10\treached the target\n", f);
+    write_line_of(f, (size_t)1 << 20, 'x');
+    fclose(f);
+    toy_config(&c, "ok 0", "ok 0");
+    ck_assert_int_eq(run(&c), 0);
+    ck_assert_int_eq(nres, 4);
+
+    /* openings: a good line, then 2 MiB of blanks (which trimmed would be
+     * an empty line, skipped) */
+    char path[400];
+    snprintf(path, sizeof path, "%s/openings", tmpdir);
+    f = fopen(path, "w");
+    fputs("2 1\n", f);
+    write_line_of(f, (size_t)2 << 20, ' ');
+    fclose(f);
+    unlink(results_path);
+    unlink(records_path);
+    toy_config(&c, "ok 0", "ok 0");
+    c.openings_file = path;
+    ck_assert_int_eq(run(&c), 2);
+    ck_assert_int_eq(access(results_path, F_OK), -1);
+}
+END_TEST
+
 /* The records file after a kill: a record without its results line (the
  * kill came between the two writes), or a record cut short. */
 START_TEST(test_toy_records_repair)
@@ -1430,6 +1481,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, test_toy_missing);
     tcase_add_test(tc, test_toy_void);
     tcase_add_test(tc, test_toy_results_repair);
+    tcase_add_test(tc, test_toy_long_lines);
     tcase_add_test(tc, test_toy_records_repair);
     tcase_add_test(tc, test_toy_binary_garbage);
     tcase_add_test(tc, test_toy_time);

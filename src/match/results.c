@@ -51,6 +51,46 @@ static void show(char *out, size_t n, const char *s)
     out[k] = 0;
 }
 
+int match_read_line(FILE *f, char **line, size_t *cap, size_t *len)
+{
+    size_t n = 0;
+    int ch = 0;
+    errno = 0;
+    while ((ch = getc(f)) != EOF) {
+        if (n + 2 > *cap) {
+            /* room for the character and the NUL; the newline of a line
+             * of MATCH_LINE_MAX bytes too */
+            size_t want = *cap < 256 ? 256 : *cap * 2;
+            if (want > MATCH_LINE_MAX + 2)
+                want = MATCH_LINE_MAX + 2;
+            char *p = realloc(*line, want);
+            if (!p) {
+                errno = ENOMEM;
+                return -1;
+            }
+            *line = p;
+            *cap = want;
+        }
+        (*line)[n++] = (char)ch;
+        if (ch == '\n')
+            break;
+        if (n > MATCH_LINE_MAX) {
+            (*line)[n] = 0;
+            *len = n;
+            return -2;
+        }
+    }
+    if (*line)
+        (*line)[n] = 0;
+    *len = n;
+    if (ch == EOF && ferror(f)) {
+        if (!errno)
+            errno = EIO;
+        return -1;
+    }
+    return n > 0 ? 1 : 0;
+}
+
 int tour_load_results(struct tour *t, const char *path, int must_exist,
                       int repair)
 {
@@ -59,17 +99,30 @@ int tour_load_results(struct tour *t, const char *path, int must_exist,
     char *line = NULL;
     size_t cap = 0;
     off_t off = 0, cut = -1;
-    ssize_t len;
-    int lineno = 0, ret = 0, ignored = 0, bad = 0;
+    size_t len;
+    int lineno = 0, ret = 0, ignored = 0, bad = 0, got;
     if (!f) {
         if (!must_exist && errno == ENOENT)
             return 0;
         fprintf(stderr, "tabula-match: %s: %s\n", path, strerror(errno));
         return 2;
     }
-    while ((len = getline(&line, &cap, f)) >= 0) {
+    while ((got = match_read_line(f, &line, &cap, &len)) != 0) {
         struct match_result r;
         lineno++;
+        if (got == -1) {
+            fprintf(stderr, "tabula-match: %s:%d: cannot read it: %s\n",
+                    path, lineno, strerror(errno));
+            ret = 1;
+            break;
+        }
+        if (got == -2) {
+            fprintf(stderr, "tabula-match: %s:%d: a line longer than %zu "
+                    "bytes: not a results file\n", path, lineno,
+                    MATCH_LINE_MAX);
+            ret = 2;
+            break;
+        }
         if (len > 0 && line[len - 1] != '\n') {
             /* No newline: the write of this line was cut short (a kill,
              * a power loss). Its game was not finished for us. */
@@ -82,7 +135,7 @@ int tour_load_results(struct tour *t, const char *path, int must_exist,
                            : "ignored");
             break;
         }
-        off += len;
+        off += (off_t)len;
         int k = match_parse_result(line, &r);
         if (k == 0)
             continue;

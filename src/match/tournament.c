@@ -194,15 +194,34 @@ static int load_openings(struct tour *t, void *st, const char *const *optv)
     const struct game *g = t->g;
     FILE *f = fopen(c->openings_file, "r");
     char err[256], *line = NULL;
-    size_t cap = 0;
-    int lineno = 0, ret = 0;
+    size_t cap = 0, len;
+    int lineno = 0, ret = 0, got;
     if (!f) {
         fprintf(stderr, "tabula-match: %s: %s\n", c->openings_file,
                 strerror(errno));
         return 2;
     }
-    while (getline(&line, &cap, f) >= 0) {
+    while ((got = match_read_line(f, &line, &cap, &len)) != 0) {
         lineno++;
+        if (got == -1) {
+            fprintf(stderr, "tabula-match: %s:%d: cannot read it: %s\n",
+                    c->openings_file, lineno, strerror(errno));
+            ret = 1;
+            break;
+        }
+        if (got == -2) {
+            fprintf(stderr, "tabula-match: %s:%d: a line longer than %zu "
+                    "bytes: not a valid opening\n", c->openings_file, lineno,
+                    MATCH_LINE_MAX);
+            ret = 2;
+            break;
+        }
+        if (memchr(line, 0, len)) {
+            fprintf(stderr, "tabula-match: %s:%d: a NUL byte: not a valid "
+                    "opening\n", c->openings_file, lineno);
+            ret = 2;
+            break;
+        }
         trim(line);
         if (!line[0] || line[0] == '#')
             continue;
