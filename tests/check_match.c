@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #include "match/match.h"
 #include "record.h"
@@ -1277,6 +1278,60 @@ START_TEST(test_toy_records_repair)
 }
 END_TEST
 
+/* Runs c with files limited to `limit` bytes (RLIMIT_FSIZE, SIGXFSZ
+ * ignored: a write past it fails with EFBIG, as on a full disk). The
+ * messages are lost when stderr is a log file past the limit too; run_match
+ * checks them. */
+static int run_limited(struct match_config *c, rlim_t limit)
+{
+    struct rlimit old, lim;
+    ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
+    lim = old;
+    lim.rlim_cur = limit;
+    void (*was)(int) = signal(SIGXFSZ, SIG_IGN);
+    ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    int r = run(c);
+    ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &old), 0);
+    signal(SIGXFSZ, was);
+    return r;
+}
+
+/* A write error on the results or records file: exit 1, no new game
+ * started, nothing more written (the file ends at most in a cut line or
+ * record); the same tournament afterwards repairs the ends and plays what
+ * was not written, every game once. */
+START_TEST(test_toy_write_error)
+{
+    struct match_config c;
+    static const int once[5] = {0, 1, 1, 1, 1};
+    /* The results file: a line is 40 bytes, so games 1 and 2 fit in 100
+     * and game 3's line is cut after 20. */
+    toy_config(&c, "ok 0", "ok 0");
+    c.records = NULL;
+    ck_assert_int_eq(run_limited(&c, 100), 1);
+    ck_assert_int_eq(nres, 2);
+    size_t len;
+    free(slurp(results_path, &len));
+    ck_assert_int_eq((int)len, 100);
+    toy_config(&c, "ok 0", "ok 0");
+    c.records = NULL;
+    ck_assert_int_eq(run(&c), 0);
+    assert_indices(4, once);
+
+    /* The records file (a record is longer than 200 bytes, four results
+     * lines are not): game 1's record fails, so its results line is not
+     * written either, and no other game is played. */
+    unlink(results_path);
+    toy_config(&c, "ok 0", "ok 0");
+    ck_assert_int_eq(run_limited(&c, 200), 1);
+    ck_assert_int_eq(nres, 0);
+    toy_config(&c, "ok 0", "ok 0");
+    ck_assert_int_eq(run(&c), 0);
+    assert_indices(4, once);
+    assert_rounds(4);
+}
+END_TEST
+
 /* Issue 11, item 9: bytes >= 0x80 and control bytes of an engine's
  * garbage must not reach the results and records files. */
 static void assert_ascii(const char *path)
@@ -1483,6 +1538,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, test_toy_results_repair);
     tcase_add_test(tc, test_toy_long_lines);
     tcase_add_test(tc, test_toy_records_repair);
+    tcase_add_test(tc, test_toy_write_error);
     tcase_add_test(tc, test_toy_binary_garbage);
     tcase_add_test(tc, test_toy_time);
     tcase_add_test(tc, test_toy_sprt_and_maxplies);

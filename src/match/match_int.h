@@ -53,7 +53,10 @@ struct tour {
     int halted;                 /* an engine failed twice: take no more */
     char halt_msg[512];
     int void_streak[MATCH_MAX_ENGINES];
-    int write_error;
+    int write_error;            /* a write failed: no new games, no writes */
+    int write_errno;            /* the first failed write's errno */
+    const char *write_file;     /* ... and its file */
+    int unwritten;              /* games finished but not written since */
     unsigned warned[MATCH_MAX_ENGINES];
     struct engine_info info[MATCH_MAX_ENGINES];
     char date[32];

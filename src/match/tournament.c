@@ -38,23 +38,50 @@ static void sprt_check(struct tour *t)
         t->stop = 1;
 }
 
+/* A write to the results or records file failed (game `index`, or 0 on
+ * closing the file): said at once; no new game is started and nothing more
+ * is written to either file, so that the files end at most in a cut line
+ * or record, which the next run repairs (a write after a short one would
+ * glue a line to a cut one). Called with the lock held, or after the
+ * workers. */
+static void write_failed(struct tour *t, const char *path, int err,
+                         int index)
+{
+    if (!err)
+        err = EIO;
+    if (index)
+        t->unwritten++;
+    if (t->write_error)
+        return;
+    t->write_error = 1;
+    t->write_errno = err;
+    t->write_file = path;
+    if (index)
+        fprintf(stderr, "tabula-match: %s: cannot write game %d: %s; no "
+                "new games are started\n", path, index, strerror(err));
+    else
+        fprintf(stderr, "tabula-match: %s: cannot write it: %s\n", path,
+                strerror(err));
+}
+
 /* A finished game: its record, then its results line (the commit), then
- * the count and the progress lines. Called with the lock held. */
+ * the count and the progress lines. A game whose record could not be
+ * written gets no results line: it is played again on resume. Called with
+ * the lock held. */
 static void finish_game(struct tour *t, int slot, struct match_result *res,
                         struct game_record *rec)
 {
     const struct match_config *c = t->c;
     char line[512];
-    if (t->records_f) {
-        if (record_write(t->records_f, rec) || fflush(t->records_f))
-            t->write_error = 1;
-    }
+    if (t->write_error)
+        t->unwritten++;
+    if (t->records_f && !t->write_error &&
+        (record_write(t->records_f, rec) || fflush(t->records_f)))
+        write_failed(t, c->records, errno, res->index);
     match_format_result(res, line, sizeof line);
-    if (t->results_f) {
-        fputs(line, t->results_f);
-        if (fflush(t->results_f))
-            t->write_error = 1;
-    }
+    if (t->results_f && !t->write_error &&
+        (fputs(line, t->results_f) == EOF || fflush(t->results_f)))
+        write_failed(t, c->results, errno, res->index);
     tour_tally(t, slot, res->winner);
     t->finished++;
     if (!c->quiet)
@@ -96,7 +123,7 @@ static void void_game(struct tour *t, int slot, const struct match_result *res)
 /* The next game to play, or -1. Called with the lock held. */
 static int take_game(struct tour *t)
 {
-    if (t->stop || t->halted || interrupt_level(t) >= 1)
+    if (t->stop || t->halted || t->write_error || interrupt_level(t) >= 1)
         return -1;
     if (t->nretry)
         return t->retry[--t->nretry];
@@ -648,12 +675,25 @@ int match_run(const struct match_config *c)
         ret = 1;
         goto out;
     }
+    /* Closed here, where an error can still be told. */
+    if (t.records_f && fclose(t.records_f))
+        write_failed(&t, c->records, errno, 0);
+    t.records_f = NULL;
+    if (t.results_f && fclose(t.results_f))
+        write_failed(&t, c->results, errno, 0);
+    t.results_f = NULL;
+    tour_summary(&t);
     if (t.write_error) {
-        fprintf(stderr, "tabula-match: error writing the results or records "
-                "file\n");
+        if (t.unwritten)
+            fprintf(stderr, "tabula-match: %s: %s: %d game(s) played but not "
+                    "written; they are played again when the same command "
+                    "is run once the file can be written\n", t.write_file,
+                    strerror(t.write_errno), t.unwritten);
+        else
+            fprintf(stderr, "tabula-match: %s: %s: the file may be "
+                    "incomplete\n", t.write_file, strerror(t.write_errno));
         ret = 1;
     }
-    tour_summary(&t);
     if (t.halted) {
         fprintf(stderr, "tabula-match: %s\n", t.halt_msg);
         ret = 1;
@@ -661,6 +701,7 @@ int match_run(const struct match_config *c)
         int present = 0;
         for (int i = 0; i < t.nslots; i++)
             present += t.done[i];
+        present -= t.unwritten;
         if (c->results)
             tour_printf(&t, "Interrupted: %d of %d scheduled games are in %s."
                         " Run the same command again to play the rest.\n",
