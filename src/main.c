@@ -102,12 +102,14 @@ static int startup_command(struct proto *p, const char *cmd, const char *where)
 }
 
 /* The lines of FILE as protocol commands; a line may be as long as the
- * protocol takes (PROTO_MAX_LINE), so that it is never cut in two. */
+ * protocol takes (PROTO_MAX_LINE), so that it is never cut in two. A file
+ * that cannot be opened or read (a directory: fopen takes it, reading
+ * fails) is an error, with the reason. */
 static int run_config(struct proto *p, const char *path)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
-        fprintf(stderr, "tabula: cannot open %s\n", path);
+        fprintf(stderr, "tabula: cannot open %s: %s\n", path, strerror(errno));
         return -1;
     }
     char *line = NULL;
@@ -131,6 +133,10 @@ static int run_config(struct proto *p, const char *path)
         }
         if (p->quit)
             break;
+    }
+    if (len < 0 && ferror(f)) {     /* not the end of the file */
+        fprintf(stderr, "tabula: cannot read %s: %s\n", path, strerror(errno));
+        rc = -1;
     }
     free(line);
     fclose(f);

@@ -16,8 +16,9 @@ const struct cli_option cli_options[] = {
     {"config", 'c', "FILE", "run the protocol commands of FILE at start-up",
      "After --game, one per line (a line as long as the protocol takes), their answers "
      "discarded; empty lines and comments are skipped. A command that fails stops tabula "
-     "with exit status 2 and a message naming FILE and the line; quit in FILE ends the "
-     "program there."},
+     "with exit status 2 and a message naming FILE and the line. A FILE "
+     "that cannot be opened or read (a directory) stops it with exit status 2 and the "
+     "reason; quit in FILE ends the program there."},
     {"quiet", 'q', NULL, "no diagnostics on stderr", NULL},
     {"verbose", 'v', NULL, "diagnostics on stderr (default: --protocol on a terminal)",
      "The score, depth and node count of each genmove, solver statistics. The shell "
