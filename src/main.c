@@ -77,6 +77,19 @@ static int add_variant(char *cmd, size_t n, const char *s)
     return rc;
 }
 
+/* The gate of the start-up commands: a streaming command (analyze) goes
+ * on until input arrives, and input is not read yet, so it would never
+ * end; it fails as an unknown command does. */
+static int startup_gate(struct proto *p, const struct proto_cmd *c, int argc, char **argv,
+                        char *res, size_t n)
+{
+    (void)p, (void)argc, (void)argv;
+    if (c->flags & CMD_STREAMS)
+        return proto_fail(res, n, PROTO_ENOT_ALLOWED, "it streams its answer, so it cannot "
+                          "run at start-up");
+    return PROTO_OK;
+}
+
 /* Runs one protocol command at start-up, its answer discarded; returns 0
  * if it succeeded. */
 static int startup_command(struct proto *p, const char *cmd, const char *where)
@@ -88,11 +101,13 @@ static int startup_command(struct proto *p, const char *cmd, const char *where)
         return -1;
     FILE *out = p->out;
     p->out = mem;
+    p->gate = startup_gate;
     char *line = strdup(cmd);
     if (line)
         proto_execute(p, line);
     free(line);
     fclose(mem);
+    p->gate = NULL;
     p->out = out;
     int ok = !buf || buf[0] != '?';
     if (!ok)

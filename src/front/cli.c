@@ -16,7 +16,8 @@ const struct cli_option cli_options[] = {
     {"config", 'c', "FILE", "run the protocol commands of FILE at start-up",
      "After --game, one per line (a line as long as the protocol takes), their answers "
      "discarded; empty lines and comments are skipped. A command that fails stops tabula "
-     "with exit status 2 and a message naming FILE and the line. A FILE "
+     "with exit status 2 and a message naming FILE and the line; a command that streams "
+     "its answer (analyze, genmove_analyze) fails there, as input is not read yet. A FILE "
      "that cannot be opened or read (a directory) stops it with exit status 2 and the "
      "reason; quit in FILE ends the program there."},
     {"quiet", 'q', NULL, "no diagnostics on stderr", NULL},
