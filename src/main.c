@@ -110,8 +110,9 @@ static int startup_command(struct proto *p, const char *cmd, const char *where)
     p->gate = NULL;
     p->out = out;
     int ok = !buf || buf[0] != '?';
-    if (!ok)
-        fprintf(stderr, "tabula: %s: %s: %s", where, cmd, buf + 2);
+    if (!ok)                    /* "? message", then the response's empty line */
+        fprintf(stderr, "tabula: %s: %s: %.*s\n", where, cmd, (int)strcspn(buf + 2, "\n"),
+                buf + 2);
     free(buf);
     return ok ? 0 : -1;
 }
