@@ -320,7 +320,12 @@ int option_set(struct session *s, const struct option_desc *o, const char *value
         err[0] = '\0';
     if (!ok) {
         char range[256];
-        option_range(o, range, sizeof range);
+        if (o->kind == OPTION_INT && value[0] && !value[strspn(value, "0123456789")])
+            /* a number out of range: the real bounds, where "0 or more"
+             * would call a number too big a valid one */
+            snprintf(range, sizeof range, "%" PRIu64 " to %" PRIu64, o->lo, o->hi);
+        else
+            option_range(o, range, sizeof range);
         snprintf(err, n, "%s must be %s%s%s%s, not '%s'", o->name, range,
                  o->kind == OPTION_INT ? " (" : "", o->kind == OPTION_INT ? o->type : "",
                  o->kind == OPTION_INT ? ")" : "", value);

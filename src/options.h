@@ -44,8 +44,10 @@ extern const struct option_desc option_table[];
 
 const struct option_desc *option_find(const char *name);
 /* Checks value against o's kind and bounds and applies it: SESS_OK,
- * SESS_EINVALID with "movetime must be 0..86400000 (ms), not 'x'" in err,
- * or SESS_ENOMEM (the option unchanged). */
+ * SESS_EINVALID with "movetime must be 0 to 86400000 (ms), not 'x'" in err
+ * (a number out of range gets the bounds in figures: "nodes must be 0 to
+ * 18446744073709551615", not option_range's "0 or more"), or SESS_ENOMEM
+ * (the option unchanged). */
 int option_set(struct session *s, const struct option_desc *o, const char *value,
                char *err, size_t n);
 void option_get(const struct session *s, const struct option_desc *o, char *buf, size_t n);
