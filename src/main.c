@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -15,6 +16,28 @@
 #include "front/protocol.h"
 #include "front/shell.h"
 #include "util.h"
+
+/* At exit (atexit): the answers are the program's work, so output that
+ * could not be written (tabula > /dev/full) is an error, exit status 2 and
+ * the reason on stderr, as for any program whose output is its work. A
+ * stdout closed before the start with nothing written to it is left alone
+ * (gnulib's close_stdout does the same). */
+static void close_stdout(void)
+{
+    int pending = __fpending(stdout) > 0;
+    int failed = ferror(stdout);
+    errno = 0;
+    if (fclose(stdout) != 0 && (failed || pending || errno != EBADF))
+        failed = 1;
+    if (!failed)
+        return;
+    int err = util_stdout_errno() ? util_stdout_errno() : errno;   /* the first failure */
+    if (err)
+        fprintf(stderr, "tabula: write error: %s\n", strerror(err));
+    else
+        fprintf(stderr, "tabula: write error\n");
+    _exit(2);
+}
 
 /* The session a SIGINT interrupts: a signal handler gets no context, so
  * main keeps the one pointer (see proto_interrupt in protocol.h). */
@@ -161,6 +184,7 @@ static int run_config(struct proto *p, const char *path)
 
 int main(int argc, char **argv)
 {
+    atexit(close_stdout);
     /* getopt's tables from the two tables of options (src/front/cli.c) */
     struct option longopts[64];
     char shortopts[128];

@@ -11,6 +11,21 @@
 #include <unistd.h>
 #include "util.h"
 
+static int stdout_errno;        /* only the main thread writes stdout */
+
+int util_flush(FILE *f)
+{
+    int rc = fflush(f);
+    if (rc && f == stdout && !stdout_errno)
+        stdout_errno = errno;
+    return rc;
+}
+
+int util_stdout_errno(void)
+{
+    return stdout_errno;
+}
+
 int64_t now_ms(void)
 {
     struct timespec ts;

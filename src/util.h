@@ -26,6 +26,13 @@ static inline uint32_t rng_below(uint64_t *s, uint32_t n)
 
 int64_t now_ms(void);           /* monotonic milliseconds */
 
+/* fflush(f), remembering the reason of the first failure on stdout: the
+ * stream drops what it could not write and keeps only its error flag, so
+ * at exit (main.c) util_stdout_errno() is the only way to say why the
+ * answers were lost. 0 or EOF, as fflush. */
+int util_flush(FILE *f);
+int util_stdout_errno(void);    /* 0 when no flush of stdout failed */
+
 /* Appends printf-style text to buf (size n) at *pos, never overflowing. */
 void buf_printf(char *buf, size_t n, size_t *pos, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

@@ -36,7 +36,7 @@ static void analyze_report(void *ctx, const struct search_info *info)
     fprintf(p->out, "info depth %d score %s nodes %" PRIu64 " nps %" PRIu64
             " time %" PRId64 " pv %s\n", info->depth, sc, info->nodes, nps,
             info->time_ms, pv[0] ? pv : "-");
-    fflush(p->out);
+    util_flush(p->out);
 }
 
 static int cmd_analyze(struct proto *p, int argc, char **argv, char *err, size_t errn)
@@ -60,7 +60,7 @@ static int cmd_analyze(struct proto *p, int argc, char **argv, char *err, size_t
                           p->s.g->side_names[session_side_to_move(&p->s)]);
     if (!p->respond)            /* (a front end's face has no '=' to write) */
         fprintf(p->out, "=%s\n", p->id);
-    fflush(p->out);
+    util_flush(p->out);
     struct analyze_ctx ctx = { .p = p, .interval_ms = interval * 10, .last = 0 };
     /* the session's policy: a quick proof, else the search until a proof */
     session_analyze(&p->s, analyze_stop, analyze_report, &ctx);
@@ -73,7 +73,7 @@ static int cmd_analyze(struct proto *p, int argc, char **argv, char *err, size_t
         }
     if (!p->respond)
         fprintf(p->out, "\n");
-    fflush(p->out);
+    util_flush(p->out);
     return PROTO_WROTE;
 }
 

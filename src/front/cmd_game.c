@@ -182,7 +182,7 @@ static void stream_flush(struct genmove_stream *gs)
         return;
     stream_start(gs);
     fprintf(gs->p->out, "%s\n", gs->held);
-    fflush(gs->p->out);
+    util_flush(gs->p->out);
     gs->held[0] = '\0';
 }
 
@@ -306,7 +306,7 @@ static int cmd_genmove_analyze(struct proto *p, int argc, char **argv, char *res
         fprintf(p->out, "play %s\n\n", res);
     else                        /* cannot happen once the search reported */
         fprintf(p->out, "error %s\n\n", proto_error_text(rc));
-    fflush(p->out);
+    util_flush(p->out);
     return PROTO_WROTE;
 }
 

@@ -419,7 +419,7 @@ static void send_line(struct otep *o, const char *fmt, ...)
             *c = '?';
     strcat(line, "\n");
     fputs(line, o->p->out);
-    fflush(o->p->out);
+    util_flush(o->p->out);
 }
 
 static void diag(struct otep *o, const char *fmt, ...)

@@ -408,7 +408,7 @@ static void write_response(struct proto *p, int ok, const char *id, const char *
             fprintf(o, "error: %s\n", text);
         else if (text[0])
             fprintf(o, "%s\n", text[0] == '\n' ? text + 1 : text);
-        fflush(o);
+        util_flush(o);
         return;
     }
     fputc(ok ? '=' : '?', o);
@@ -427,7 +427,7 @@ static void write_response(struct proto *p, int ok, const char *id, const char *
     if (!prev_nl)
         fputc('\n', o);
     fputc('\n', o);
-    fflush(o);
+    util_flush(o);
 }
 
 void proto_execute(struct proto *p, char *line)
