@@ -478,8 +478,6 @@ int session_genmove(struct session *s, int side, int play, struct search_result 
     p.ctx = ctx;
     session_time_budget(s, s->g->side_to_move(s->st), &p);
     s->engine->search(s->engine_self, s->g, s->st, &p, res);
-    if (res->note)              /* on stderr: stdout is the protocol's */
-        fprintf(stderr, "tabula: %s\n", res->note);
     if (stop && res->depth < 1 && !res->exact && res->best != MOVE_NONE && stop(ctx)) {
         /* interrupted before one iteration was complete: rather than the
          * first legal move, a search too small to be noticed */
@@ -489,7 +487,10 @@ int session_genmove(struct session *s, int side, int play, struct search_result 
         qp.movetime_ms = qp.soft_ms = 20;
         qp.seed = p.seed;
         qp.threads = s->threads;
+        const char *note = res->note;   /* the caller's to say, once */
         s->engine->search(s->engine_self, s->g, s->st, &qp, res);
+        if (!res->note)
+            res->note = note;
     }
     if (res->best == MOVE_NONE)
         return SESS_EGAMEOVER;
@@ -548,8 +549,8 @@ int session_solve(struct session *s, int (*stop)(void *), void *ctx,
     struct search_result r;
     int64_t t0 = now_ms();
     int solved = search_solve(ab, s->g, s->st, &sp, &r);
-    if (r.note)                 /* on stderr: stdout is the protocol's */
-        fprintf(stderr, "tabula: %s\n", r.note);
+    if (r.note)
+        snprintf(out->note, sizeof out->note, "%s", r.note);
     if (!solved) {
         session_proof_done(s, ab);
         return SESS_EUNSOLVED;

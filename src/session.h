@@ -101,7 +101,8 @@ int session_undo(struct session *s, int n);
 int session_status(const struct session *s, struct game_status *st);
 int session_side_to_move(const struct session *s);
 /* Chooses a move for side (which must be to move) and, if play, plays it.
- * res->best is MOVE_NONE when the game is over. When stop() cut the search
+ * res->note is the caller's to say (a diagnostic: the session writes
+ * nothing on stderr). res->best is MOVE_NONE when the game is over. When stop() cut the search
  * before one iteration was complete (and nothing was proved), a search too
  * small to be noticed picks the move rather than the first legal one:
  * every front end's "move now" gets a considered move. */
@@ -125,6 +126,11 @@ struct session_proof {
                                  * MOVE_NONE for a loss */
     int plies;                  /* plies to the end with best play, -1 unknown */
     uint64_t nodes;             /* the proof's (and distance search's) work */
+    char note[1024];            /* the solver's word for the user (a stored
+                                 * table it cannot use), as search_result's
+                                 * note, copied (the proof's searcher may be
+                                 * gone): the caller says it (a diagnostic);
+                                 * "" for none; set whether solved or not */
 };
 /* solve's policy, for every front end: proves the position within
  * session_solve_limits, then, where the proof did not tell the distance, a

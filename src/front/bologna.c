@@ -277,6 +277,8 @@ static move_t choose(struct client *c, int64_t t0, char *info, size_t n)
     int64_t start = now_ms();
     if (session_genmove(&c->s, c->me, 0, &res, NULL, NULL, NULL) != SESS_OK)
         return MOVE_NONE;
+    if (res.note)
+        logf_(c, "%s", res.note);
     snprintf(info, n, "score %d depth %d nodes %" PRIu64 " time %.2f s",
              res.score, res.depth, res.nodes, (double)(now_ms() - start) / 1000);
     return res.best;

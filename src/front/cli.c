@@ -22,9 +22,9 @@ const struct cli_option cli_options[] = {
      "reason; quit in FILE ends the program there."},
     {"quiet", 'q', NULL, "no diagnostics on stderr", NULL},
     {"verbose", 'v', NULL, "diagnostics on stderr (default: --protocol on a terminal)",
-     "The score, depth and node count of each genmove, solver statistics. The shell "
-     "describes each search itself (a live status line and a final line), so it needs "
-     "none."},
+     "The score, depth and node count of each genmove, solver statistics, a stored table "
+     "the solver cannot use. The shell describes each search itself (a live status line "
+     "and a final line, a note: line for such a table), so it needs none."},
     {"protocol", CLI_PROTOCOL, NULL, "pure protocol even on a terminal", NULL},
     {"shell", CLI_SHELL, NULL, "the interactive shell even when piped", NULL},
     {"otep", CLI_OTEP, NULL, "OpenTafl engine mode: Tablut for an OpenTafl host",

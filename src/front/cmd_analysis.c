@@ -83,6 +83,7 @@ static int cmd_solve(struct proto *p, int argc, char **argv, char *res, size_t n
     struct session_proof pr;
     int64_t t0 = now_ms();
     int rc = session_solve(&p->s, proto_stop, p, &pr);
+    proto_note(p, pr.note);
     if (rc == SESS_EGAMEOVER) {
         session_result_text(&p->s, res, n);
         return PROTO_EGAMEOVER;

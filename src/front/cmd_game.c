@@ -244,6 +244,8 @@ static int genmove_common(struct proto *p, int argc, char **argv, char *res, siz
     int64_t t0 = now_ms();
     int rc = stream ? session_genmove(&p->s, side, 0, &r, stream_stop, stream_report, stream)
                 : session_genmove(&p->s, side, 0, &r, proto_stop, proto_reporter(p), p);
+    if (rc == SESS_OK)
+        proto_note(p, r.note);
     if (rc != SESS_OK) {
         free(before);
         return proto_session_status(rc);

@@ -738,6 +738,8 @@ static int think(struct otep *o, int side, int64_t movetime_ms, struct search_re
     o->aborted = 0;
     o->last_poll = 0;
     int rc = session_genmove(o->s, side, 0, r, search_stop, NULL, o);
+    if (rc == SESS_OK)
+        proto_note(o->p, r->note);
     o->s->movetime_ms = keep;
     return rc;
 }

@@ -211,6 +211,15 @@ static void proto_report(void *ctx, const struct search_info *info)
         p->watch(p, info);
 }
 
+void proto_note(struct proto *p, const char *note)
+{
+    if (!note || !note[0])
+        return;
+    snprintf(p->note, sizeof p->note, "%s", note);
+    if (p->verbose)             /* on stderr: stdout is the protocol's */
+        fprintf(stderr, "tabula: %s\n", note);
+}
+
 void (*proto_reporter(const struct proto *p))(void *, const struct search_info *)
 {
     return p->watch ? proto_report : NULL;
@@ -488,6 +497,7 @@ void proto_run_words(struct proto *p, const struct proto_cmd *c, const char *id,
     /* an interrupt request belongs to the command it arrives during */
     p->interrupt = 0;
     p->interrupted = 0;
+    p->note[0] = '\0';
     p->running = 1;
     p->id = id;
     rc = p->gate ? p->gate(p, c, argc, argv, res, PROTO_RES_SIZE) : PROTO_OK;

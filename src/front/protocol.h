@@ -164,6 +164,9 @@ struct proto {
     volatile sig_atomic_t running;      /* a command is running */
     int interrupted;            /* the last command was cut short */
     int status;                 /* the last command's proto_status */
+    char note[1024];            /* the running command's search note (a
+                                 * stored table the solver cannot use), ""
+                                 * for none: see proto_note */
     int gogui_rules;            /* GOGUI_*: GoGui's rules commands offered,
                                  * fixed by the start-up game (proto_loop) */
     struct gogui_steps gogui;   /* GoGui's clicks (cmd_gogui.c) */
@@ -220,6 +223,11 @@ int proto_interrupt(struct proto *p);
 int proto_was_interrupted(const struct proto *p);
 /* The stop callback of every command that searches (ctx: the proto). */
 int proto_stop(void *ctx);
+/* A search's note for the user (search_result's or session_proof's; NULL
+ * or "" for none): a diagnostic, "tabula: NOTE" on stderr when p->verbose
+ * (not by default when piped, never with --quiet), and kept in p->note for
+ * the running command (the shell says it in its own words). */
+void proto_note(struct proto *p, const char *note);
 /* The search's report callback: passes it to the front end that watches
  * (ctx: the proto); NULL when nobody watches. */
 void (*proto_reporter(const struct proto *p))(void *, const struct search_info *);

@@ -518,6 +518,17 @@ static void put_clean(FILE *o, const char *text)
     }
 }
 
+/* The search's note (a stored table the solver cannot use, proto_note),
+ * in the shell's words, where --verbose did not put it on stderr. */
+static void say_note(struct proto *p)
+{
+    if (p->note[0] && !p->verbose) {
+        fprintf(p->out, "note: ");
+        put_clean(p->out, p->note);
+        fprintf(p->out, "\n");
+    }
+}
+
 static void shell_respond(struct proto *p, int ok, const char *text)
 {
     struct shell *sh = p->front;
@@ -534,6 +545,7 @@ static void shell_respond(struct proto *p, int ok, const char *text)
             fprintf(o, "\n");
         }
         teach(sh, text);
+        say_note(p);
         fflush(o);
         return;
     }
@@ -555,6 +567,7 @@ static void shell_respond(struct proto *p, int ok, const char *text)
         put_clean(o, text[0] == '\n' ? text + 1 : text);
         fprintf(o, "\n");
     }
+    say_note(p);
     fflush(o);
 }
 
