@@ -390,16 +390,27 @@ void shell_input_open(struct shell *sh)
         write_history(sh->history);     /* append_history needs the file */
 }
 
-char *shell_read_line(struct shell *sh, const char *prompt)
+/* A line; keep: into the history too (a command, not an answer) */
+static char *read_one(struct shell *sh, const char *prompt, int keep)
 {
     rl_completion_append_character = ' ';
     char *line = readline(prompt);
-    if (line && !sh->cancelled && !sh->leave && line[strspn(line, " \t")]) {
+    if (keep && line && !sh->cancelled && !sh->leave && line[strspn(line, " \t")]) {
         add_history(line);
         if (sh->history)
             append_history(1, sh->history);
     }
     return line;
+}
+
+char *shell_read_line(struct shell *sh, const char *prompt)
+{
+    return read_one(sh, prompt, 1);
+}
+
+char *shell_read_answer(struct shell *sh, const char *prompt)
+{
+    return read_one(sh, prompt, 0);
 }
 
 void shell_input_close(struct shell *sh)
@@ -430,6 +441,11 @@ char *shell_read_line(struct shell *sh, const char *prompt)
     }
     line[strcspn(line, "\n")] = '\0';
     return line;
+}
+
+char *shell_read_answer(struct shell *sh, const char *prompt)
+{
+    return shell_read_line(sh, prompt);
 }
 
 void shell_input_close(struct shell *sh)

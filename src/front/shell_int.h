@@ -78,9 +78,12 @@ int shell_auto_pass(struct shell *sh);
 
 /* The line reader: open before the loop, close after it. shell_read_line
  * returns a malloc'ed line, or NULL at the end of input; a Ctrl-C at the
- * prompt sets sh->cancelled (the line is dropped), twice sh->leave. */
+ * prompt sets sh->cancelled (the line is dropped), twice sh->leave. It
+ * keeps the line in the history; shell_read_answer, for an answer to a
+ * question (the tutor's y/N), does not. */
 void shell_input_open(struct shell *sh);
 char *shell_read_line(struct shell *sh, const char *prompt);
+char *shell_read_answer(struct shell *sh, const char *prompt);
 void shell_input_close(struct shell *sh);
 
 #endif
