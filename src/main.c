@@ -151,21 +151,35 @@ static int run_config(struct proto *p, const char *path)
         fprintf(stderr, "tabula: cannot open %s: %s\n", path, strerror(errno));
         return -1;
     }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    int lineno = 0, rc = 0;
-    while ((len = getline(&line, &cap, f)) >= 0) {
+    /* a line is read into a buffer of the protocol's size, never more (an
+     * endless "line", /dev/zero, used to take all the memory) */
+    char *line = malloc(PROTO_MAX_LINE + 1);
+    if (!line) {
+        fclose(f);
+        fprintf(stderr, "tabula: %s: out of memory\n", path);
+        return -1;
+    }
+    int lineno = 0, rc = 0, c = 0;
+    while (c != EOF) {
         char where[512];
+        size_t len = 0, k = 0;      /* bytes read, bytes kept (NUL dropped, as on stdin) */
+        while (len < PROTO_MAX_LINE && (c = getc(f)) != EOF && c != '\n') {
+            len++;
+            if (c != '\0')
+                line[k++] = (char)c;
+        }
+        if (c == EOF && len == 0)
+            break;
         lineno++;
         snprintf(where, sizeof where, "%s:%d", path, lineno);
-        if ((size_t)len >= PROTO_MAX_LINE) {
+        if (len >= PROTO_MAX_LINE) {
             fprintf(stderr, "tabula: %s: line too long (the protocol takes %d bytes)\n",
                     where, PROTO_MAX_LINE - 1);
             rc = -1;
             break;
         }
-        line[strcspn(line, "\r\n")] = '\0';
+        line[k] = '\0';
+        line[strcspn(line, "\r")] = '\0';
         if (startup_command(p, line, where)) {
             rc = -1;
             break;
@@ -173,7 +187,7 @@ static int run_config(struct proto *p, const char *path)
         if (p->quit)
             break;
     }
-    if (len < 0 && ferror(f)) {     /* not the end of the file */
+    if (ferror(f)) {                /* not the end of the file */
         fprintf(stderr, "tabula: cannot read %s: %s\n", path, strerror(errno));
         rc = -1;
     }
