@@ -702,6 +702,39 @@ START_TEST(test_analyses_and_connections)
 }
 END_TEST
 
+/* Refused clients that never read nor close: two are told why (close 1013)
+ * and wait, the others get no WebSocket; the pages and a session that
+ * closes stay served (12 such clients on a server of 8 used to take every
+ * worker: GET / waited for ever). */
+START_TEST(test_idle_refused_clients)
+{
+    struct web_config c;
+    web_config_default(&c);
+    c.max_connections = 1;
+    struct web_server *s = serve(&c);
+    int port = web_port(s);
+    struct ws *a = ws_open(port), *idle[8];
+    ck_assert_str_eq(ask(a, "name"), "= Tabula");
+    int open = 0;
+    for (int i = 0; i < 8; i++)
+        open += (idle[i] = ws_open(port)) != NULL;
+    ck_assert_int_eq(open, 2);
+    char body[4096], req[256];
+    snprintf(req, sizeof req, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    ck_assert_int_eq(http_status(port, req, body, sizeof body), 200);
+    ck_assert_str_eq(ask(a, "name"), "= Tabula");
+    for (int i = 0; i < 8; i++)
+        if (idle[i])
+            ws_close(idle[i]);
+    ws_close(a);
+    ck_assert(sessions_within(s, 0, 5000));
+    a = ws_open(port);                  /* room again */
+    ck_assert_str_eq(ask(a, "name"), "= Tabula");
+    ws_close(a);
+    web_stop(s);
+}
+END_TEST
+
 START_TEST(test_client_leaves_during_search)
 {
     struct web_config c;
@@ -826,6 +859,7 @@ int main(void)
     tcase_add_test(t, test_line_cap);
     tcase_add_test(t, test_time_caps);
     tcase_add_test(t, test_analyses_and_connections);
+    tcase_add_test(t, test_idle_refused_clients);
     tcase_add_test(t, test_client_leaves_during_search);
     suite_add_tcase(s, t);
     SRunner *r = srunner_create(s);

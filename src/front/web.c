@@ -165,7 +165,14 @@ struct web_server {
     pthread_mutex_t lock;       /* the list and the totals */
     struct web_conn *conns;
     int nconns, analyses, hash_total;
+    int nrefused;               /* refused connections waiting for their close */
 };
+
+/* Refused connections that are told why (close 1013) wait for the client's
+ * close, each holding a worker of the server; beyond these few, a refused
+ * client gets no WebSocket at all (its handshake fails), so that idle
+ * clients cannot take the workers the pages need. */
+#define WEB_REFUSED_OPEN 2
 
 static void web_log(struct web_server *w, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -567,6 +574,16 @@ static int on_connect(const struct mg_connection *conn, void *cbdata)
         c->hash_mb = start_mb;
         w->hash_total += start_mb;
     }
+    if (c->refused && w->nrefused >= WEB_REFUSED_OPEN) {
+        pthread_mutex_unlock(&w->lock);
+        web_log(w, "%s refused at the handshake: %s (%d refused ones wait already)", c->peer,
+                c->refused, WEB_REFUSED_OPEN);
+        pthread_mutex_destroy(&c->wlock);
+        free(c);
+        return 1;
+    }
+    if (c->refused)
+        w->nrefused++;
     c->next = w->conns;
     w->conns = c;
     if (!c->refused)            /* a refused one holds no session */
@@ -692,6 +709,8 @@ static void on_close(const struct mg_connection *conn, void *cbdata)
         }
     if (!c->refused)
         w->nconns--;
+    else
+        w->nrefused--;
     if (c->analysis)
         w->analyses--;
     w->hash_total -= c->hash_mb;
@@ -783,8 +802,9 @@ struct web_server *web_start(const struct web_config *cfg, char *err, size_t n)
     mg_init_library(0);
     char ports[128], threads[16];
     snprintf(ports, sizeof ports, "%s:%d", cfg->address, cfg->port);
-    /* every WebSocket holds a worker: room for them all and the files */
-    snprintf(threads, sizeof threads, "%d", cfg->max_connections + 4);
+    /* every WebSocket holds a worker: room for the sessions, the refused
+     * ones that wait for their close (WEB_REFUSED_OPEN) and the files */
+    snprintf(threads, sizeof threads, "%d", cfg->max_connections + WEB_REFUSED_OPEN + 4);
     const char *opts[] = {
         "listening_ports", ports,
         "num_threads", threads,
