@@ -11,6 +11,8 @@
  *   badstate   JSON that is no state (a 10-row board)
  *   drop       the connection closes after the name
  *   refused    the client's move is answered by the old board, black wins
+ *   repeat     a position comes back (a draw by Tabula's rules) and the
+ *              server asks for the client's move all the same
  * Writes the port to PORTFILE; prints the expected result line (game) on
  * standard output; exits 0 when the client behaved, 1 otherwise. */
 #include <arpa/inet.h>
@@ -215,6 +217,37 @@ static int scenario(int fd, const char *sc, void *st, int me_white, const char *
         if (send_state(fd, st, "BLACK", 0))
             return fail("cannot send the state");
         return send_state(fd, st, "WHITEWIN", 0) ? 1 : (sleep(1), 0);
+    }
+    if (!strcmp(sc, "repeat")) {
+        /* the server plays on where Tabula's rules end the game: the
+         * client (opening e3-f3,f3-e3,e3-f3) and d9-c9, c9-c8, c8-c9 bring
+         * back a position (a draw at its second occurrence, Ashton's
+         * default), and the server asks for white's move all the same, as
+         * it does when run with -s N > 0; the client must move */
+        static const char *black[] = {"d9-c9", "c9-c8", "c8-c9"};
+        if (!me_white)
+            return fail("this scenario needs a white client");
+        if (send_state(fd, st, "WHITE", 0))
+            return fail("cannot send the state");
+        for (int i = 0; i < 3; i++) {
+            move_t m;
+            if (client_move(fd, st, color, &u) || send_state(fd, st, "BLACK", 0))
+                return 1;
+            if (G->parse_move(st, black[i], &m, err, sizeof err) != GAME_OK)
+                return fail("the scenario's black move is not legal");
+            G->make(st, m, &u);
+            if (send_state(fd, st, "WHITE", 0))
+                return fail("cannot send the state");
+        }
+        /* the referee's own rules end the game here: it plays on from the
+         * position alone, as the server does */
+        char pos[160];
+        G->format_position(st, pos, sizeof pos);
+        if (G->parse_position(st, pos, err, sizeof err) != GAME_OK)
+            return fail("cannot set the position");
+        if (client_move(fd, st, color, &u))
+            return 1;
+        return send_state(fd, st, "DRAW", 0) ? 1 : (sleep(1), 0);
     }
     if (!strcmp(sc, "game")) {
         uint64_t seed = 7;

@@ -393,6 +393,18 @@ static int play(struct client *c)
         }
         if (next != c->me)
             continue;
+        /* the server plays on where the session's rules end the game (a
+         * repeated position, with the server's -s N > 0): from its
+         * position, without the history, as when it cannot be followed */
+        struct game_status over;
+        session_status(&c->s, &over);
+        if (over.over) {
+            logf_(c, "the server plays on after %s: from its position %s", over.reason, want);
+            if (session_setposition(&c->s, want, err, sizeof err) != SESS_OK) {
+                logf_(NULL, "the server's position cannot be played: %s", err);
+                return EXIT_PROTOCOL;
+            }
+        }
         move_t m = choose(c, t0, info, sizeof info);
         if (m == MOVE_NONE) {
             logf_(NULL, "no legal move in %s", want);
