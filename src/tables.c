@@ -75,7 +75,11 @@ static void usage(FILE *f)
             "directory of its tables option. The table goes to FILE, or to\n"
             "DIR/grasshopper-PIECES.tab, by default grasshopper-PIECES.tab in the current\n"
             "directory. A run that was interrupted resumes from the layers in the file.\n"
+            "An existing file that is not a table is never written to; a table of another\n"
+            "variant (or numbering), or one cut short, is replaced only with --force.\n"
             "\n"
+            "  -f, --force         replace a table of another variant or numbering, or one\n"
+            "                      cut short, with a new table of PIECES\n"
             "  -t, --threads N     share each layer among N threads (1 to %d; default 1)\n"
             "      --wall-bounds   settle positions by the wall bounds where they can (the\n"
             "                      same table)\n"
@@ -85,13 +89,15 @@ static void usage(FILE *f)
             "\n"
             "pieces=2 and 4 take seconds to a CPU minute (a 48 MB table); pieces=6 takes\n"
             "hours, 4.3 GB of memory and 14 GB of disk. Exit status: 0 when the table is\n"
-            "complete, 1 on an error (disk, memory), 2 for bad usage.\n",
+            "complete, 1 on an error (disk, memory, a file it will not replace), 2 for bad\n"
+            "usage.\n",
             GHT_MAX_THREADS);
 }
 
 int main(int argc, char **argv)
 {
     static const struct option longopts[] = {
+        {"force", no_argument, NULL, 'f'},
         {"threads", required_argument, NULL, 't'},
         {"wall-bounds", no_argument, NULL, 'w'},
         {"quiet", no_argument, NULL, 'q'},
@@ -99,9 +105,9 @@ int main(int argc, char **argv)
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}
     };
-    int flags = 0, threads = 1, c;
+    int flags = 0, threads = 1, force = 0, c;
     char *end;
-    while ((c = getopt_long(argc, argv, "t:qhV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "ft:qhV", longopts, NULL)) != -1) {
         switch (c) {
         case 't':
             errno = 0;
@@ -112,6 +118,7 @@ int main(int argc, char **argv)
                 return 2;
             }
             break;
+        case 'f': force = 1; break;
         case 'w': flags = GHT_WALL_BOUNDS; break;
         case 'q': say_quiet = 1; break;
         case 'h': usage(stdout); return 0;
@@ -166,19 +173,69 @@ int main(int argc, char **argv)
 
     struct ght_file_header h, want;
     ght_file_layout(G, &want);
+    /* never O_TRUNC: an existing file is looked at first. An empty file
+     * (or a new one) gets the header; a table of this variant resumes; a
+     * file that is not a table is refused, and a table of another variant
+     * or numbering, or one cut short, is replaced only with --force. */
     int fd = open(path, O_RDWR | O_CREAT, 0644);
-    if (fd < 0) {
+    if (fd < 0 || fstat(fd, &sb)) {
         syserr(path);
         return 1;
     }
-    if (util_pread_all(fd, &h, sizeof h, 0) || memcmp(h.magic, GHT_MAGIC, 8) ||
-        memcmp(h.size, want.size, sizeof h.size) || h.pieces != want.pieces ||
-        h.fingerprint != want.fingerprint) {
-        h = want;               /* a new file */
-        if (util_pwrite_all(fd, &h, sizeof h, 0)) {
+    const uint64_t fsize = (uint64_t)sb.st_size;
+    const char *why = NULL;     /* why this table cannot be resumed */
+    char whybuf[256];
+    if (!S_ISREG(sb.st_mode)) {
+        fprintf(stderr, "tabula-tables: %s: not a regular file: refusing to write to it\n", path);
+        return 1;
+    }
+    const int fresh = fsize == 0;
+    if (!fresh) {
+        char magic[8];
+        if (fsize < 8 || util_pread_all(fd, magic, 8, 0) || memcmp(magic, GHT_MAGIC, 8)) {
+            fprintf(stderr, "tabula-tables: %s: not a table file (it does not start with "
+                    "%s): refusing to write over it; give another FILE or DIR\n",
+                    path, GHT_MAGIC);
+            return 1;
+        }
+        memset(&h, 0, sizeof h);
+        const int whole = fsize >= sizeof h && !util_pread_all(fd, &h, sizeof h, 0);
+        if (!whole)
+            why = "a table file cut short in its header";
+        else if (h.pieces != want.pieces) {
+            snprintf(whybuf, sizeof whybuf, "a table of pieces=%" PRIu32 ", not %d", h.pieces,
+                     pieces);
+            why = whybuf;
+        } else if (h.nlayers != want.nlayers || h.fingerprint != want.fingerprint ||
+                   memcmp(h.size, want.size, sizeof h.size) ||
+                   memcmp(h.offset, want.offset, sizeof h.offset))
+            why = "a table made with another numbering of the positions (another version "
+                  "of the program)";
+        else
+            for (int T = 0; T < G->nlayers && !why; T++)
+                if (h.done[T] && fsize < h.offset[T] + (G->layer_size[T] + 3) / 4) {
+                    snprintf(whybuf, sizeof whybuf, "a table file shorter than its finished "
+                             "layers (%" PRIu64 " bytes, layer %d ends at %" PRIu64 "): it "
+                             "was cut", fsize, T, h.offset[T] + (G->layer_size[T] + 3) / 4);
+                    why = whybuf;
+                }
+        if (why && !force) {
+            fprintf(stderr, "tabula-tables: %s: %s: left as it is; run with --force to "
+                    "start it anew as a table of pieces=%d (what it holds is lost)\n",
+                    path, why, pieces);
+            return 1;
+        }
+    }
+    if (fresh || why) {
+        /* a new table: no byte of the old file is kept, and the file
+         * grows to the new table's size as its layers are written */
+        h = want;
+        if ((why && ftruncate(fd, 0)) || util_pwrite_all(fd, &h, sizeof h, 0)) {
             syserr(path);
             return 1;
         }
+        if (why)
+            say("%s: %s: started anew\n", path, why);
     }
 
     int sealed = !memcmp(h.sums_tag, GHT_SUMS_TAG, 8);
@@ -196,8 +253,14 @@ int main(int argc, char **argv)
         struct ght_stats st;
         memset(&st, 0, sizeof st);
         if (h.done[T]) {
+            errno = 0;
             if (util_pread_all(fd, lay[T], bytes, h.offset[T])) {
-                syserr("reading a finished layer");
+                if (errno)
+                    syserr("reading a finished layer");
+                else    /* a short read: the file was cut while we ran */
+                    fprintf(stderr, "tabula-tables: %s: layer %d is cut short: the file is "
+                            "shorter than its finished layers; run with --force to start "
+                            "it anew\n", path, T);
                 return 1;
             }
             const uint64_t sum = ght_sum(lay[T], bytes);
