@@ -427,6 +427,8 @@ struct mtext {
     int keep;                   /* the open comment belongs to `target` */
     int target;                 /* move whose comment may follow, or -1 */
     int done;                   /* the result token was read */
+    int brace_at, paren_at;     /* moves read when the open '{', the
+                                 * outermost open '(' began */
     char com[RECORD_MAX_COMMENT];
     size_t clen;
 };
@@ -500,15 +502,16 @@ static int parse_moves(struct game_record *r, char *s, struct mtext *m)
             return 0;
         if (*p == '{') {
             m->brace = 1;
+            m->brace_at = r->nmoves;
             m->keep = m->paren == 0;
             m->clen = 0;
             p++;
             continue;
         }
         if (*p == '(' || *p == ')') {
-            if (*p == '(')
-                m->paren++;
-            else if (m->paren)
+            if (*p == '(' && m->paren++ == 0)
+                m->paren_at = r->nmoves;
+            else if (*p == ')' && m->paren)
                 m->paren--;
             m->target = -1;
             p++;
@@ -581,7 +584,7 @@ static int read_record(struct src *s, struct game_record *r, char *err,
         goto nomem;
     m->target = -1;
     /* Tags: skip everything up to the first tag line. */
-    for (;;) {
+    for (int first = 1;; first = 0) {
         if ((n = read_line(s, &b)) < 0) {
             if (n != RL_EOF)
                 goto linerr;
@@ -590,6 +593,9 @@ static int read_record(struct src *s, struct game_record *r, char *err,
         }
         if (s->nread - start > RECORD_MAX_BYTES)
             goto toolong;
+        /* a UTF-8 byte order mark (Windows editors write one) */
+        if (first && b.len >= 3 && !memcmp(b.s, "\xEF\xBB\xBF", 3))
+            memmove(b.s, b.s + 3, (b.len -= 3) + 1);
         if (comment_line(b.s))
             continue;
         const char *p = b.s;
@@ -623,7 +629,7 @@ static int read_record(struct src *s, struct game_record *r, char *err,
         if (s->nread - start > RECORD_MAX_BYTES)
             goto toolong;
         if (!m->brace && blank(b.s)) {
-            if (r->nmoves)
+            if (r->nmoves && !m->paren)
                 break;
             continue;
         }
@@ -631,6 +637,19 @@ static int read_record(struct src *s, struct game_record *r, char *err,
             continue;
         if ((n = parse_moves(r, b.s, m)) != 0)
             goto moverr;
+    }
+    /* a '{' or '(' left open would have swallowed the rest silently */
+    if (m->brace) {
+        snprintf(err, errlen, "malformed record: unterminated comment "
+                 "('{' after ply %d has no '}')", m->brace_at);
+        ret = -1;
+        goto out;
+    }
+    if (m->paren) {
+        snprintf(err, errlen, "malformed record: unterminated variation "
+                 "('(' after ply %d has no ')')", m->paren_at);
+        ret = -1;
+        goto out;
     }
     r->complete = m->done;
     /* the writer ends a finished game with the Reason again as a comment:

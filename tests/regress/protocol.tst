@@ -895,5 +895,32 @@
 #? [invalid position.*]*
 426 getrecord x
 #? [syntax error]*
+# a record whose comment or variation never closes is refused, not
+# loaded up to the '{' or '(' (the rest swallowed); the game is unchanged
+427 setrecord %5BGame%20%22rastros%22%5D%0A%5BVariant%20%22size%3D6%22%5D%0A%0A1.%20c3%20%7Bunterminated%20b2%202.%20a1%20%2A%0A
+#? [invalid position: malformed record: unterminated comment.*]*
+428 history
+#? [d4]
+429 setrecord %5BGame%20%22rastros%22%5D%0A%5BVariant%20%22size%3D6%22%5D%0A%0A1.%20c3%20%281.%20d3%20b2%202.%20a1%20%2A%0A
+#? [invalid position: malformed record: unterminated variation.*]*
+430 history
+#? [d4]
+# a UTF-8 byte order mark before the first tag is skipped
+431 setrecord %EF%BB%BF%5BGame%20%22rastros%22%5D%0A%5BVariant%20%22size%3D6%22%5D%0A%0A1.%20c3%20b2%20%2A%0A
+#? []
+432 history
+#? [c3 b2]
+# closed comments, nested variations (skipped) and NAGs load as before
+433 setrecord %5BGame%20%22rastros%22%5D%0A%5BVariant%20%22size%3D6%22%5D%0A%0A1.%20c3%20%244%20%7Bkept%7D%20%281.%20d3%20%7Bskipped%7D%20%281.%20e3%29%20e2%29%20b2%3F%3F%20%7Bsecond%7D%20%2A%0A
+#? []
+434 history
+#? [c3 b2]
+435 getrecord
+#? [.*%0A%0A1.%20c3%20%244%20%7Bkept%7D%20b2%20%244%20%7Bsecond%7D%20%2A%0A%0A]
+# a blank line inside a variation does not end the record
+436 setrecord %5BGame%20%22rastros%22%5D%0A%5BVariant%20%22size%3D6%22%5D%0A%0A1.%20c3%20%281.%20d3%0A%0Ad2%29%20b2%20%2A%0A
+#? []
+437 history
+#? [c3 b2]
 382 quit
 #? []
