@@ -644,6 +644,41 @@ START_TEST(test_analyze_huge_time)
 }
 END_TEST
 
+/* A record the engine cannot use, then one it can: the refusal ends with
+ * it (play kept answering "error -1 Tabula cannot use the host's position
+ * /junk" and opponent-move was ignored until the next rules line). Refused
+ * rules stay refused whatever the position. */
+START_TEST(test_position_clears_refusal)
+{
+    struct eng e;
+    char line[8192];
+    const char *start_rec = "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
+    eng_start(&e, "20");
+    eng_expect(&e, "hello", line, sizeof line, 5000);
+    eng_send(&e, "rules %s", TABULA_RULES);
+    eng_send(&e, "move /junk");
+    eng_send(&e, "play attackers");
+    eng_expect(&e, "error -1 Tabula cannot use the host's position /junk", line,
+               sizeof line, 5000);
+    eng_send(&e, "position %s", start_rec);
+    eng_send(&e, "play attackers");
+    eng_expect(&e, "move ", line, sizeof line, 5000);
+    /* opponent-move's record after a refused one */
+    eng_send(&e, "move /junk");
+    eng_send(&e, "opponent-move e3-f3 %s", start_rec);
+    eng_send(&e, "play defenders");
+    eng_expect(&e, "move ", line, sizeof line, 5000);
+    eng_send(&e, "finish 0");
+    /* refused rules: a usable position does not make them playable */
+    eng_send(&e, "rules %s", STOCK_TABLUT);
+    eng_send(&e, "position %s", start_rec);
+    eng_send(&e, "play attackers");
+    eng_expect(&e, "error -1 Tabula cannot play these rules: surf:y", line, sizeof line, 5000);
+    eng_send(&e, "goodbye");
+    ck_assert_int_eq(eng_stop(&e, 5000), 0);
+}
+END_TEST
+
 static Suite *otep_suite(void)
 {
     Suite *s = suite_create("otep");
@@ -660,6 +695,7 @@ static Suite *otep_suite(void)
     tcase_add_test(tc, test_input_while_thinking);
     tcase_add_test(tc, test_position_stops_search);
     tcase_add_test(tc, test_analyze_huge_time);
+    tcase_add_test(tc, test_position_clears_refusal);
     suite_add_tcase(s, tc);
     return s;
 }

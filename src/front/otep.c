@@ -376,11 +376,14 @@ static void split_line(char *line, char *w, size_t n, char **args)
 
 /* --------------------------------------------------------------- the bridge */
 
+enum { REFUSED_RULES = 1, REFUSED_POSITION = 2 };
+
 struct otep {
     struct proto *p;
     struct session *s;
     struct otep_in in;
-    int refused;                /* these rules (or this position) cannot be played */
+    int refused;                /* REFUSED_RULES until the next rules line;
+                                 * REFUSED_POSITION until a usable position */
     char refusal[512];
     int sent_move;              /* our last move is in the session, unconfirmed */
     int aborted;                /* a search stopped because the host moved on */
@@ -500,19 +503,24 @@ static int same_board(struct otep *o, const char *rec)
 }
 
 /* Takes the host's word for the position: rec with side to move (the game's
- * repetition history starts again there). */
+ * repetition history starts again there). A position that cannot be used is
+ * refused until one that can comes (position, opponent-move's record). */
 static int resync(struct otep *o, const char *rec, int side, const char *why)
 {
     char pos[256], err[256] = "";
     if (otep_record_to_position(rec, side, pos, sizeof pos) ||
         session_setposition(o->s, pos, err, sizeof err) != SESS_OK) {
-        o->refused = 1;
+        o->refused = REFUSED_POSITION;
         snprintf(o->refusal, sizeof o->refusal, "Tabula cannot use the host's position %s: %s",
                  rec, err[0] ? err : "not 9 rows");
         diag(o, "%s", o->refusal);
         return -1;
     }
     o->sent_move = 0;
+    if (o->refused == REFUSED_POSITION) {
+        o->refused = 0;         /* a usable position ends that refusal */
+        diag(o, "the host's position can be used again");
+    }
     diag(o, "took the host's position (%s): %s", why, pos);
     return 0;
 }
@@ -535,13 +543,13 @@ static void cmd_rules(struct otep *o, char *args)
 {
     char pos[256], err[400];
     if (otep_map_rules(args, pos, sizeof pos, err, sizeof err)) {
-        o->refused = 1;
+        o->refused = REFUSED_RULES;
         snprintf(o->refusal, sizeof o->refusal, "Tabula cannot play these rules: %s", err);
         diag(o, "%s", o->refusal);
         return;
     }
     if (new_game(o, pos, err, sizeof err) != SESS_OK) {
-        o->refused = 1;
+        o->refused = REFUSED_RULES;
         snprintf(o->refusal, sizeof o->refusal, "Tabula cannot start the game: %s", err);
         return;
     }
@@ -554,11 +562,11 @@ static void cmd_rules(struct otep *o, char *args)
 }
 
 /* position <record>: the board (analysis, replays); the side to move stays
- * until a side line says otherwise. */
+ * until a side line says otherwise. Refused rules stay refused. */
 static void cmd_position(struct otep *o, char *args)
 {
     char *save = NULL, *rec = strtok_r(args, " ", &save);
-    if (rec)
+    if (rec && o->refused != REFUSED_RULES)
         resync(o, rec, session_side_to_move(o->s), "position");
 }
 
@@ -604,9 +612,16 @@ static void cmd_opponent_move(struct otep *o, char *args)
 {
     char *save = NULL;
     char *moves = strtok_r(args, " ", &save), *rec = strtok_r(NULL, " ", &save);
-    if (!moves || o->refused)
+    if (!moves || o->refused == REFUSED_RULES)
         return;
     o->sent_move = 0;
+    if (o->refused) {
+        /* no board to play the moves on: the record, if usable, is one
+         * (play sets the side to move) */
+        if (rec)
+            resync(o, rec, session_side_to_move(o->s), "after a position we could not use");
+        return;
+    }
     if (rec && same_board(o, rec))
         return;
     int mover = session_side_to_move(o->s), ok = 1;
