@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include "game.h"
 #include "front/otep.h"
+#include "options.h"
 #include "util.h"
 
 static const struct game *G = &tablut_game;
@@ -644,6 +645,46 @@ START_TEST(test_analyze_huge_time)
 }
 END_TEST
 
+/* analyze's seconds: capped like every time per move, at the movetime
+ * option's maximum (24 hours), not at SEARCH_MAX_MS (31 years: `analyze 1
+ * 99999999999` searched on long after its host had gone). */
+START_TEST(test_analyze_ms)
+{
+    int64_t cap = (int64_t)option_find("movetime")->hi;
+    ck_assert_int_eq(cap, 86400000);
+    ck_assert_int_eq(otep_analyze_ms("99999999999"), cap);
+    ck_assert_int_eq(otep_analyze_ms("9223372036854775807"), cap);
+    ck_assert_int_eq(otep_analyze_ms("999999999999999999999999"), cap);
+    ck_assert_int_eq(otep_analyze_ms("86401"), cap);
+    ck_assert_int_eq(otep_analyze_ms("86400"), cap);
+    ck_assert_int_eq(otep_analyze_ms("86399"), cap - 1000);
+    ck_assert_int_eq(otep_analyze_ms("3"), 3000);
+    ck_assert_int_eq(otep_analyze_ms("1"), 1000);
+    ck_assert_int_eq(otep_analyze_ms("0"), 1000);
+    ck_assert_int_eq(otep_analyze_ms("-9223372036854775808"), 1000);
+    ck_assert_int_eq(otep_analyze_ms("x"), 1000);
+    ck_assert_int_eq(otep_analyze_ms(NULL), 1000);
+}
+END_TEST
+
+/* The host's input ends while the engine analyzes (a script piping
+ * `analyze 1 99999999999` in, a host that died): the search stops and the
+ * engine exits at once (it searched on until killed). */
+START_TEST(test_eof_stops_analyze)
+{
+    struct eng e;
+    char line[8192];
+    eng_start(&e, "0");
+    eng_expect(&e, "hello", line, sizeof line, 5000);
+    eng_send(&e, "rules %s", TABULA_RULES);
+    eng_send(&e, "analyze 1 99999999999");
+    eng_quiet(&e, 300);         /* thinking */
+    int64_t t0 = now_ms();
+    ck_assert_int_eq(eng_stop(&e, 5000), 0);    /* closes the input */
+    ck_assert_int_lt(now_ms() - t0, 3000);
+}
+END_TEST
+
 /* A record the engine cannot use, then one it can: the refusal ends with
  * it (play kept answering "error -1 Tabula cannot use the host's position
  * /junk" and opponent-move was ignored until the next rules line). Refused
@@ -695,6 +736,8 @@ static Suite *otep_suite(void)
     tcase_add_test(tc, test_input_while_thinking);
     tcase_add_test(tc, test_position_stops_search);
     tcase_add_test(tc, test_analyze_huge_time);
+    tcase_add_test(tc, test_analyze_ms);
+    tcase_add_test(tc, test_eof_stops_analyze);
     tcase_add_test(tc, test_position_clears_refusal);
     suite_add_tcase(s, tc);
     return s;

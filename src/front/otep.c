@@ -14,6 +14,7 @@
 #include <strings.h>
 #include <unistd.h>
 #include "front/otep.h"
+#include "options.h"
 #include "util.h"
 
 #define OTEP_LINE 4096          /* longest line sent; host lines may be longer */
@@ -387,6 +388,7 @@ struct otep {
     char refusal[512];
     int sent_move;              /* our last move is in the session, unconfirmed */
     int aborted;                /* a search stopped because the host moved on */
+    int stop_at_eof;            /* the end of input stops this search */
     int64_t last_poll;
     /* the last clock line: milliseconds, in overtime, overtimes left */
     int have_clock;
@@ -725,9 +727,11 @@ static int search_stop(void *ctx)
         return 0;
     o->last_poll = t;
     in_read(&o->in, 0);
-    /* not at the end of input: a script that pipes its lines in and
-     * closes still gets its move */
-    if (in_waiting(&o->in, abort_words))
+    /* a move search goes on at the end of input: a script that pipes its
+     * lines in and closes still gets its move; an analysis (up to the
+     * movetime cap, 24 hours) stops there, as the main protocol's analyze
+     * does: the host is gone */
+    if (in_waiting(&o->in, abort_words) || (o->stop_at_eof && o->in.eof))
         o->aborted = 1;
     return o->aborted;
 }
@@ -826,15 +830,27 @@ static void cmd_play(struct otep *o, char *args)
     send_line(o, "move %s", mv);
 }
 
+int64_t otep_analyze_ms(const char *seconds)
+{
+    /* the movetime option's maximum: the one cap of a time per move */
+    int64_t cap = (int64_t)option_find("movetime")->hi;
+    errno = 0;
+    char *end;
+    long long t = seconds ? strtoll(seconds, &end, 10) : 0;
+    if (!seconds || end == seconds || t <= 0)
+        return 1000;
+    if (errno == ERANGE || t > cap / 1000)
+        return cap;
+    return (int64_t)t * 1000;
+}
+
 /* analyze <n> <seconds>: the best line after a search of that long:
  * "analysis 1 m1|m2|... score" (score from the side to move's view). */
 static void cmd_analyze(struct otep *o, char *args)
 {
     char *save = NULL;
     char *n = strtok_r(args, " ", &save), *secs = strtok_r(NULL, " ", &save);
-    long t = secs ? strtol(secs, NULL, 10) : 0;
-    if (t > SEARCH_MAX_MS / 1000)
-        t = (long)(SEARCH_MAX_MS / 1000);       /* t * 1000 must not overflow */
+    int64_t ms = otep_analyze_ms(secs);
     struct game_status gs;
     (void)n;
     if (o->refused || session_status(o->s, &gs)) {
@@ -842,7 +858,9 @@ static void cmd_analyze(struct otep *o, char *args)
         return;
     }
     struct search_result r;
-    int rc = think(o, -1, (t > 0 ? t : 1) * 1000, &r);
+    o->stop_at_eof = 1;         /* nobody is left to read the analysis */
+    int rc = think(o, -1, ms, &r);
+    o->stop_at_eof = 0;
     if (o->aborted)
         return;
     if (rc != SESS_OK || r.best == MOVE_NONE) {

@@ -5,6 +5,7 @@
 #define TABULA_OTEP_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "front/protocol.h"
 
 /* The variant options every OpenTafl game is played with: OpenTafl draws on
@@ -34,6 +35,12 @@ int otep_map_rules(const char *rules, char *pos, size_t posn, char *err, size_t 
 int otep_record_to_position(const char *rec, int side, char *pos, size_t n);
 /* A position string to an OpenTafl position record. */
 void otep_position_to_record(const char *pos, char *rec, size_t n);
+
+/* The search time of "analyze <n> <seconds>" in ms, from the host's
+ * seconds text: capped like every other time per move (the movetime
+ * option's maximum, 24 hours), at least 1 s (a missing, zero, negative or
+ * unreadable time). */
+int64_t otep_analyze_ms(const char *seconds);
 
 /* Runs the OTEP loop on file descriptor fd (the host's lines) and p->out
  * until goodbye or end of input; returns the exit status. */
