@@ -282,6 +282,15 @@ static void eng_expect(struct eng *e, const char *want, char *line, size_t cap, 
     }
 }
 
+/* An engine started (eng_start), its hello read and Tabula's rules sent. */
+static void eng_ready(struct eng *e, const char *movetime)
+{
+    char line[8192];
+    eng_start(e, movetime);
+    eng_expect(e, "hello", line, sizeof line, 5000);
+    eng_send(e, "rules %s", TABULA_RULES);
+}
+
 /* Nothing but status lines within ms. */
 static void eng_quiet(struct eng *e, int ms)
 {
@@ -511,24 +520,31 @@ START_TEST(test_host_session)
 }
 END_TEST
 
-/* The host leaves while the engine thinks: no move, and the engine is gone
- * at once, not at the end of its 20 s. */
-START_TEST(test_leave_while_thinking)
+/* The host leaves while the engine searches (command search): the engine
+ * is gone within `within` ms, not at the end of its search. finish: the
+ * host says finish and goodbye (no move comes for a finished game); else
+ * its input just ends. */
+static void leaves_at_once(const char *movetime, const char *search, int finish, int within)
 {
     struct eng e;
-    char line[8192];
-    eng_start(&e, "20000");
-    eng_expect(&e, "hello", line, sizeof line, 5000);
-    eng_send(&e, "rules %s", TABULA_RULES);
-    eng_send(&e, "play attackers");
-    struct timespec ts = {0, 300000000};
-    nanosleep(&ts, NULL);
+    eng_ready(&e, movetime);
+    eng_send(&e, "%s", search);
+    eng_quiet(&e, 300);         /* searching */
     int64_t t0 = now_ms();
-    eng_send(&e, "finish 0");
-    eng_quiet(&e, 300);         /* no move for a finished game */
-    eng_send(&e, "goodbye");
-    ck_assert_int_eq(eng_stop(&e, 3000), 0);
-    ck_assert_int_lt(now_ms() - t0, 2000);
+    if (finish) {
+        eng_send(&e, "finish 0");
+        eng_quiet(&e, 300);
+        eng_send(&e, "goodbye");
+    }
+    ck_assert_int_eq(eng_stop(&e, 5000), 0);    /* closes the input */
+    ck_assert_int_lt(now_ms() - t0, within);
+}
+
+/* The host finishes the game while the engine thinks: no move, and the
+ * engine is gone at once, not at the end of its 20 s. */
+START_TEST(test_leave_while_thinking)
+{
+    leaves_at_once("20000", "play attackers", 1, 2000);
 }
 END_TEST
 
@@ -538,9 +554,7 @@ START_TEST(test_no_control_bytes_out)
 {
     struct eng e;
     char line[8192];
-    eng_start(&e, "20");
-    eng_expect(&e, "hello", line, sizeof line, 5000);
-    eng_send(&e, "rules %s", TABULA_RULES);
+    eng_ready(&e, "20");
     eng_send(&e, "position /3tt\001t3/\033[2J/");
     eng_send(&e, "play attackers");
     eng_expect(&e, "error ", line, sizeof line, 5000);   /* every line checked */
@@ -555,9 +569,7 @@ START_TEST(test_clock)
 {
     struct eng e;
     char line[8192];
-    eng_start(&e, "0");
-    eng_expect(&e, "hello", line, sizeof line, 5000);
-    eng_send(&e, "rules %s", TABULA_RULES);
+    eng_ready(&e, "0");
     /* in overtime: 1.5 s left of the period (without a clock the search
      * would take its default 4M nodes, seconds) */
     eng_send(&e, "clock 1500* 600000 30 1 3 ");
@@ -578,9 +590,7 @@ START_TEST(test_position_stops_search)
 {
     struct eng e;
     char line[8192], pos[256], rec[256], err[128];
-    eng_start(&e, "20000");
-    eng_expect(&e, "hello", line, sizeof line, 5000);
-    eng_send(&e, "rules %s", TABULA_RULES);
+    eng_ready(&e, "20000");
     eng_send(&e, "play attackers");
     struct timespec ts = {0, 300000000};
     nanosleep(&ts, NULL);
@@ -607,9 +617,7 @@ START_TEST(test_input_while_thinking)
 {
     struct eng e;
     char line[8192];
-    eng_start(&e, "1500");
-    eng_expect(&e, "hello", line, sizeof line, 5000);
-    eng_send(&e, "rules %s", TABULA_RULES);
+    eng_ready(&e, "1500");
     eng_send(&e, "play attackers");
     eng_send(&e, "analyze 1 1");
     /* 80 KB of clock lines (harmless): more than the engine's buffer */
@@ -631,10 +639,7 @@ END_TEST
 START_TEST(test_analyze_huge_time)
 {
     struct eng e;
-    char line[8192];
-    eng_start(&e, "20");
-    eng_expect(&e, "hello", line, sizeof line, 5000);
-    eng_send(&e, "rules %s", TABULA_RULES);
+    eng_ready(&e, "20");
     eng_send(&e, "analyze 1 9223372036854775807");
     eng_quiet(&e, 1000);        /* still thinking: no analysis yet */
     int64_t t0 = now_ms();
@@ -672,16 +677,7 @@ END_TEST
  * engine exits at once (it searched on until killed). */
 START_TEST(test_eof_stops_analyze)
 {
-    struct eng e;
-    char line[8192];
-    eng_start(&e, "0");
-    eng_expect(&e, "hello", line, sizeof line, 5000);
-    eng_send(&e, "rules %s", TABULA_RULES);
-    eng_send(&e, "analyze 1 99999999999");
-    eng_quiet(&e, 300);         /* thinking */
-    int64_t t0 = now_ms();
-    ck_assert_int_eq(eng_stop(&e, 5000), 0);    /* closes the input */
-    ck_assert_int_lt(now_ms() - t0, 3000);
+    leaves_at_once("0", "analyze 1 99999999999", 0, 3000);
 }
 END_TEST
 
@@ -694,9 +690,7 @@ START_TEST(test_position_clears_refusal)
     struct eng e;
     char line[8192];
     const char *start_rec = "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
-    eng_start(&e, "20");
-    eng_expect(&e, "hello", line, sizeof line, 5000);
-    eng_send(&e, "rules %s", TABULA_RULES);
+    eng_ready(&e, "20");
     eng_send(&e, "move /junk");
     eng_send(&e, "play attackers");
     eng_expect(&e, "error -1 Tabula cannot use the host's position /junk", line,
