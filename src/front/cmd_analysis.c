@@ -6,6 +6,7 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "bench.h"
 #include "front/protocol.h"
 #include "util.h"
@@ -132,7 +133,7 @@ static int cmd_hint(struct proto *p, int argc, char **argv, char *res, size_t n)
     long want = 3;
     if (argc > 1)
         return PROTO_ESYNTAX;
-    if (argc == 1 && !strcmp(argv[0], "all"))
+    if (argc == 1 && !strcasecmp(argv[0], "all"))     /* as colours: any case */
         want = 0;
     else if (argc == 1 && proto_parse_int(argv[0], 1, GAME_MAX_MOVES, &want))
         return PROTO_ESYNTAX;

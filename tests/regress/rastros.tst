@@ -351,6 +351,8 @@
 #? [e5 W1 0\ne4 L16 W>L\nd5 L16 W>L\nd3 L14 W>L\nc4 L14 W>L\ne3 L12 W>L\nc5 L12 W>L]
 173 hint 2
 #? [e5 W1 0\ne4 L16 W>L]
+179 hint ALL
+#? [e5 W1 0\ne4 L16 W>L\nd5 L16 W>L\nd3 L14 W>L\nc4 L14 W>L\ne3 L12 W>L\nc5 L12 W>L]
 174 hint 0
 #? [syntax error]*
 175 play w c5
