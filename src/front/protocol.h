@@ -160,7 +160,8 @@ struct proto {
     const char *id;             /* the running command's id ("" for none) */
     volatile sig_atomic_t interrupt;    /* see proto_interrupt */
     volatile sig_atomic_t interrupt_repeat; /* requests in quick succession */
-    int64_t interrupt_last_ms;  /* written only by proto_interrupt */
+    int64_t interrupt_last_ms;  /* by proto_interrupt; the shell clears it after
+                                 * a command a Ctrl-C stopped */
     volatile sig_atomic_t running;      /* a command is running */
     int interrupted;            /* the last command was cut short */
     int status;                 /* the last command's proto_status */

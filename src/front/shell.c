@@ -584,9 +584,16 @@ static void run(struct shell *sh, const struct proto_cmd *c, int argc, char **ar
     sh->drawn = 0;
     sh->have_info = 0;
     sh->search_side = session_side_to_move(&p->s);
+    int64_t ctrl_c = p->interrupt_last_ms;
     proto_run_words(p, c, "", argc, argv);
-    /* a Ctrl-C belonged to this command: the prompt must not see it again
-     * (the repeat count stays, for "Ctrl-C twice leaves") */
+    /* a Ctrl-C belonged to this command: the prompt must not see it again,
+     * nor count it towards "Ctrl-C twice leaves" (the press that stopped a
+     * search and one that clears the line ended an unsaved game); during
+     * the command a second press still ends the program (on_sigint) */
+    if (p->interrupt_last_ms != ctrl_c) {
+        p->interrupt_repeat = 0;
+        p->interrupt_last_ms = 0;
+    }
     p->interrupt = 0;
     clear_status(sh);
     sh->cmd = NULL;
