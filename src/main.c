@@ -151,45 +151,38 @@ static int run_config(struct proto *p, const char *path)
         fprintf(stderr, "tabula: cannot open %s: %s\n", path, strerror(errno));
         return -1;
     }
-    /* a line is read into a buffer of the protocol's size, never more (an
-     * endless "line", /dev/zero, used to take all the memory) */
-    char *line = malloc(PROTO_MAX_LINE + 1);
-    if (!line) {
-        fclose(f);
-        fprintf(stderr, "tabula: %s: out of memory\n", path);
-        return -1;
-    }
-    int lineno = 0, rc = 0, c = 0;
-    while (c != EOF) {
-        char where[512];
-        size_t len = 0, k = 0;      /* bytes read, bytes kept (NUL dropped, as on stdin) */
-        while (len < PROTO_MAX_LINE && (c = getc(f)) != EOF && c != '\n') {
-            len++;
-            if (c != '\0')
-                line[k++] = (char)c;
-        }
-        if (c == EOF && len == 0)
+    /* a line of the protocol's length at most (an endless "line",
+     * /dev/zero, used to take all the memory) */
+    char *line = NULL;
+    size_t cap = 0, len;
+    int lineno = 0, rc = 0, got;
+    while ((got = util_read_line(f, &line, &cap, PROTO_MAX_LINE - 1, &len)) != 0) {
+        if (got == -1) {            /* not the end of the file */
+            fprintf(stderr, "tabula: cannot read %s: %s\n", path, strerror(errno));
+            rc = -1;
             break;
+        }
+        char where[512];
         lineno++;
         snprintf(where, sizeof where, "%s:%d", path, lineno);
-        if (len >= PROTO_MAX_LINE) {
+        if (got == -2) {
             fprintf(stderr, "tabula: %s: line too long (the protocol takes %d bytes)\n",
                     where, PROTO_MAX_LINE - 1);
             rc = -1;
             break;
         }
+        size_t k = 0;               /* NUL bytes dropped, as on standard input */
+        for (size_t i = 0; i < len; i++)
+            if (line[i])
+                line[k++] = line[i];
         line[k] = '\0';
-        line[strcspn(line, "\r")] = '\0';
+        line[strcspn(line, "\r\n")] = '\0';
         if (startup_command(p, line, where)) {
             rc = -1;
             break;
         }
         if (p->quit)
             break;
-    }
-    if (ferror(f)) {                /* not the end of the file */
-        fprintf(stderr, "tabula: cannot read %s: %s\n", path, strerror(errno));
-        rc = -1;
     }
     free(line);
     fclose(f);

@@ -172,6 +172,46 @@ void util_abandon_file(struct util_out *o)
     memset(o, 0, sizeof *o);
 }
 
+int util_read_line(FILE *f, char **line, size_t *cap, size_t max, size_t *len)
+{
+    size_t n = 0;
+    int ch = 0;
+    errno = 0;
+    while ((ch = getc(f)) != EOF) {
+        if (n + 2 > *cap) {
+            /* room for the character and the NUL; the newline of a line
+             * of max bytes too */
+            size_t want = *cap < 256 ? 256 : *cap * 2;
+            if (want > max + 2)
+                want = max + 2;
+            char *p = realloc(*line, want);
+            if (!p) {
+                errno = ENOMEM;
+                return -1;
+            }
+            *line = p;
+            *cap = want;
+        }
+        (*line)[n++] = (char)ch;
+        if (ch == '\n')
+            break;
+        if (n > max) {
+            (*line)[n] = 0;
+            *len = n;
+            return -2;
+        }
+    }
+    if (*line)
+        (*line)[n] = 0;
+    *len = n;
+    if (ch == EOF && ferror(f)) {
+        if (!errno)
+            errno = EIO;
+        return -1;
+    }
+    return n > 0 ? 1 : 0;
+}
+
 int64_t util_mem_available_mb(void)
 {
     FILE *f = fopen("/proc/meminfo", "re");

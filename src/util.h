@@ -82,6 +82,15 @@ FILE *util_create_file(const char *path, struct util_out *o, const char **why);
 int util_commit_file(struct util_out *o, const char **why);
 void util_abandon_file(struct util_out *o);
 
+/* Reads one line of f into *line (grown as needed, to max + 2 bytes at
+ * most, *cap its size; NUL-terminated, its newline kept, NUL bytes kept)
+ * and its length into *len. 1 a line (the last one may lack its newline),
+ * 0 the end of the file, -1 a read error or no memory (errno says which),
+ * -2 a line of more than max bytes before its newline (the rest of it
+ * left unread): a file that is one endless line (/dev/zero) is an error,
+ * not all the memory. */
+int util_read_line(FILE *f, char **line, size_t *cap, size_t max, size_t *len);
+
 /* dir is a directory: 0; else -1 with "DIR: why" in out. */
 int util_check_dir(const char *dir, char *out, size_t n);
 

@@ -97,13 +97,7 @@ void match_play_game(struct worker *w, const struct match_slot *s,
 /* The longest line read from the results or openings file, its newline
  * left out: far more than any line of ours, so that an endless "line"
  * (/dev/zero, a file that is not ours) is an error, not all the memory. */
-#define MATCH_LINE_MAX ((size_t)1 << 20)
-/* Reads one line of f into *line (grown as needed, *cap its size; the
- * line is NUL-terminated, its newline kept) and its length into *len.
- * 1 a line (the last one may lack its newline), 0 the end of the file,
- * -1 a read error or no memory (errno says which), -2 a line longer than
- * MATCH_LINE_MAX bytes (the rest of it is left unread). */
-int match_read_line(FILE *f, char **line, size_t *cap, size_t *len);
+#define MATCH_LINE_MAX ((size_t)1 << 20)     /* read by util_read_line */
 /* Counts a finished game (winner 0, 1 or -1 draw) in slot's pair. */
 void tour_tally(struct tour *t, int slot, int winner);
 /* Reads a results file: games of this schedule count as done. With

@@ -17,6 +17,7 @@
 #include "match/match.h"
 #include "match/match_int.h"
 #include "record.h"
+#include "util.h"
 
 void tour_tally(struct tour *t, int slot, int winner)
 {
@@ -51,46 +52,6 @@ static void show(char *out, size_t n, const char *s)
     out[k] = 0;
 }
 
-int match_read_line(FILE *f, char **line, size_t *cap, size_t *len)
-{
-    size_t n = 0;
-    int ch = 0;
-    errno = 0;
-    while ((ch = getc(f)) != EOF) {
-        if (n + 2 > *cap) {
-            /* room for the character and the NUL; the newline of a line
-             * of MATCH_LINE_MAX bytes too */
-            size_t want = *cap < 256 ? 256 : *cap * 2;
-            if (want > MATCH_LINE_MAX + 2)
-                want = MATCH_LINE_MAX + 2;
-            char *p = realloc(*line, want);
-            if (!p) {
-                errno = ENOMEM;
-                return -1;
-            }
-            *line = p;
-            *cap = want;
-        }
-        (*line)[n++] = (char)ch;
-        if (ch == '\n')
-            break;
-        if (n > MATCH_LINE_MAX) {
-            (*line)[n] = 0;
-            *len = n;
-            return -2;
-        }
-    }
-    if (*line)
-        (*line)[n] = 0;
-    *len = n;
-    if (ch == EOF && ferror(f)) {
-        if (!errno)
-            errno = EIO;
-        return -1;
-    }
-    return n > 0 ? 1 : 0;
-}
-
 int tour_load_results(struct tour *t, const char *path, int must_exist,
                       int repair)
 {
@@ -107,7 +68,7 @@ int tour_load_results(struct tour *t, const char *path, int must_exist,
         fprintf(stderr, "tabula-match: %s: %s\n", path, strerror(errno));
         return 2;
     }
-    while ((got = match_read_line(f, &line, &cap, &len)) != 0) {
+    while ((got = util_read_line(f, &line, &cap, MATCH_LINE_MAX, &len)) != 0) {
         struct match_result r;
         lineno++;
         if (got == -1) {

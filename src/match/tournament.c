@@ -228,7 +228,7 @@ static int load_openings(struct tour *t, void *st, const char *const *optv)
                 strerror(errno));
         return 2;
     }
-    while ((got = match_read_line(f, &line, &cap, &len)) != 0) {
+    while ((got = util_read_line(f, &line, &cap, MATCH_LINE_MAX, &len)) != 0) {
         lineno++;
         if (got == -1) {
             fprintf(stderr, "tabula-match: %s:%d: cannot read it: %s\n",
