@@ -212,13 +212,15 @@ int main(int argc, char **argv)
             why = "a table made with another numbering of the positions (another version "
                   "of the program)";
         else
-            for (int T = 0; T < G->nlayers && !why; T++)
-                if (h.done[T] && fsize < h.offset[T] + (G->layer_size[T] + 3) / 4) {
+            for (int T = 0; T < G->nlayers && !why; T++) {
+                const uint64_t end = h.offset[T] + (G->layer_size[T] + 3) / 4;
+                if (h.done[T] && fsize < end) {
                     snprintf(whybuf, sizeof whybuf, "a table file shorter than its finished "
                              "layers (%" PRIu64 " bytes, layer %d ends at %" PRIu64 "): it "
-                             "was cut", fsize, T, h.offset[T] + (G->layer_size[T] + 3) / 4);
+                             "was cut", fsize, T, end);
                     why = whybuf;
                 }
+            }
         if (why && !force) {
             fprintf(stderr, "tabula-tables: %s: %s: left as it is; run with --force to "
                     "start it anew as a table of pieces=%d (what it holds is lost)\n",
