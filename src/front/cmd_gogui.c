@@ -769,7 +769,9 @@ static int cmd_gogui_gfx(struct proto *p, int argc, char **argv, char *res, size
         return PROTO_EUNSUPPORTED;
     /* the inner command passes the front end's gate as if it came alone
      * (the web board's refusals and caps) */
-    int rc = p->gate ? p->gate(p, c, argc - 1, argv + 1, res, n) : PROTO_OK;
+    int rc = proto_check_arity(c, argc - 1, res, n);
+    if (rc == PROTO_OK && p->gate)
+        rc = p->gate(p, c, argc - 1, argv + 1, res, n);
     if (rc != PROTO_OK)
         return rc;
     rc = c->fn(p, argc - 1, argv + 1, res, n);

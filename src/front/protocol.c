@@ -488,6 +488,13 @@ const char *proto_error_text(int code)
     return code > 0 && code < PROTO_STATUS_COUNT ? error_text[code] : "";
 }
 
+int proto_check_arity(const struct proto_cmd *c, int argc, char *res, size_t n)
+{
+    if (c->args[0] == '\0' && argc > 0)
+        return proto_fail(res, n, PROTO_ESYNTAX, "too many arguments");
+    return PROTO_OK;
+}
+
 void proto_run_words(struct proto *p, const struct proto_cmd *c, const char *id, int argc,
                char **argv)
 {
@@ -500,7 +507,9 @@ void proto_run_words(struct proto *p, const struct proto_cmd *c, const char *id,
     p->note[0] = '\0';
     p->running = 1;
     p->id = id;
-    rc = p->gate ? p->gate(p, c, argc, argv, res, PROTO_RES_SIZE) : PROTO_OK;
+    rc = proto_check_arity(c, argc, res, PROTO_RES_SIZE);
+    if (rc == PROTO_OK && p->gate)
+        rc = p->gate(p, c, argc, argv, res, PROTO_RES_SIZE);
     if (rc == PROTO_OK)
         rc = c->fn(p, argc, argv, res, PROTO_RES_SIZE);
     p->id = "";

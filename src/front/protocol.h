@@ -270,6 +270,9 @@ void proto_execute(struct proto *p, char *line);
  * quotes, ~), writes the response and sets p->status. */
 void proto_run_words(struct proto *p, const struct proto_cmd *c, const char *id, int argc,
                      char **argv);
+/* PROTO_OK, or a syntax error (in res) for arguments to a command whose
+ * usage is empty: such a command takes none. */
+int proto_check_arity(const struct proto_cmd *c, int argc, char *res, size_t n);
 /* The fixed error string of a code, "" for PROTO_OK. */
 const char *proto_error_text(int code);
 /* The proto_status of a session error (SESS_*). */

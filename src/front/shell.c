@@ -758,9 +758,7 @@ static void shell_help(struct shell *sh, int argc, char **argv)
 
 static int sh_exit(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
-    (void)argv; (void)res; (void)n;
-    if (argc)
-        return PROTO_ESYNTAX;
+    (void)argc; (void)argv; (void)res; (void)n;
     p->quit = 1;
     return 0;
 }

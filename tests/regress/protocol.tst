@@ -894,7 +894,7 @@
 425 setrecord hello
 #? [invalid position.*]*
 426 getrecord x
-#? [syntax error]*
+#? [syntax error: too many arguments]*
 # a record whose comment or variation never closes is refused, not
 # loaded up to the '{' or '(' (the rest swallowed); the game is unchanged
 427 setrecord %5BGame%20%22rastros%22%5D%0A%5BVariant%20%22size%3D6%22%5D%0A%0A1.%20c3%20%7Bunterminated%20b2%202.%20a1%20%2A%0A
@@ -921,6 +921,18 @@
 436 setrecord %5BGame%20%22rastros%22%5D%0A%5BVariant%20%22size%3D6%22%5D%0A%0A1.%20c3%20%281.%20d3%0A%0Ad2%29%20b2%20%2A%0A
 #? []
 437 history
+#? [c3 b2]
+# a command that takes no arguments refuses any, as getrecord does, and
+# changes nothing (showboard, quit and the others once ignored them)
+438 showboard extra
+#? [syntax error: too many arguments]*
+439 side_to_move now
+#? [syntax error: too many arguments]*
+440 gogui-gfx game_over x
+#? [syntax error: too many arguments]*
+441 quit now
+#? [syntax error: too many arguments]*
+442 history
 #? [c3 b2]
 382 quit
 #? []
