@@ -311,5 +311,6 @@ int main(int argc, char **argv)
         }
     }
     proto_free(&p);
-    return rc ? 2 : 0;          /* the loops fail only when out of memory */
+    return rc ? 2 : 0;          /* the loops fail when out of memory, or when
+                                 * standard input cannot be read */
 }

@@ -633,6 +633,29 @@ START_TEST(test_input_while_thinking)
 }
 END_TEST
 
+/* The host's line ends and lines: CR LF is a line end, and a line longer
+ * than the reader's 64 KB is dropped whole, not run cut short (a long
+ * analyze would answer); the next line is read as it is. */
+START_TEST(test_line_ends)
+{
+    struct eng e;
+    char line[8192];
+    eng_ready(&e, "20");
+    ck_assert_int_eq(write(e.to, "analyze 1 1\r\n", 13), 13);
+    eng_expect(&e, "analysis 1 ", line, sizeof line, 5000);
+    static char big[100000];
+    size_t k = (size_t)snprintf(big, sizeof big, "play attackers");
+    memset(big + k, ' ', sizeof big - k - 1);
+    big[sizeof big - 1] = '\n';
+    ck_assert_int_eq(write(e.to, big, sizeof big), (ssize_t)sizeof big);
+    eng_quiet(&e, 1000);        /* run cut short, it would move in 20 ms */
+    eng_send(&e, "analyze 1 1\r");
+    eng_expect(&e, "analysis 1 ", line, sizeof line, 5000);
+    eng_send(&e, "goodbye");
+    ck_assert_int_eq(eng_stop(&e, 5000), 0);
+}
+END_TEST
+
 /* analyze N with a time past any clock (t * 1000 overflowed: UBSan
  * aborted, a plain build wrapped to a negative time and answered at once
  * from the 20 ms movetime): it thinks until the host moves on. */
@@ -728,6 +751,7 @@ static Suite *otep_suite(void)
     tcase_add_test(tc, test_clock);
     tcase_add_test(tc, test_no_control_bytes_out);
     tcase_add_test(tc, test_input_while_thinking);
+    tcase_add_test(tc, test_line_ends);
     tcase_add_test(tc, test_position_stops_search);
     tcase_add_test(tc, test_analyze_huge_time);
     tcase_add_test(tc, test_analyze_ms);

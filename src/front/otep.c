@@ -251,78 +251,26 @@ out:
 
 /* ------------------------------------------------------------- the input */
 
-/* Lines from the host, with a look at what is already waiting so that a
- * search can stop when the host moves on (finish, goodbye, a new game). */
-struct otep_in {
-    int fd;
-    int eof;
-    int skip;                   /* dropping the rest of an overlong line */
-    size_t start, end;
-    char buf[65536];
-};
+/* Lines from the host come through the protocol's reader (struct input),
+ * with a look at what is already waiting (input_pull) so that a search can
+ * stop when the host moves on (finish, goodbye, a new game). */
 
-/* Reads what the host sent; without wait, only what is already there. */
-static void in_read(struct otep_in *in, int wait)
+/* The next line without CR and NUL bytes, cut to cap - 1 bytes; a line
+ * longer than that is dropped whole. 0 at the end of input. */
+static int in_getline(struct input *in, char *line, size_t cap)
 {
-    if (in->eof)
-        return;
-    if (in->start > 0) {
-        memmove(in->buf, in->buf + in->start, in->end - in->start);
-        in->end -= in->start;
-        in->start = 0;
-    }
-    if (in->end == sizeof in->buf) {
-        /* full of lines not read yet (the host wrote more than the buffer
-         * while the engine thinks): the rest waits in the pipe, as in the
-         * GTP reader; only a line longer than the buffer is dropped */
-        if (memchr(in->buf, '\n', in->end))
-            return;
-        in->end = 0;
-        in->skip = 1;
-    }
-    if (!wait) {
-        struct pollfd pf = { .fd = in->fd, .events = POLLIN };
-        if (poll(&pf, 1, 0) <= 0)
-            return;
-    }
-    for (;;) {
-        ssize_t k = read(in->fd, in->buf + in->end, sizeof in->buf - in->end);
-        if (k > 0) {
-            in->end += (size_t)k;
-            return;
-        }
-        if (k < 0 && errno == EINTR)
+    int toolong;
+    while (input_getline(in, line, cap, &toolong)) {
+        if (toolong)
             continue;
-        in->eof = 1;
-        return;
+        size_t k = 0;
+        for (size_t i = 0; line[i]; i++)
+            if (line[i] != '\r')
+                line[k++] = line[i];
+        line[k] = '\0';
+        return 1;
     }
-}
-
-/* The next line without its end (CR and NUL dropped), cut to cap - 1 bytes;
- * 0 at the end of input. */
-static int in_getline(struct otep_in *in, char *line, size_t cap)
-{
-    for (;;) {
-        char *b = in->buf + in->start;
-        size_t avail = in->end - in->start;
-        char *nl = memchr(b, '\n', avail);
-        if (nl || (in->eof && avail)) {
-            size_t len = nl ? (size_t)(nl - b) : avail, k = 0;
-            for (size_t i = 0; i < len; i++)
-                if (b[i] != '\0' && b[i] != '\r' && k < cap - 1)
-                    line[k++] = b[i];
-            line[k] = '\0';
-            in->start += len + (nl != NULL);
-            if (in->skip) {
-                in->skip = 0;
-                continue;
-            }
-            return 1;
-        }
-        if (in->eof)
-            return 0;
-        in_read(in, 1);
-    }
+    return 0;
 }
 
 /* The first word of a line, into w. */
@@ -338,7 +286,7 @@ static void first_word(const char *line, size_t len, char *w, size_t n)
 
 /* Is a complete line waiting whose first word is in words (space
  * separated, with a space at both ends)? */
-static int in_waiting(struct otep_in *in, const char *words)
+static int in_waiting(struct input *in, const char *words)
 {
     const char *b = in->buf + in->start, *end = in->buf + in->end;
     while (b < end) {
@@ -356,7 +304,7 @@ static int in_waiting(struct otep_in *in, const char *words)
 }
 
 /* The first word of the first complete line waiting, if there is one. */
-static int next_word(struct otep_in *in, char *w, size_t n)
+static int next_word(struct input *in, char *w, size_t n)
 {
     const char *b = in->buf + in->start;
     const char *nl = memchr(b, '\n', in->end - in->start);
@@ -382,7 +330,7 @@ enum { REFUSED_RULES = 1, REFUSED_POSITION = 2 };
 struct otep {
     struct proto *p;
     struct session *s;
-    struct otep_in in;
+    struct input in;
     int refused;                /* REFUSED_RULES until the next rules line;
                                  * REFUSED_POSITION until a usable position */
     char refusal[512];
@@ -726,7 +674,7 @@ static int search_stop(void *ctx)
     if (t - o->last_poll < OTEP_POLL_MS)
         return 0;
     o->last_poll = t;
-    in_read(&o->in, 0);
+    input_pull(&o->in);
     /* a move search goes on at the end of input: a script that pipes its
      * lines in and closes still gets its move; an analysis (up to the
      * movetime cap, 24 hours) stops there, as the main protocol's analyze
@@ -791,7 +739,7 @@ static void cmd_play(struct otep *o, char *args)
         return;
     }
     /* a clock sent just after play (as the protocol text has it) */
-    in_read(&o->in, 0);
+    input_pull(&o->in);
     for (char w[16]; next_word(&o->in, w, sizeof w) && !strcmp(w, "clock"); ) {
         char line[512], *args2;
         in_getline(&o->in, line, sizeof line);
@@ -938,7 +886,7 @@ int otep_run(struct proto *p, int fd)
     }
     o->p = p;
     o->s = &p->s;
-    o->in.fd = fd;
+    input_init(&o->in, fd);
     o->main_ms0 = p->s.main_ms;
     o->byo_ms0 = p->s.byo_ms;
     o->byo_stones0 = p->s.byo_stones;
@@ -965,7 +913,8 @@ int otep_run(struct proto *p, int fd)
         if (!known && w[0])
             diag(o, "ignored: %.80s", line);
     }
+    int rc = input_failed(&o->in, "standard input");
     free(line);
     free(o);
-    return 0;
+    return rc;
 }

@@ -35,6 +35,7 @@ void input_init(struct input *in, int fd)
     in->fd = fd;
     in->start = in->end = 0;
     in->eof = 0;
+    in->err = 0;
 }
 
 static int input_fill(struct input *in)
@@ -56,6 +57,8 @@ static int input_fill(struct input *in)
         }
         if (k < 0 && errno == EINTR)
             continue;
+        if (k < 0)
+            in->err = errno;
         in->eof = 1;
         return 0;
     }
@@ -103,8 +106,15 @@ int input_pending(struct input *in)
     return poll(&pf, 1, 0) > 0;
 }
 
-/* Reads what is already waiting, without blocking, while there is room. */
-static void input_pull(struct input *in)
+int input_failed(const struct input *in, const char *what)
+{
+    if (!in->err)
+        return 0;
+    fprintf(stderr, "tabula: %s: %s\n", what, strerror(in->err));
+    return 1;
+}
+
+void input_pull(struct input *in)
 {
     while (!in->eof) {
         if (in->end == sizeof in->buf && in->start == 0)
@@ -556,5 +566,5 @@ int proto_loop(struct proto *p, struct input *in)
         proto_execute(p, line);
     }
     free(line);
-    return 0;
+    return input_failed(in, "standard input");
 }

@@ -20,6 +20,7 @@ struct input {
     char buf[65536];
     size_t start, end;
     int eof;
+    int err;                    /* errno of a failed read (then eof too) */
 };
 
 /* What a handler returns: 0, or one of the fixed error strings of
@@ -258,6 +259,11 @@ void input_init(struct input *in, int fd);
  * was longer than PROTO_MAX_LINE (the rest was discarded). */
 int input_getline(struct input *in, char *line, size_t cap, int *toolong);
 int input_pending(struct input *in);
+/* Reads what is already waiting, without blocking, while there is room. */
+void input_pull(struct input *in);
+/* 0, or 1 after saying on stderr that reading failed ("tabula: WHAT:
+ * reason"): a read error ends the input as its end does. */
+int input_failed(const struct input *in, const char *what);
 /* Takes the interrupt comment "# interrupt" out of the input if it is the
  * next line (blank and comment-only lines before it go with it); never
  * blocks and never takes a command. Returns 1 if it took one. */
