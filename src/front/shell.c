@@ -168,6 +168,9 @@ static void score_words(const struct shell *sh, int side, int score, int exact, 
         snprintf(buf, n, "%s %s winning (%d)", who, verb(p, "is", "are"), a);
 }
 
+static void print_wrapped(FILE *o, const char *text);
+static void wrap_to(FILE *o, const char *text, int width);
+
 static int term_width(FILE *f)
 {
     struct winsize ws;
@@ -244,31 +247,49 @@ static void show_board(struct shell *sh)
                         last ? last->move : MOVE_NONE, diagram, sizeof diagram);
     else
         g->print(s->st, diagram, sizeof diagram);
-    fprintf(p->out, "%s\n", diagram);
-    /* how the pieces move and how the game is won, once a game */
+    /* a line wider than the terminal (a key beside or under the board)
+     * breaks at a space, not inside a word */
+    int width = term_width(p->out) - 1;
+    for (const char *l = diagram; *l;) {
+        size_t len = strcspn(l, "\n");
+        if ((int)len > width) {
+            char one[1024];
+            snprintf(one, sizeof one, "%.*s", (int)len, l);
+            wrap_to(p->out, one, width);
+        } else {
+            fprintf(p->out, "%.*s\n", (int)len, l);
+        }
+        l += len + (l[len] == '\n');
+    }
+    /* how the pieces move and how the game is won, once a game (the prose
+     * wrapped at the terminal's width, as help is) */
+    char text[1024];
     if (g->legend && sh->legend_shown != g) {
-        fprintf(p->out, "%s ('rules' says more.)\n", g->legend);
+        snprintf(text, sizeof text, "%s ('rules' says more.)", g->legend);
+        print_wrapped(p->out, text);
         sh->legend_shown = g;
     }
     /* one line: who is to move, or the result; and the last move */
     struct game_status gs;
     char played[96] = "";
+    size_t pos = 0;
     if (last)
         snprintf(played, sizeof played, "%s played %s", side_name(p, last->side), last->text);
     if (session_status(s, &gs)) {
         if (gs.winner < 0)
-            fprintf(p->out, "Game over: a draw (%s)", gs.reason);
+            buf_printf(text, sizeof text, &pos, "Game over: a draw (%s)", gs.reason);
         else
-            fprintf(p->out, "Game over: %s %s (%s)", side_name(p, gs.winner),
-                    verb(p, "wins", "win"), gs.reason);
-        fprintf(p->out, "%s%s.\n", last ? " after " : "", played);
+            buf_printf(text, sizeof text, &pos, "Game over: %s %s (%s)",
+                       side_name(p, gs.winner), verb(p, "wins", "win"), gs.reason);
+        buf_printf(text, sizeof text, &pos, "%s%s.", last ? " after " : "", played);
     } else {
         int stm = session_side_to_move(s);
         int human = human_side(sh);
-        fprintf(p->out, "%s to move%s%s%s.\n", side_name(p, stm),
-                human < 0 ? "" : stm == human ? " (you)" : " (the engine)",
-                last ? "; " : "", played);
+        buf_printf(text, sizeof text, &pos, "%s to move%s%s%s.", side_name(p, stm),
+                   human < 0 ? "" : stm == human ? " (you)" : " (the engine)",
+                   last ? "; " : "", played);
     }
+    print_wrapped(p->out, text);
     fflush(p->out);
 }
 
@@ -472,12 +493,16 @@ static void describe_move(struct shell *sh, const char *text)
         score_words(sh, side, score, e->result.exact, sc, sizeof sc);
     short_count(e->result.nodes, nodes, sizeof nodes);
     const char *who = side_name(p, e->side);
+    char line[512];
+    size_t pos = 0;
     if (!strcmp(sh->verb, "plays"))
-        fprintf(p->out, "%s %s %s", who, verb(p, "plays", "play"), text);
+        buf_printf(line, sizeof line, &pos, "%s %s %s", who, verb(p, "plays", "play"), text);
     else
-        fprintf(p->out, "%s would play %s", who, text);
-    fprintf(p->out, " (%.1f s, depth %d, %s nodes%s): %s\n", (double)e->ms / 1000,
-            e->result.depth, nodes, proto_was_interrupted(p) ? ", stopped by Ctrl-C" : "", sc);
+        buf_printf(line, sizeof line, &pos, "%s would play %s", who, text);
+    buf_printf(line, sizeof line, &pos, " (%.1f s, depth %d, %s nodes%s): %s",
+               (double)e->ms / 1000, e->result.depth, nodes,
+               proto_was_interrupted(p) ? ", stopped by Ctrl-C" : "", sc);
+    print_wrapped(p->out, line);
 }
 
 /* solve's "win MOVE in N" in words. */
@@ -601,13 +626,10 @@ static void run(struct shell *sh, const struct proto_cmd *c, int argc, char **ar
 
 /* ------------------------------------------------------------- help */
 
-/* Prints text wrapped at the terminal's width (at most 100), each '\n' a
- * new paragraph. */
-static void print_wrapped(FILE *o, const char *text)
+/* Prints text wrapped at width columns (at a space where there is one),
+ * each '\n' a new paragraph. */
+static void wrap_to(FILE *o, const char *text, int width)
 {
-    int width = term_width(o) - 1;
-    if (width > 100)
-        width = 100;
     while (*text) {
         size_t para = strcspn(text, "\n");
         const char *c = text, *end = text + para;
@@ -625,6 +647,13 @@ static void print_wrapped(FILE *o, const char *text)
         }
         text = *end ? end + 1 : end;
     }
+}
+
+/* Prints text wrapped at the terminal's width (at most 100). */
+static void print_wrapped(FILE *o, const char *text)
+{
+    int width = term_width(o) - 1;
+    wrap_to(o, text, width > 100 ? 100 : width);
 }
 
 /* One block of a command's reference text, for a person at a terminal. */
@@ -1015,11 +1044,13 @@ int shell_run(struct proto *p)
     char example[64] = "c3";
     if (p->s.g->gen_moves(p->s.st, first) > 0)
         p->s.g->format_move(p->s.st, first[0], example, sizeof example);
-    fprintf(p->out, "Tabula %s: Rastros, Tablut and Grasshopper.\n"
-            "Type a move to play it (here e.g. %s), 'computer %s' to have the engine\n"
-            "answer, 'help' for the commands. Tab completes, Ctrl-C stops the engine,\n"
-            "Ctrl-D leaves.\n", PACKAGE_VERSION, example,
-            game_display_name(p->s.g, 1 - session_side_to_move(&p->s)));
+    char welcome[512];
+    snprintf(welcome, sizeof welcome, "Tabula %s: Rastros, Tablut and Grasshopper.\n"
+             "Type a move to play it (here e.g. %s), 'computer %s' to have the engine "
+             "answer, 'help' for the commands. Tab completes, Ctrl-C stops the engine, "
+             "Ctrl-D leaves.", PACKAGE_VERSION, example,
+             game_display_name(p->s.g, 1 - session_side_to_move(&p->s)));
+    print_wrapped(p->out, welcome);
     show_board(&sh);
     shell_input_open(&sh);
     while (!p->quit) {
