@@ -49,6 +49,7 @@ struct tour {
     struct pair_score *score;
     FILE *results_f, *records_f;
     long long results_cut;      /* cut last line of --results, or -1 */
+    int results_nl;             /* its last line (not ours) lacks a newline */
     int stop;                   /* SPRT decided: take no new games */
     int halted;                 /* an engine failed twice: take no more */
     char halt_msg[512];
@@ -107,9 +108,10 @@ void tour_tally(struct tour *t, int slot, int winner);
  * too long (not a results file) or one of another tournament. */
 int tour_load_results(struct tour *t, const char *path, int must_exist,
                       int repair);
-/* Removes from the end of the records file a cut record, or a record of a
- * game that is not in the results (written just before a kill). 0 ok,
- * -1 on an I/O error (message printed). */
+/* Removes from the end of the records file a cut record of this
+ * tournament, or a record of a game that is not in the results (written
+ * just before a kill). 0 ok, -1 on an I/O error, 2 when the file ends in a
+ * record of someone else's cut short (message printed). */
 int tour_repair_records(struct tour *t, const char *path);
 
 /* report.c: what is printed (the caller holds t->mu once the workers

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "match/match.h"
 
 void match_config_defaults(struct match_config *c)
@@ -296,6 +297,17 @@ void match_format_tc(const struct match_limits *l, char *buf, size_t n)
         snprintf(buf, n, "-");
 }
 
+/* 1 if the two paths name one file: the same name, or (both there) the
+ * same device and inode (a link, another spelling of the path). */
+static int same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (!strcmp(a, b))
+        return 1;
+    return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
 int match_parse_args(struct match_config *c, int argc, char **argv,
                      char *err, size_t errlen)
 {
@@ -577,6 +589,11 @@ badnum:
     }
     if (c->report_only && !c->results && !c->nmerge) {
         snprintf(err, errlen, "--report needs --results or --merge");
+        return -1;
+    }
+    if (c->results && c->records && same_file(c->results, c->records)) {
+        snprintf(err, errlen, "--results and --records are one file (%s): its "
+                 "lines and records would be mixed", c->records);
         return -1;
     }
     return 0;

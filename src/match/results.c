@@ -84,7 +84,19 @@ int tour_load_results(struct tour *t, const char *path, int must_exist,
             ret = 2;
             break;
         }
-        if (len > 0 && line[len - 1] != '\n') {
+        int unended = len > 0 && line[len - 1] != '\n';
+        /* A line of ours starts with its game's number, then a tab: a
+         * last line without a newline that could not be the start of one
+         * (a note a person added, an editor that writes no last newline)
+         * is kept, read as any other, and ended before anything is
+         * appended. */
+        size_t digits = strspn(line, "0123456789");
+        if (unended && (digits == 0 || (line[digits] && line[digits] != '\t'))) {
+            if (repair)
+                t->results_nl = 1;
+            unended = 0;
+        }
+        if (unended) {
             /* No newline: the write of this line was cut short (a kill,
              * a power loss). Its game was not finished for us. */
             char text[64];
@@ -151,8 +163,9 @@ static long last_record_start(const char *buf, size_t len, int at_file_start)
     return -1;
 }
 
-/* 1 if s[0..n) is white space, or the start of a record's first line cut
- * short ("[Ev"): what a kill leaves after the last whole record. */
+/* 2 if s[0..n) is the start of a record's first line cut short ("[Ev"),
+ * after white space: what a kill leaves after the last whole record; 1 if
+ * it is white space only; else 0. */
 static int only_a_cut_start(const char *s, size_t n)
 {
     static const char tag[] = "[Event ";
@@ -160,7 +173,24 @@ static int only_a_cut_start(const char *s, size_t n)
     while (i < n && (s[i] == '\n' || s[i] == '\r' || s[i] == ' ' ||
                      s[i] == '\t'))
         i++;
-    return n - i < sizeof tag - 1 && memcmp(s + i, tag, n - i) == 0;
+    if (i == n)
+        return 1;
+    return n - i < sizeof tag - 1 && memcmp(s + i, tag, n - i) == 0 ? 2 : 0;
+}
+
+/* 1 if the record at s (n bytes) is this tournament's, by its Event tag:
+ * parsed, the tag itself; cut short inside its tags, its first line, or
+ * the start of it (a record of another program's, or a person's, is not
+ * ours to remove). */
+static int record_is_ours(const struct tour *t, const struct game_record *r, int parsed,
+                          const char *s, size_t n)
+{
+    if (parsed)
+        return strcmp(r->event, t->event) == 0;
+    char first[sizeof t->event + 16];
+    int k = snprintf(first, sizeof first, "[Event \"%s\"]\n", t->event);
+    size_t len = memchr(s, '\n', n) ? (size_t)((const char *)memchr(s, '\n', n) - s) + 1 : n;
+    return k > 0 && len <= (size_t)k && memcmp(s, first, len) == 0;
 }
 
 /* The records file is brought back in step with the results: a game is
@@ -214,11 +244,21 @@ int tour_repair_records(struct tour *t, const char *path)
             slot = -1;          /* another schedule's game */
     }
     int in_results = slot >= 0 && t->done[slot];
+    int ours = record_is_ours(t, &r, parsed, buf + start, want - (size_t)start);
+    if (!whole && !in_results && !ours) {
+        /* someone else's record, cut short: not removed, and nothing is
+         * appended after it (the next record would be read as its rest) */
+        fprintf(stderr, "tabula-match: %s: the last record is cut short and is not "
+                "of this tournament (Event \"%s\"): left as it is; give --records "
+                "another file\n", path, t->event);
+        ret = 2;
+        goto out;
+    }
     const char *why = NULL;
     off_t keep = sb.st_size;    /* the file is cut there */
     if (!whole && !in_results)
         why = "is cut short";
-    else if (whole && slot >= 0 && !in_results)
+    else if (whole && slot >= 0 && ours && !in_results)
         why = "is of a game that is not in the results";
     if (why) {
         fprintf(stderr, "tabula-match: %s: the last record %s; removed\n",
@@ -230,9 +270,11 @@ int tour_repair_records(struct tour *t, const char *path)
                     "has no result token, but its game is in the results: "
                     "kept as it is\n", path, r.round);
         size_t end = whole ? (size_t)start + used : want;
-        if (end < want && only_a_cut_start(buf + end, want - end)) {
-            fprintf(stderr, "tabula-match: %s: the start of a record cut "
-                    "short follows the last one; removed\n", path);
+        int tail = end < want ? only_a_cut_start(buf + end, want - end) : 0;
+        if (tail) {
+            if (tail == 2)      /* white space alone goes without a word */
+                fprintf(stderr, "tabula-match: %s: the start of a record cut "
+                        "short follows the last one; removed\n", path);
             keep = base + (off_t)end;
             while (keep > base && buf[keep - base - 1] != '\n' &&
                    (buf[keep - base - 1] == ' ' || buf[keep - base - 1] == '\t'

@@ -255,9 +255,23 @@ static int load_openings(struct tour *t, void *st, const char *const *optv)
         struct game_status gs;
         err[0] = 0;
         g->init(st, c->nopts, optv, err, sizeof err);
+        char want[128] = "", got[128] = "";
+        if (g->format_variant)
+            g->format_variant(st, want, sizeof want);
         if (g->parse_position(st, line, err, sizeof err) != GAME_OK) {
             fprintf(stderr, "tabula-match: %s:%d: invalid position: %s\n",
                     c->openings_file, lineno, err);
+            ret = 2;
+            break;
+        }
+        /* a position string may carry its own board (Rastros' size): it
+         * must be the tournament's variant, which the records name */
+        if (g->format_variant)
+            g->format_variant(st, got, sizeof got);
+        if (strcmp(want, got)) {
+            fprintf(stderr, "tabula-match: %s:%d: a position of %s, not of the "
+                    "tournament's variant (%s)\n", c->openings_file, lineno,
+                    got[0] ? got : "the default variant", want[0] ? want : "the default");
             ret = 2;
             break;
         }
@@ -637,8 +651,8 @@ int match_run(const struct match_config *c)
     if (t.ntodo && !t.stop && (ret = startup_check(&t)) != 0)
         goto out;
     if (c->records && t.ntodo && !t.stop &&
-        tour_repair_records(&t, c->records)) {
-        ret = 1;
+        (ret = tour_repair_records(&t, c->records)) != 0) {
+        ret = ret < 0 ? 1 : 2;  /* 2: a file that is not ours to append to */
         goto out;
     }
     if (c->results && t.results_cut >= 0 &&
@@ -648,6 +662,11 @@ int match_run(const struct match_config *c)
         goto out;
     }
     if (c->results && !(t.results_f = fopen(c->results, "ae"))) {
+        fprintf(stderr, "tabula-match: %s: %s\n", c->results, strerror(errno));
+        ret = 1;
+        goto out;
+    }
+    if (t.results_f && t.results_nl && fputc('\n', t.results_f) == EOF) {
         fprintf(stderr, "tabula-match: %s: %s\n", c->results, strerror(errno));
         ret = 1;
         goto out;
