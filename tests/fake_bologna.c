@@ -10,6 +10,9 @@
  *   malformed  a state that is not JSON
  *   badstate   JSON that is no state (a 10-row board)
  *   drop       the connection closes after the name
+ *   reset      the state is sent, the client's move waits unread and the
+ *              connection is reset (RST), as the real server's does when
+ *              it exits on a time-out with our move in flight
  *   refused    the client's move is answered by the old board, black wins
  *   repeat     a position comes back (a draw by Tabula's rules) and the
  *              server asks for the client's move all the same
@@ -20,6 +23,7 @@
 #include <jansson.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -202,6 +206,20 @@ static int scenario(int fd, const char *sc, void *st, int me_white, const char *
             return send_state(fd, st, "BLACKWIN", 0) ? 1 : (sleep(5), 0);
         }
         return send_state(fd, st, "DRAW", 0) ? 1 : (sleep(5), 0);
+    }
+    if (!strcmp(sc, "reset")) {
+        /* the move is left unread; the connection is reset: the client
+         * reads ECONNRESET where the next frame would begin */
+        if (send_state(fd, st, "WHITE", 0))
+            return fail("cannot send the state");
+        struct pollfd p = {fd, POLLIN, 0};
+        if (poll(&p, 1, 5000) != 1)
+            return fail("no move from the client");
+        struct linger l = {1, 0};
+        if (setsockopt(fd, SOL_SOCKET, SO_LINGER, &l, sizeof l))
+            return fail("cannot set SO_LINGER");
+        close(fd);
+        return 0;
     }
     if (!strcmp(sc, "nomove")) {
         /* the opponent has no legal move after the client's: the server

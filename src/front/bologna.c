@@ -65,17 +65,21 @@ static void logf_(const struct client *c, const char *fmt, ...)
 
 /* ---------------------------------------------------------------- frames */
 
-/* Reads exactly n bytes: 1 done, 0 end of file before the first byte, -1 an
- * error or end of file in the middle. */
-static int read_full(int fd, void *buf, size_t n)
+/* Reads exactly n bytes: 1 done, 0 end of file or a read error (errno set,
+ * e.g. ECONNRESET) before the first byte, -1 an error or end of file in the
+ * middle. *eof_only is 1 when 0 came from an end of file. */
+static int read_full(int fd, void *buf, size_t n, int *eof_only)
 {
     size_t got = 0;
     while (got < n) {
         ssize_t r = read(fd, (char *)buf + got, n - got);
         if (r < 0 && errno == EINTR)
             continue;
-        if (r <= 0)
-            return got == 0 && r == 0 ? 0 : -1;
+        if (r <= 0) {
+            if (eof_only)
+                *eof_only = r == 0;
+            return got == 0 ? 0 : -1;
+        }
         got += (size_t)r;
     }
     return 1;
@@ -96,14 +100,18 @@ static int write_full(int fd, const void *buf, size_t n)
 }
 
 /* One frame into a fresh NUL-terminated buffer: 1 read, 0 the connection
- * closed between frames, -1 a broken frame (detail in err). */
+ * closed between frames (err empty after an end of file, the read error's
+ * text after a reset), -1 a broken frame (detail in err). */
 static int frame_read(int fd, char **out, size_t *len, char *err, size_t errlen)
 {
     unsigned char h[4];
-    int r = read_full(fd, h, 4);
+    int eof = 1;
+    int r = read_full(fd, h, 4, &eof);
     if (r <= 0) {
         if (r < 0)
             snprintf(err, errlen, "connection lost inside a frame's length");
+        else
+            snprintf(err, errlen, "%s", eof ? "" : strerror(errno));
         return r;
     }
     uint32_t n = (uint32_t)h[0] << 24 | (uint32_t)h[1] << 16 |
@@ -118,7 +126,7 @@ static int frame_read(int fd, char **out, size_t *len, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    if (n && read_full(fd, buf, n) != 1) {
+    if (n && read_full(fd, buf, n, NULL) != 1) {
         free(buf);
         snprintf(err, errlen, "connection lost inside a %" PRIu32 "-byte frame", n);
         return -1;
@@ -318,14 +326,16 @@ static int play(struct client *c)
         int r = frame_read(c->fd, &buf, &len, err, sizeof err);
         int64_t t0 = now_ms();
         if (r == 0) {
+            /* an end of file or a reset (the server exits with our move
+             * unread) where a frame would begin: the server is gone */
             logf_(NULL, "the server closed the connection before the game "
-                  "ended (after %d moves; a time-out, or the server stopped)",
-                  c->s.nmoves);
+                  "ended (after %d moves; a time-out, or the server stopped)%s%s",
+                  c->s.nmoves, *err ? ": " : "", err);
             return EXIT_CLOSED;
         }
         if (r < 0) {
             logf_(NULL, "%s", err);
-            return r == 0 ? EXIT_CLOSED : EXIT_PROTOCOL;
+            return EXIT_PROTOCOL;
         }
         enum turn turn;
         int rc = state_parse(buf, len, board, sizeof board, &turn, err, sizeof err);
