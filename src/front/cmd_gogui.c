@@ -319,12 +319,25 @@ static int sgf_node_move(struct sgf_line *l, const char *id, const char *v, char
     return 0;
 }
 
+/* Skips a property value from its '[' (escapes included): the ']' that
+ * ends it, or NULL when the text ends first. */
+static const char *sgf_value_end(const char *c)
+{
+    for (c++; *c && *c != ']'; c++)
+        if (*c == '\\' && c[1])
+            c++;
+    return *c ? c : NULL;
+}
+
 /* Reads what GoGui writes: properties ID[value]... in nodes ;..., the
- * first variation of every branch. Returns 0, or -1 with the detail. */
+ * first variation of every branch. A property value or a game tree left
+ * open (a file cut short) is refused: the move being written would be lost
+ * without a word. Returns 0, or -1 with the detail. */
 static int sgf_parse(const char *s, struct sgf_line *l, char *err, size_t errlen)
 {
     char id[8] = "", val[64];
     int node_moves = 0;
+    long depth = 1;             /* the game trees open, the first '(' on */
     l->size = 19;               /* SGF's default */
     while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
         s++;
@@ -332,9 +345,11 @@ static int sgf_parse(const char *s, struct sgf_line *l, char *err, size_t errlen
         snprintf(err, errlen, "not an SGF file");
         return -1;
     }
-    for (const char *c = s + 1; *c && *c != ')'; c++) {  /* the first ')'
-                                                          * ends the main line */
-        if (*c == ';') {
+    const char *c;
+    for (c = s + 1; *c && *c != ')'; c++) {  /* the first ')' ends the main line */
+        if (*c == '(') {
+            depth++;
+        } else if (*c == ';') {
             node_moves = 0;
             id[0] = '\0';
         } else if (isupper((unsigned char)*c)) {
@@ -354,8 +369,11 @@ static int sgf_parse(const char *s, struct sgf_line *l, char *err, size_t errlen
                 if (vn + 1 < sizeof val)
                     val[vn++] = *c;
             }
-            if (!*c)
-                break;
+            if (!*c) {
+                snprintf(err, errlen, "malformed SGF: unterminated property value "
+                         "('%s[' has no ']')", id);
+                return -1;
+            }
             val[vn] = '\0';
             if (strcmp(id, "SZ") == 0) {
                 long sz;
@@ -378,7 +396,21 @@ static int sgf_parse(const char *s, struct sgf_line *l, char *err, size_t errlen
             }
         }
     }
-    return 0;
+    /* the other variations are not read, but must be closed */
+    for (; *c; c++) {
+        if (*c == '(') {
+            depth++;
+        } else if (*c == ')') {
+            if (--depth == 0)
+                return 0;
+        } else if (*c == '[' && !(c = sgf_value_end(c))) {
+            snprintf(err, errlen, "malformed SGF: unterminated property value "
+                     "(a '[' has no ']')");
+            return -1;
+        }
+    }
+    snprintf(err, errlen, "malformed SGF: unterminated game tree ('(' has no ')')");
+    return -1;
 }
 
 int gogui_load_sgf(struct proto *p, const char *text, int upto, char *res, size_t n)
