@@ -164,6 +164,11 @@
 #? [invalid value: pieces must be an even number from 2 to 14, not '5']*
 69 newgame grasshopper size=5
 #? [unknown option: size]*
+# doc/rules/grasshopper.md: an option without '=' is a syntax error
+953 newgame grasshopper pieces
+#? [syntax error: options are key=value]*
+954 newgame grasshopper =4
+#? [syntax error: options are key=value]*
 70 newgame grasshopper
 71 getposition
 #? [\.\.\.\.\.\./\.\.\.\.\.\./\.\.\.\.\.\./\.\.\.\.\.\. w 14,14 0,0 -]

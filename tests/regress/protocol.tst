@@ -70,6 +70,12 @@
 #? [invalid value.*]*
 28 newgame rastros size
 #? [syntax error.*]*
+# an option with nothing before its '=' is not key=value either (it was an
+# unknown option with an empty key)
+1105 newgame tablut =3
+#? [syntax error: options are key=value]*
+1106 newgame rastros size=6 =
+#? [syntax error: options are key=value]*
 29 newgame rastros start=a1
 #? [invalid value.*]*
 30 newgame rastros start=z9
