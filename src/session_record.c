@@ -61,6 +61,8 @@ int session_from_record(struct session *s, const struct game_record *r, int upto
          tok = strtok_r(NULL, " ", &save))
         opts[nopts++] = tok;
     int rc = session_newgame(&tmp, r->game, nopts, (const char *const *)opts, err, errlen);
+    if (rc == SESS_EUNKNOWN_GAME && !r->game[0])    /* a third-party PGN */
+        snprintf(err, errlen, "the record has no Game tag");
     if (rc == SESS_OK && r->position[0])
         rc = session_setposition(&tmp, r->position, err, errlen);
     for (int i = 0; rc == SESS_OK && i < r->nmoves && (upto < 0 || i < upto); i++) {

@@ -424,6 +424,31 @@ START_TEST(test_savegame_whole_or_nothing)
 }
 END_TEST
 
+/* loadgame of a record without a Game tag (any third-party PGN) says what
+ * is missing, the game unchanged; it said only "unknown game" */
+START_TEST(test_loadgame_no_game_tag)
+{
+    char path[] = "/tmp/tabula-nogame-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    static const char text[] = "[Event \"x\"]\n\n1. c3 *\n";
+    ck_assert_int_eq(write(fd, text, sizeof text - 1), (int)(sizeof text - 1));
+    close(fd);
+    FILE *out = tmpfile();
+    struct proto p;
+    ck_assert_int_eq(proto_init(&p, out), 0);
+    ck_assert_str_eq(proto_run(&p, out, "play black c4"), "= \n\n");
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "loadgame %s", path);
+    ck_assert_str_eq(proto_run(&p, out, cmd),
+                     "? unknown game: the record has no Game tag\n\n");
+    ck_assert_str_eq(proto_run(&p, out, "history"), "= c4\n\n");
+    proto_free(&p);
+    fclose(out);
+    unlink(path);
+}
+END_TEST
+
 /* The nps of info lines: a search under 1 ms (time 0) counts as 1 ms; it
  * gave the nodes themselves, 1000 times too low */
 START_TEST(test_nps)
@@ -564,6 +589,7 @@ static Suite *session_suite(void)
     tcase_add_test(tc, test_savegame_whole_or_nothing);
     tcase_add_test(tc, test_answers_too_long);
     tcase_add_test(tc, test_nps);
+    tcase_add_test(tc, test_loadgame_no_game_tag);
     suite_add_tcase(s, tc);
     return s;
 }

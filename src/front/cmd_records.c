@@ -219,9 +219,9 @@ const struct proto_cmd record_commands[] = {
      "block the engine: `loadgame /dev/zero` answers `? cannot open file: not a regular file (a\n"
      "device)`). Fails, leaving the game unchanged: `cannot open file` (also `no "
      "record`\n"
-     "in the file, a malformed or too large one), `unknown game`, `unknown option`/`invalid "
-     "value`\n"
-     "(variant), `invalid position`, `illegal move: MOVE`, `syntax error`.\n"
+     "in the file, a malformed or too large one), `unknown game` (also `the record has no Game\n"
+     "tag`), `unknown option`/`invalid value` (variant), `invalid position`, `illegal move: MOVE`,\n"
+     "`syntax error`.\n"
      "\n"
      "A file that starts with `(` is read as an SGF file saved by GoGui (File > Save): its points "
      "are\n"
@@ -266,7 +266,7 @@ const struct proto_cmd record_commands[] = {
      "unchanged:\n"
      "`syntax error` (also `not percent-encoded`), `invalid position` (`no record`, a malformed "
      "one, or\n"
-     "the record's start position), `unknown game`, `unknown option`/`invalid value` (variant),\n"
-     "`illegal move: MOVE`."},
+     "the record's start position), `unknown game` (also `the record has no Game tag`), `unknown\n"
+     "option`/`invalid value` (variant), `illegal move: MOVE`."},
     {NULL, NULL, NULL, {0}, 0, PROTO_G_NONE, NULL, NULL}
 };

@@ -901,6 +901,12 @@
 #? [invalid position.*]*
 426 getrecord x
 #? [syntax error: too many arguments]*
+# a record without a Game tag (any third-party PGN) says what is missing;
+# it said only 'unknown game'
+1107 setrecord %5BEvent%20%22x%22%5D%0A%0A1.%20c3%20%2A%0A
+#? [unknown game: the record has no Game tag]*
+1108 history
+#? [d4]
 # a record whose comment or variation never closes is refused, not
 # loaded up to the '{' or '(' (the rest swallowed); the game is unchanged
 427 setrecord %5BGame%20%22rastros%22%5D%0A%5BVariant%20%22size%3D6%22%5D%0A%0A1.%20c3%20%7Bunterminated%20b2%202.%20a1%20%2A%0A
