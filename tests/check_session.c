@@ -449,6 +449,29 @@ START_TEST(test_loadgame_no_game_tag)
 }
 END_TEST
 
+/* protocol.md (review): Grasshopper pieces=4 is exact from the first move
+ * with its value table, not without it: in a fresh engine without tables a
+ * game just begun is judged by search (it said "exact from the first
+ * move" of pieces=4 whatever the tables) */
+START_TEST(test_review_grasshopper_without_table)
+{
+    FILE *out = tmpfile();
+    struct proto p;
+    ck_assert_int_eq(proto_init(&p, out), 0);
+    ck_assert_str_eq(proto_run(&p, out, "set_option tables none"), "= \n\n");
+    ck_assert_str_eq(proto_run(&p, out, "newgame grasshopper pieces=4"), "= \n\n");
+    ck_assert_str_eq(proto_run(&p, out, "play w 0/1"), "= \n\n");
+    const char *r = proto_run(&p, out, "review");
+    const char *v = "= 1 white 0/1 - ";
+    ck_assert_msg(!strncmp(r, v, strlen(v)), "%.60s", r);
+    /* a score, not D, W or L */
+    char c = r[strlen(v)];
+    ck_assert_msg(c == '-' || (c >= '0' && c <= '9'), "%.60s", r);
+    proto_free(&p);
+    fclose(out);
+}
+END_TEST
+
 /* The nps of info lines: a search under 1 ms (time 0) counts as 1 ms; it
  * gave the nodes themselves, 1000 times too low */
 START_TEST(test_nps)
@@ -590,6 +613,7 @@ static Suite *session_suite(void)
     tcase_add_test(tc, test_answers_too_long);
     tcase_add_test(tc, test_nps);
     tcase_add_test(tc, test_loadgame_no_game_tag);
+    tcase_add_test(tc, test_review_grasshopper_without_table);
     suite_add_tcase(s, tc);
     return s;
 }
