@@ -35,14 +35,17 @@
  *   deep8 N SEED FILE MINPLY MAXPLY  N positions deep in the strategy FILE
  *       (random moves of player 1, the strategy's answers), with every
  *       winning move there (for the unit tests)
- *   walk [--strategy FILE] BOOK BUDGET [OPTIONS [MOVES]]  checks the
+ *   walk [--strategy FILE] [--genmove NODES] BOOK BUDGET [OPTIONS [MOVES]]  checks the
  *       winner's strategy in FILE ("-": the compiled-in one, looked up by
  *       the function the solver's root uses), or else in BOOK ("-": none),
  *       from a lost position by walking it against every move of the
  *       loser: where it has no answer, a proof from an empty table without
  *       the book (genmove's, with the book, takes no more) must show the
  *       winner wins within BUDGET nodes. Prints the positions visited and
- *       exits 1 on any position lost or left unsettled.
+ *       exits 1 on any position lost or left unsettled. --genmove NODES:
+ *       where that proof does not settle it, the engine's own move (genmove
+ *       at NODES, the build's book) must keep the win (genmove's proof or a
+ *       whole one), and the walk goes on after it
  *   throws OUT NODES OPTIONS:MAXPLY MINPLY [K/N]  every position from
  *       MAXPLY down to MINPLY (shard K of N) as genmove at NODES meets it (a
  *       new game, the build's book, one thread); a won position whose move
@@ -1218,6 +1221,9 @@ static int load_strategy(const char *path, struct rastros_strategy *s)
     if (!strcmp(path, "-"))
         return rastros_strategy_open(s) ||
             rastros_strategy_sum(s->data + 24, s->len - 24) != s->sum ? -1 : 0;
+    if (!strcmp(path, "-7"))            /* the compiled-in 7x7 fixes */
+        return rastros_strategy7_open(s) ||
+            rastros_strategy_sum(s->data + 24, s->len - 24) != s->sum ? -1 : 0;
     FILE *f = fopen(path, "rb");
     if (!f) {
         perror(path);
@@ -1319,10 +1325,40 @@ struct walkc {
     struct rastros_book b;
     struct rastros_strategy s;  /* n == 0: none */
     void *a;
-    uint64_t budget, leaf_nodes, max_leaf;
+    void *ab;                   /* --genmove: the engine's alpha-beta */
+    uint64_t budget, leaf_nodes, max_leaf, gm_nodes;
     struct keyset seen;
     size_t visited, from_strategy, from_book, leaves, lost, unsettled, maxply;
+    size_t gm_proved, gm_kept;
+    uint64_t *fix;              /* --fix: the thrown positions' answers */
+    size_t nfix, capfix;
 };
+
+/* --genmove: where nothing answers and no small proof without the book
+ * settles c, the move genmove plays at gm_nodes (a new game: the engine's
+ * tables cleared, the build's book, one thread), walked on when genmove
+ * proved it (the book may have helped) or a whole proof shows it keeps the
+ * win. Returns the move, or -2 for a thrown win. */
+static int genmove_answer(struct walkc *W, void *c)
+{
+    const struct game *g = &rastros_game;
+    struct search_params p;
+    struct search_result res;
+    memset(&p, 0, sizeof p);
+    p.nodes = W->gm_nodes;
+    p.threads = 1;
+    alphabeta_searcher.clear(W->ab);
+    alphabeta_searcher.search(W->ab, g, c, &p, &res);
+    if (res.exact && res.score > 0) {
+        W->gm_proved++;                 /* proved with the book's help: its
+                                         * later moves are walked too */
+        return (int)res.best;
+    }
+    if (!keeps_win(W->a, c, res.best, 0, NULL))
+        return -2;
+    W->gm_kept++;
+    return (int)res.best;
+}
 
 /* walk's answer in c: the strategy's (or the book's) move, checked legal;
  * where there is none, a proof within the budget must settle c. */
@@ -1343,13 +1379,37 @@ static int check_answer(void *ctx, void *c, int ply)
      * book only where its proof runs out (rastros_solve.c). Without
      * one, the book's answers are the strategy. */
     int sm = rastros_strategy_move(&W->s, c);
-    long e = sm < 0 && !W->s.n ?
+    long e = sm < 0 && (!W->s.n || W->s.size != 8) ?
         rastros_book_find(&W->b, key.size, key.mask, key.snail, key.stm) : -1;
     unsigned a = e >= 0 ? rastros_book_answer(&W->b, key.size, e) : 0;
     int by_book = e >= 0 && (a & RB_WIN);
     if (sm < 0 && !by_book) {
         uint64_t nodes = 0;
         int v = cheap_win(W->a, c, W->budget, &nodes);
+        if (v == 0 && W->ab) {
+            int gm = genmove_answer(W, c);
+            if (gm >= 0)
+                return gm;
+            char pos[128];
+            g->format_position(c, pos, sizeof pos);
+            W->lost++;
+            printf("THROWN at ply %d: %s\n", ply + 1, pos);
+            fflush(stdout);
+            if (W->capfix) {            /* --fix: the answer, walked on */
+                struct game_solve_result r;
+                prove(W->a, c, 0, &r);
+                uint64_t e;
+                if (r.value <= 0 || W->nfix == W->capfix ||
+                    rastros_strategy_entry(&key, rastros_sym_square(key.size, key.sym,
+                                                                   (int)r.best), &e)) {
+                    fprintf(stderr, "rastros-tool: no answer to store\n");
+                    exit(1);
+                }
+                W->fix[W->nfix++] = e;
+                return (int)r.best;
+            }
+            return -1;
+        }
         if (v > 0) {
             W->leaves++;
             W->leaf_nodes += nodes;
@@ -1397,6 +1457,20 @@ static int cmd_walk(int argc, char **argv)
         argc -= 2;
         argv += 2;
     }
+    if (argc > 1 && !strcmp(argv[0], "--genmove")) {
+        W.gm_nodes = strtoull(argv[1], NULL, 10);
+        W.ab = alphabeta_searcher.create(64);   /* the session's default hash */
+        argc -= 2;
+        argv += 2;
+    }
+    const char *fixout = NULL;
+    if (argc > 1 && !strcmp(argv[0], "--fix") && W.ab) {
+        fixout = argv[1];
+        W.capfix = 1 << 20;
+        W.fix = malloc(W.capfix * sizeof *W.fix);
+        argc -= 2;
+        argv += 2;
+    }
     if (argc < 2 || argc > 4)
         return 2;
     if (strcmp(argv[0], "-")) {         /* "-": no book */
@@ -1412,6 +1486,11 @@ static int cmd_walk(int argc, char **argv)
     unsigned char st[512];
     if (position_of(st, argc > 2 ? argv[2] : "size=8", argc > 3 ? argv[3] : NULL))
         return 1;
+    if (W.s.n) {                        /* a strategy is of the walk's board */
+        struct rastros_key k0;
+        rastros_position_key(st, &k0);
+        W.s.size = k0.size;
+    }
     int64_t t0 = now_ms();
     loser_walk(st, 0, check_answer, &W, &W.lost);
     printf("strategy walk: %zu winner-to-move positions visited (ply %zu at most), %zu answered "
@@ -1420,6 +1499,42 @@ static int cmd_walk(int argc, char **argv)
            W.from_strategy, W.from_book, W.leaves, (unsigned long long)W.budget,
            (unsigned long long)W.leaf_nodes, (unsigned long long)W.max_leaf, W.lost, W.unsettled,
            (double)(now_ms() - t0) / 1000.0);
+    if (W.ab)
+        printf("genmove at nodes %llu: %zu positions it proved, %zu whose move a whole proof "
+               "showed kept the win (both walked on); the thrown ones are among the lost\n",
+               (unsigned long long)W.gm_nodes, W.gm_proved, W.gm_kept);
+    if (fixout) {
+        /* the strategy's own entries (bucket, then the 6 bytes), and the
+         * new ones: one file, sorted */
+        for (uint64_t b = 0; W.s.n && b < (1u << 16); b++) {
+            const unsigned char *ix = W.s.index + 4 * b;
+            size_t lo = (size_t)(ix[0] | ix[1] << 8 | ix[2] << 16 | (uint64_t)ix[3] << 24);
+            size_t hi = (size_t)(ix[4] | ix[5] << 8 | ix[6] << 16 | (uint64_t)ix[7] << 24);
+            for (size_t i = lo; i < hi && W.nfix < W.capfix; i++) {
+                uint64_t w = 0;
+                for (int j = 5; j >= 0; j--)
+                    w = w << 8 | W.s.e[6 * i + (size_t)j];
+                W.fix[W.nfix++] = b << 48 | w;
+            }
+        }
+        qsort(W.fix, W.nfix, sizeof *W.fix, cmp_u64);
+        size_t n = 0;
+        for (size_t i = 0; i < W.nfix; i++)
+            if (!n || W.fix[i] != W.fix[n - 1])
+                W.fix[n++] = W.fix[i];
+        size_t len = rastros_strategy_write(W.fix, n, NULL);
+        unsigned char *out = malloc(len);
+        rastros_strategy_write(W.fix, n, out);
+        FILE *f = fopen(fixout, "wb");
+        if (!f || fwrite(out, 1, len, f) != len || fclose(f)) {
+            perror(fixout);
+            return 1;
+        }
+        struct rastros_strategy chk;
+        rastros_strategy_open_mem(&chk, out, len);
+        printf("%s: %zu answers, %zu bytes, checksum %016llx\n", fixout, n, len,
+               (unsigned long long)chk.sum);
+    }
     return W.lost || W.unsettled ? 1 : 0;
 }
 

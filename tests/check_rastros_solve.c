@@ -862,6 +862,47 @@ START_TEST(test_strategy_walk)
 }
 END_TEST
 
+/* The 7x7 fixes (games/rastros7.strategy): the file is the one the walks
+ * made (bench/rastros-book fix7: the winner from both 7x7 starts, genmove
+ * at nodes 3000 against every reply), and genmove at nodes 3000 plays a
+ * winning move in positions where it threw the win before: without the
+ * file it plays b6, e2, a4, b3, b2 and b2 (issue 26). */
+#define STRATEGY7_ENTRIES 420
+#define STRATEGY7_SUM 0x9fd938b9b882452bULL
+START_TEST(test_strategy7)
+{
+    struct rastros_strategy s;
+    ck_assert_int_eq(rastros_strategy7_open(&s), 0);
+    ck_assert_uint_eq(s.n, STRATEGY7_ENTRIES);
+    ck_assert_uint_eq(s.sum, STRATEGY7_SUM);
+    ck_assert_uint_eq(rastros_strategy_sum(s.data + 24, s.len - 24), STRATEGY7_SUM);
+    static const struct { const char *pos, *wins; } fixed[] = {
+        {"7/7/2s4/2xx1x1/2xxx1x/2xx1xx/4xxx 1", " d6 "},
+        {"7/7/7/3x1x1/2x1xsx/2xx1xx/4xxx 1", " e4 "},
+        {"7/7/4xx1/3xxxx/1s1xxxx/2xxxxx/4xxx 1", " c4 "},
+        {"7/7/4xx1/4xx1/3xxxx/2sxxxx/1xx4 1", " c3 "},
+        {"1xxx3/1xx1x2/x3xx1/x6/sx5/x6/7 1", " b4 "},
+        {"2xxx2/2xx1xx/xx2xxx/xx5/xs5/x6/7 1", " c2 c3 c4 "},
+    };
+    void *ab = alphabeta_searcher.create(64);
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+        state_buf st;
+        char txt[16], pad[20], err[128];
+        start(&st, NULL);
+        ck_assert_int_eq(G->parse_position(&st, fixed[i].pos, err, sizeof err), GAME_OK);
+        move_t m = genmove_nodes(ab, &st, 3000);
+        G->format_move(&st, m, txt, sizeof txt);
+        snprintf(pad, sizeof pad, " %s ", txt);
+        ck_assert_msg(strstr(fixed[i].wins, pad), "%s: genmove played %s", fixed[i].pos, txt);
+    }
+    /* no answer off 7x7 */
+    state_buf st;
+    start(&st, "size=6");
+    ck_assert_int_eq(rastros_strategy_move(&s, &st), -1);
+    alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
 /* Player 2's 8x8 strategy from e5 (games/rastros8.strategy): the file is
  * the one made and walked (its entries and checksum, doc/rules/rastros.md),
  * and genmove at `nodes 3000` plays a winning move in positions deep in it
@@ -1004,6 +1045,7 @@ static Suite *rastros_solve_suite(void)
     tcase_add_test(tc, test_unfinished_proof_losing_moves);
     tcase_add_test(tc, test_strategy_walk);
     tcase_add_test(tc, test_strategy8);
+    tcase_add_test(tc, test_strategy7);
     tcase_add_test(tc, test_lost_hardest_move);
     suite_add_tcase(s, tc);
     return s;

@@ -100,10 +100,15 @@ struct rastros_strategy {
     const unsigned char *e;     /* the entries, sorted */
     size_t n;
     uint64_t sum;               /* the checksum the file records */
+    int size;                   /* its board: 8, or 7 (the 7x7 fixes) */
 };
 
 /* The compiled-in strategy (its layout checked, not its checksum): 0 ok. */
 int rastros_strategy_open(struct rastros_strategy *s);
+/* The compiled-in 7x7 answers (games/rastros7.strategy: positions of the
+ * winner from the 7x7 starts where genmove at nodes 3000 threw the win,
+ * found by the walk of bench/rastros-book fix7), the same layout: 0 ok. */
+int rastros_strategy7_open(struct rastros_strategy *s);
 /* A strategy file in memory, its checksum verified: 0 ok. */
 int rastros_strategy_open_mem(struct rastros_strategy *s, const unsigned char *data,
                               size_t len);

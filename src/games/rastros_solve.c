@@ -161,7 +161,8 @@ struct rastros_solver {
                                                  * small tables (1 up) */
     struct rastros_book book;
     int book_ok;
-    struct rastros_strategy strategy;   /* n == 0: none */
+    struct rastros_strategy strategy;   /* 8x8; n == 0: none */
+    struct rastros_strategy strategy7;  /* the 7x7 fixes; n == 0: none */
     int book_min[4];                    /* fewest squares of a book key */
 };
 
@@ -1059,6 +1060,8 @@ void *rastros_solver_create(int hash_mb)
     rastros_solver_set_book(sv, rastros_book_open(&b) == 0 ? &b : NULL);
     struct rastros_strategy ps;
     rastros_solver_set_strategy(sv, rastros_strategy_open(&ps) == 0 ? &ps : NULL);
+    if (rastros_strategy7_open(&ps) == 0)
+        rastros_solver_set_strategy(sv, &ps);
     size_t small = sv->main_cap / 4 < SMALL_BYTES ? sv->main_cap / 4 : SMALL_BYTES;
     sv->small_cap = sv->main_cap / 4 < SMALL_CAP_8 ? sv->main_cap / 4 : SMALL_CAP_8;
     if (sv->small_cap < small)
@@ -1099,9 +1102,14 @@ void rastros_solver_set_book(void *solver, const struct rastros_book *b)
 void rastros_solver_set_strategy(void *solver, const struct rastros_strategy *s)
 {
     struct rastros_solver *sv = solver;
-    memset(&sv->strategy, 0, sizeof sv->strategy);
-    if (s)
+    if (!s) {
+        memset(&sv->strategy, 0, sizeof sv->strategy);
+        memset(&sv->strategy7, 0, sizeof sv->strategy7);
+    } else if (s->size == 7) {
+        sv->strategy7 = *s;
+    } else {
         sv->strategy = *s;
+    }
 }
 
 void rastros_solver_destroy(void *solver)
@@ -1269,18 +1277,19 @@ static int book_root(const struct rastros_solver *sv, const struct rs_geom *g,
 
 /* The one lookup the engine (the solver's root) and the strategy's walk
  * both make: the stored answer in st, as a square of st's own frame, when
- * it is a legal move there; -1 otherwise (not 8x8, no entry). */
+ * it is a legal move there; -1 otherwise (not the strategy's board, no
+ * entry). */
 int rastros_strategy_move(const struct rastros_strategy *s, const void *st)
 {
     const struct rastros *p = st;
-    if (!s || !s->n || p->size != 8)
+    if (!s || !s->n || p->size != (s->size ? s->size : 8))
         return -1;
     struct rastros_key k;
     rastros_position_key(st, &k);
     int sq = rastros_strategy_find(s, &k);
     if (sq < 0 || sq > 63)
         return -1;
-    sq = rastros_sym_square(8, k.sym, sq);
+    sq = rastros_sym_square(p->size, k.sym, sq);
     move_t m[GAME_MAX_MOVES];
     int n = rastros_game.gen_moves(st, m);
     for (int i = 0; i < n; i++)
@@ -1347,9 +1356,11 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
             return 1;
         }
     int use_book = !(flags & RASTROS_SOLVE_NO_BOOK) && !(lim && lim->no_book);
-    int answer = use_book ? rastros_strategy_move(&sv->strategy, p) : -1;
+    int answer = use_book ? rastros_strategy_move(p->size == 8 ? &sv->strategy
+                                                               : &sv->strategy7, p) : -1;
     if (answer >= 0) {
-        /* player 2's stored strategy on 8x8 (checked by its walk) */
+        /* player 2's stored strategy on 8x8, or a 7x7 fix (each checked
+         * by its walk); at the root only, so no other search changes */
         res->value = 1;
         res->best = (move_t)answer;
         res->nodes = 1;

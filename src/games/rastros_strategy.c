@@ -11,6 +11,8 @@
  * (RASTROS_STRATEGY_FILE.0 to .7, cut anywhere; the last ones may be
  * empty), which the assembler puts back together. */
 INCBIN(rastros_strategy_blob, INCBIN_PIECES8(RASTROS_STRATEGY_FILE));
+/* The 7x7 answers: one small file. */
+INCBIN(rastros_strategy7_blob, INCBIN_PIECE(RASTROS_STRATEGY7_FILE));
 
 /* Layout (little-endian): the magic "RASTST01"; 64-bit words: the number
  * of entries n, their checksum (rastros_strategy_sum); then for each of the
@@ -117,6 +119,7 @@ static int open_blob(struct rastros_strategy *s, const unsigned char *data, size
     s->e = data + HEAD_BYTES;
     s->n = (size_t)n;
     s->sum = bytes(data + 16, 8);
+    s->size = 8;
     return 0;
 }
 
@@ -131,6 +134,15 @@ int rastros_strategy_open(struct rastros_strategy *s)
 {
     return open_blob(s, rastros_strategy_blob,
                      (size_t)(rastros_strategy_blob_end - rastros_strategy_blob), 0);
+}
+
+int rastros_strategy7_open(struct rastros_strategy *s)
+{
+    if (open_blob(s, rastros_strategy7_blob,
+                  (size_t)(rastros_strategy7_blob_end - rastros_strategy7_blob), 0))
+        return -1;
+    s->size = 7;
+    return 0;
 }
 
 /* The answer's square in the key's frame, or -1: the bucket of the top
