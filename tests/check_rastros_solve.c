@@ -903,6 +903,117 @@ START_TEST(test_strategy7)
 }
 END_TEST
 
+/* The winner's walk of bench/rastros-walk7, as the engine plays: against
+ * every move of the loser, a winner position a proof without the book
+ * settles within 2,700 nodes is a leaf; anywhere else genmove at nodes
+ * 3000 moves (the fixes and the book at its root), and its move must keep
+ * the win (its own proof, or a whole one), and is walked on. Positions
+ * are met once (their keys kept). */
+struct wwalk {
+    void *ab, *sv;
+    uint64_t *seen;
+    size_t cap;
+    int visited, leaves, thrown;
+};
+
+static int wwalk_first(struct wwalk *w, const state_buf *st)
+{
+    struct rastros_key k;
+    rastros_position_key(st, &k);
+    uint64_t h = (k.mask * 0x9e3779b97f4a7c15ULL) ^ ((uint64_t)k.snail << 1 | (uint64_t)k.stm);
+    h = (h ^ h >> 29) | 1;
+    for (size_t i = (h * 0xbf58476d1ce4e5b9ULL) & (w->cap - 1);; i = (i + 1) & (w->cap - 1)) {
+        if (w->seen[2 * i] == 0) {
+            w->seen[2 * i] = h;
+            w->seen[2 * i + 1] = k.mask;
+            return 1;
+        }
+        if (w->seen[2 * i] == h && w->seen[2 * i + 1] == k.mask)
+            return 0;
+    }
+}
+
+static void winner_walk(struct wwalk *w, const state_buf *st)
+{
+    move_t m[GAME_MAX_MOVES];
+    int k = G->gen_moves(st, m);
+    for (int i = 0; i < k; i++) {
+        state_buf c = *st;
+        game_undo u;
+        struct game_status gs;
+        G->make(&c, m[i], &u);
+        G->status(&c, &gs);
+        if (gs.over) {
+            w->thrown += gs.winner == G->side_to_move(st);
+            continue;
+        }
+        if (!wwalk_first(w, &c))
+            continue;
+        w->visited++;
+        ck_assert_int_lt((size_t)w->visited, w->cap / 2);
+        struct game_solve_limits small = {.threads = 1, .nodes = 2700};
+        struct game_solve_result r;
+        G->solver_clear(w->sv);
+        if (rastros_solve_ex(w->sv, &c, &small, &r, RASTROS_SOLVE_NO_BOOK) && r.value > 0) {
+            w->leaves++;
+            continue;
+        }
+        struct search_params p;
+        struct search_result res;
+        memset(&p, 0, sizeof p);
+        p.nodes = 3000;
+        p.threads = 1;
+        alphabeta_searcher.clear(w->ab);
+        alphabeta_searcher.search(w->ab, G, &c, &p, &res);
+        int me = G->side_to_move(&c);
+        G->make(&c, res.best, &u);
+        G->status(&c, &gs);
+        if (gs.over) {
+            w->thrown += gs.winner != me;
+            continue;
+        }
+        if (!(res.exact && res.score > 0)) {
+            struct game_solve_limits all = {.threads = 1};
+            G->solver_clear(w->sv);
+            if (!rastros_solve_ex(w->sv, &c, &all, &r, 0) || r.value > 0) {
+                w->thrown++;
+                continue;
+            }
+        }
+        winner_walk(w, &c);
+    }
+}
+
+/* Both 7x7 starts, the engine the winner from its first move (c3 from d4,
+ * f5 from e5): none of its positions throws the win (before the fixes 25
+ * of 1,303 and 395 of 10,175 did). */
+START_TEST(test_walk7)
+{
+    static const struct { const char *variant, *first; int visited; } starts[] = {
+        {NULL, "c3", 1000},
+        {"start=e5", "f5", 5000},
+    };
+    for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++) {
+        struct wwalk w = {.ab = alphabeta_searcher.create(64), .sv = G->solver_create(64),
+                          .cap = 1 << 16};
+        w.seen = calloc(2 * w.cap, sizeof *w.seen);
+        state_buf st;
+        char txt[16];
+        start(&st, starts[i].variant);
+        G->format_move(&st, genmove_nodes(w.ab, &st, 3000), txt, sizeof txt);
+        ck_assert_str_eq(txt, starts[i].first);
+        play_moves(&st, starts[i].first);
+        winner_walk(&w, &st);
+        ck_assert_msg(w.thrown == 0, "7x7 %s: %d thrown of %d", starts[i].first, w.thrown,
+                      w.visited);
+        ck_assert_int_ge(w.visited, starts[i].visited);
+        free(w.seen);
+        G->solver_destroy(w.sv);
+        alphabeta_searcher.destroy(w.ab);
+    }
+}
+END_TEST
+
 /* Player 2's 8x8 strategy from e5 (games/rastros8.strategy): the file is
  * the one made and walked (its entries and checksum, doc/rules/rastros.md),
  * and genmove at `nodes 3000` plays a winning move in positions deep in it
@@ -1046,6 +1157,7 @@ static Suite *rastros_solve_suite(void)
     tcase_add_test(tc, test_strategy_walk);
     tcase_add_test(tc, test_strategy8);
     tcase_add_test(tc, test_strategy7);
+    tcase_add_test(tc, test_walk7);
     tcase_add_test(tc, test_lost_hardest_move);
     suite_add_tcase(s, tc);
     return s;
