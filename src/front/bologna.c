@@ -423,7 +423,12 @@ static int play(struct client *c)
         char text[64];
         g->format_move(c->s.st, m, text, sizeof text);
         if (send_move(c, m)) {
-            logf_(NULL, "cannot send our move %s: %s", text, strerror(errno));
+            /* the same as a reset before the next frame: which of the two
+             * meets it first is a race (the server exits with our move
+             * unread) */
+            logf_(NULL, "the server closed the connection before the game "
+                  "ended (after %d moves; a time-out, or the server stopped): "
+                  "cannot send our move %s: %s", c->s.nmoves, text, strerror(errno));
             return EXIT_CLOSED;
         }
         logf_(c, "%d. %s %s (%s, %.2f s after the state)", c->s.nmoves + 1,
