@@ -584,15 +584,20 @@ END_TEST
 
 /* Plays st with the alpha-beta searcher at `nodes` a move, from a new game
  * (empty tables), and returns the move. */
-static move_t genmove_nodes(void *ab, state_buf *st, uint64_t nodes)
+static move_t genmove_result(void *ab, state_buf *st, uint64_t nodes, struct search_result *r)
 {
     struct search_params p;
-    struct search_result r;
     memset(&p, 0, sizeof p);
     p.nodes = nodes;
     alphabeta_searcher.clear(ab);
-    alphabeta_searcher.search(ab, G, st, &p, &r);
-    return r.best;
+    alphabeta_searcher.search(ab, G, st, &p, r);
+    return r->best;
+}
+
+static move_t genmove_nodes(void *ab, state_buf *st, uint64_t nodes)
+{
+    struct search_result r;
+    return genmove_result(ab, st, nodes, &r);
 }
 
 /* Value of st for the side to move by the solver (book on: the book's
@@ -780,8 +785,9 @@ END_TEST
  * position of player 2's is answered by the strategy (its move is
  * followed) or proved won from an empty table, without the book, within
  * genmove's first 2,700 nodes. `answer` gives the strategy's move in a
- * position, or -1 where it has none; the two tests below walk the book and
- * the 8x8 strategy file with it. */
+ * position, -1 where it has none, or -2 where it settled the position
+ * itself (test_walk7's answer); the tests below walk the book, the 8x8
+ * strategy file and the engine's own play with it. */
 struct swalk {
     int (*answer)(const void *ctx, const state_buf *st);
     const void *ctx;
@@ -805,6 +811,8 @@ static void strategy_walk(struct swalk *w, state_buf *st)
         }
         w->visited++;
         int a = w->answer(w->ctx, &c);
+        if (a == -2)
+            continue;
         if (a >= 0) {
             w->answered++;
             int me = G->side_to_move(&c);
@@ -863,19 +871,27 @@ START_TEST(test_strategy_walk)
 END_TEST
 
 /* The 7x7 fixes (games/rastros7.strategy): the file is the one the walks
- * made (bench/rastros-book fix7: the winner from both 7x7 starts, genmove
+ * made (bench/rastros-walk7: the winner from both 7x7 starts, genmove
  * at nodes 3000 against every reply), and genmove at nodes 3000 plays a
  * winning move in positions where it threw the win before: without the
  * file it plays b6, e2, a4, b3, b2 and b2 (issue 26). */
 #define STRATEGY7_ENTRIES 420
 #define STRATEGY7_SUM 0x9fd938b9b882452bULL
+/* A compiled-in strategy file opened (open) and checked: its number of
+ * entries, the checksum it records, and its contents against it. */
+static void open_strategy(int (*open)(struct rastros_strategy *), struct rastros_strategy *s,
+                          size_t entries, uint64_t sum)
+{
+    ck_assert_int_eq(open(s), 0);
+    ck_assert_uint_eq(s->n, entries);
+    ck_assert_uint_eq(s->sum, sum);
+    ck_assert_uint_eq(rastros_strategy_sum(s->data + 24, s->len - 24), sum);
+}
+
 START_TEST(test_strategy7)
 {
     struct rastros_strategy s;
-    ck_assert_int_eq(rastros_strategy7_open(&s), 0);
-    ck_assert_uint_eq(s.n, STRATEGY7_ENTRIES);
-    ck_assert_uint_eq(s.sum, STRATEGY7_SUM);
-    ck_assert_uint_eq(rastros_strategy_sum(s.data + 24, s.len - 24), STRATEGY7_SUM);
+    open_strategy(rastros_strategy7_open, &s, STRATEGY7_ENTRIES, STRATEGY7_SUM);
     static const struct { const char *pos, *wins; } fixed[] = {
         {"7/7/2s4/2xx1x1/2xxx1x/2xx1xx/4xxx 1", " d6 "},
         {"7/7/7/3x1x1/2x1xsx/2xx1xx/4xxx 1", " e4 "},
@@ -933,55 +949,40 @@ static int wwalk_first(struct wwalk *w, const state_buf *st)
     }
 }
 
-static void winner_walk(struct wwalk *w, const state_buf *st)
+/* The engine's move in c (the winner to move) for strategy_walk: -2
+ * where c was met before, a small proof settles it (a leaf), or the move
+ * throws the win (counted). */
+static int winner_answer(const void *ctx, const state_buf *c)
 {
-    move_t m[GAME_MAX_MOVES];
-    int k = G->gen_moves(st, m);
-    for (int i = 0; i < k; i++) {
-        state_buf c = *st;
-        game_undo u;
-        struct game_status gs;
-        G->make(&c, m[i], &u);
-        G->status(&c, &gs);
-        if (gs.over) {
-            w->thrown += gs.winner == G->side_to_move(st);
-            continue;
-        }
-        if (!wwalk_first(w, &c))
-            continue;
-        w->visited++;
-        ck_assert_int_lt((size_t)w->visited, w->cap / 2);
-        struct game_solve_limits small = {.threads = 1, .nodes = 2700};
-        struct game_solve_result r;
-        G->solver_clear(w->sv);
-        if (rastros_solve_ex(w->sv, &c, &small, &r, RASTROS_SOLVE_NO_BOOK) && r.value > 0) {
-            w->leaves++;
-            continue;
-        }
-        struct search_params p;
-        struct search_result res;
-        memset(&p, 0, sizeof p);
-        p.nodes = 3000;
-        p.threads = 1;
-        alphabeta_searcher.clear(w->ab);
-        alphabeta_searcher.search(w->ab, G, &c, &p, &res);
-        int me = G->side_to_move(&c);
-        G->make(&c, res.best, &u);
-        G->status(&c, &gs);
-        if (gs.over) {
-            w->thrown += gs.winner != me;
-            continue;
-        }
-        if (!(res.exact && res.score > 0)) {
-            struct game_solve_limits all = {.threads = 1};
-            G->solver_clear(w->sv);
-            if (!rastros_solve_ex(w->sv, &c, &all, &r, 0) || r.value > 0) {
-                w->thrown++;
-                continue;
-            }
-        }
-        winner_walk(w, &c);
+    struct wwalk *w = (struct wwalk *)ctx;
+    if (!wwalk_first(w, c))
+        return -2;
+    w->visited++;
+    ck_assert_int_lt((size_t)w->visited, w->cap / 2);
+    struct game_solve_limits small = {.threads = 1, .nodes = 2700};
+    struct game_solve_result r;
+    state_buf after = *c;
+    G->solver_clear(w->sv);
+    if (rastros_solve_ex(w->sv, &after, &small, &r, RASTROS_SOLVE_NO_BOOK) && r.value > 0) {
+        w->leaves++;
+        return -2;
     }
+    struct search_result res;
+    move_t m = genmove_result(w->ab, &after, 3000, &res);
+    if (res.exact && res.score > 0)
+        return (int)m;
+    game_undo u;
+    struct game_status gs;
+    G->make(&after, m, &u);
+    G->status(&after, &gs);
+    if (gs.over)
+        return (int)m;                  /* strategy_walk judges it */
+    struct game_solve_limits all = {.threads = 1};
+    G->solver_clear(w->sv);
+    if (rastros_solve_ex(w->sv, &after, &all, &r, 0) && r.value < 0)
+        return (int)m;
+    w->thrown++;
+    return -2;
 }
 
 /* Both 7x7 starts, the engine the winner from its first move (c3 from d4,
@@ -1003,9 +1004,10 @@ START_TEST(test_walk7)
         G->format_move(&st, genmove_nodes(w.ab, &st, 3000), txt, sizeof txt);
         ck_assert_str_eq(txt, starts[i].first);
         play_moves(&st, starts[i].first);
-        winner_walk(&w, &st);
-        ck_assert_msg(w.thrown == 0, "7x7 %s: %d thrown of %d", starts[i].first, w.thrown,
-                      w.visited);
+        struct swalk sw = {.answer = winner_answer, .ctx = &w, .sv = w.sv};
+        strategy_walk(&sw, &st);
+        ck_assert_msg(w.thrown + sw.bad == 0, "7x7 %s: %d thrown of %d", starts[i].first,
+                      w.thrown + sw.bad, w.visited);
         ck_assert_int_ge(w.visited, starts[i].visited);
         free(w.seen);
         G->solver_destroy(w.sv);
@@ -1025,10 +1027,7 @@ END_TEST
 START_TEST(test_strategy8)
 {
     struct rastros_strategy s;
-    ck_assert_int_eq(rastros_strategy_open(&s), 0);
-    ck_assert_uint_eq(s.n, STRATEGY8_ENTRIES);
-    ck_assert_uint_eq(s.sum, STRATEGY8_SUM);
-    ck_assert_uint_eq(rastros_strategy_sum(s.data + 24, s.len - 24), STRATEGY8_SUM);
+    open_strategy(rastros_strategy_open, &s, STRATEGY8_ENTRIES, STRATEGY8_SUM);
     static const struct { const char *moves, *wins; } deep[] = {
         {"f4 e4 d4 c3 b3 b4 a3 a4 b5 a5 a6 b6 b7 a8 a7 b8 c8", " c7 d7 d8 "},       /* of 3 */
         {"f6 f5 f4 e4 d5 e6 d7 c8 d8 c7 b8 a8 a7 b7 c6 b6 a5 a6 b5", " b4 "},       /* of 4 */

@@ -107,7 +107,7 @@ struct rastros_strategy {
 int rastros_strategy_open(struct rastros_strategy *s);
 /* The compiled-in 7x7 answers (games/rastros7.strategy: positions of the
  * winner from the 7x7 starts where genmove at nodes 3000 threw the win,
- * found by the walk of bench/rastros-book fix7), the same layout: 0 ok. */
+ * found by the walk of bench/rastros-walk7), the same layout: 0 ok. */
 int rastros_strategy7_open(struct rastros_strategy *s);
 /* A strategy file in memory, its checksum verified: 0 ok. */
 int rastros_strategy_open_mem(struct rastros_strategy *s, const unsigned char *data,
