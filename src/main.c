@@ -79,25 +79,18 @@ static void catch_sigint(struct proto *p)
     sigaction(SIGINT, &sa, NULL);
 }
 
-/* Appends the variant words of s (separated by spaces or commas) to cmd;
- * -1 if one is not key=value. */
+/* Appends the variant words of s (separated by spaces or commas) to cmd
+ * (newgame judges them: session_newgame); -1 out of memory. */
 static int add_variant(char *cmd, size_t n, const char *s)
 {
     size_t pos = strlen(cmd);
     char *copy = strdup(s);
     if (!copy)
         return -1;
-    int rc = 0;
-    for (char *w = strtok(copy, " ,\t"); w; w = strtok(NULL, " ,\t")) {
-        if (!strchr(w, '=') || w[0] == '=') {
-            fprintf(stderr, "tabula: variant option '%s' is not key=value\n", w);
-            rc = -1;
-            break;
-        }
+    for (char *w = strtok(copy, " ,\t"); w; w = strtok(NULL, " ,\t"))
         buf_printf(cmd, n, &pos, " %s", w);
-    }
     free(copy);
-    return rc;
+    return 0;
 }
 
 /* The gate of the start-up commands: a streaming command (analyze) goes

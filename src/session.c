@@ -56,6 +56,13 @@ int session_newgame(struct session *s, const char *name, int nopts,
         snprintf(err, errlen, "too many options");
         return SESS_EINVALID;
     }
+    /* an option is key=value, its key not empty: newgame's words, --game
+     * and --variant, a record's Variant tag alike */
+    for (int i = 0; i < nopts; i++)
+        if (!strchr(opts[i], '=') || opts[i][0] == '=') {
+            snprintf(err, errlen, "options are key=value");
+            return SESS_ESYNTAX;
+        }
     void *st = calloc(1, g->state_size);
     void *start = calloc(1, g->state_size);
     char *copies[SESSION_MAX_OPTS];

@@ -39,10 +39,6 @@ static int cmd_newgame(struct proto *p, int argc, char **argv, char *res, size_t
 {
     if (argc < 1)
         return PROTO_ESYNTAX;
-    /* no '=', or nothing before it (an empty key), as --variant refuses */
-    for (int i = 1; i < argc; i++)
-        if (!strchr(argv[i], '=') || argv[i][0] == '=')
-            return proto_fail(res, n, PROTO_ESYNTAX, "options are key=value");
     int rc = session_newgame(&p->s, argv[0], argc - 1, (const char *const *)argv + 1,
                              res, n);
     return proto_session_status(rc);

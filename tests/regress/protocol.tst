@@ -907,6 +907,12 @@
 #? [unknown game: the record has no Game tag]*
 1108 history
 #? [d4]
+# a Variant tag with an empty key is refused as newgame refuses it (it
+# answered 'unknown option: ' with no key); the game is unchanged
+1109 setrecord %5BGame%20%22rastros%22%5D%0A%5BVariant%20%22%3D3%22%5D%0A%0A%2A%0A
+#? [syntax error: options are key=value]*
+1110 history
+#? [d4]
 # a record whose comment or variation never closes is refused, not
 # loaded up to the '{' or '(' (the rest swallowed); the game is unchanged
 427 setrecord %5BGame%20%22rastros%22%5D%0A%5BVariant%20%22size%3D6%22%5D%0A%0A1.%20c3%20%7Bunterminated%20b2%202.%20a1%20%2A%0A
