@@ -1173,6 +1173,33 @@ static int cmp_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* Writes the strategy file path of the n entries e (sorted here); *len
+ * and *sum get its length and checksum. 0, or 1 with the reason said (two
+ * entries of one hash, a file not written). */
+static int write_strategy(uint64_t *e, size_t n, const char *path, size_t *len, uint64_t *sum)
+{
+    qsort(e, n, sizeof *e, cmp_u64);
+    for (size_t i = 1; i < n; i++)
+        if (e[i] >> 3 == e[i - 1] >> 3) {
+            /* two keys of one hash: the format cannot tell them apart */
+            fprintf(stderr, "rastros-tool: a hash collision between two entries\n");
+            return 1;
+        }
+    *len = rastros_strategy_write(e, n, NULL);
+    unsigned char *out = malloc(*len);
+    rastros_strategy_write(e, n, out);
+    struct rastros_strategy chk;
+    FILE *f = fopen(path, "wb");
+    if (rastros_strategy_open_mem(&chk, out, *len) || !f || fwrite(out, 1, *len, f) != *len ||
+        fclose(f) != 0) {
+        perror(path);
+        return 1;
+    }
+    *sum = chk.sum;
+    free(out);
+    return 0;
+}
+
 /* Writes the strategy file OUT of the 8x8 winner entries of BOOK (the
  * answers rastros-tool strategy --only-new stored): 8 bytes an entry. */
 static int cmd_pack8(int argc, char **argv)
@@ -1193,25 +1220,12 @@ static int cmd_pack8(int argc, char **argv)
         }
         n++;
     }
-    qsort(e, n, sizeof *e, cmp_u64);
-    for (size_t i = 1; i < n; i++)
-        if (e[i] >> 3 == e[i - 1] >> 3) {
-            /* two keys of one hash: the format cannot tell them apart */
-            fprintf(stderr, "rastros-tool: a hash collision between two entries\n");
-            return 1;
-        }
-    size_t len = rastros_strategy_write(e, n, NULL);
-    unsigned char *out = malloc(len);
-    rastros_strategy_write(e, n, out);
-    struct rastros_strategy chk;
-    FILE *f = fopen(argv[1], "wb");
-    if (rastros_strategy_open_mem(&chk, out, len) || !f || fwrite(out, 1, len, f) != len ||
-        fclose(f) != 0) {
-        perror(argv[1]);
+    size_t len;
+    uint64_t sum;
+    if (write_strategy(e, n, argv[1], &len, &sum))
         return 1;
-    }
     printf("%zu answers (of %zu entries read), %zu bytes, checksum %016llx: %s\n", n, nbook, len,
-           (unsigned long long)chk.sum, argv[1]);
+           (unsigned long long)sum, argv[1]);
     return 0;
 }
 
@@ -1321,6 +1335,18 @@ static int cmd_deep8(int argc, char **argv)
     return 0;
 }
 
+/* genmove in st as a new game meets it: the engine's tables cleared (ab:
+ * an alpha-beta searcher), the build's book, one thread, a node budget. */
+static void genmove_at(void *ab, void *st, uint64_t nodes, struct search_result *res)
+{
+    struct search_params p;
+    memset(&p, 0, sizeof p);
+    p.nodes = nodes;
+    p.threads = 1;
+    alphabeta_searcher.clear(ab);
+    alphabeta_searcher.search(ab, &rastros_game, st, &p, res);
+}
+
 struct walkc {
     struct rastros_book b;
     struct rastros_strategy s;  /* n == 0: none */
@@ -1341,14 +1367,8 @@ struct walkc {
  * win. Returns the move, or -2 for a thrown win. */
 static int genmove_answer(struct walkc *W, void *c)
 {
-    const struct game *g = &rastros_game;
-    struct search_params p;
     struct search_result res;
-    memset(&p, 0, sizeof p);
-    p.nodes = W->gm_nodes;
-    p.threads = 1;
-    alphabeta_searcher.clear(W->ab);
-    alphabeta_searcher.search(W->ab, g, c, &p, &res);
+    genmove_at(W->ab, c, W->gm_nodes, &res);
     if (res.exact && res.score > 0) {
         W->gm_proved++;                 /* proved with the book's help: its
                                          * later moves are walked too */
@@ -1504,36 +1524,18 @@ static int cmd_walk(int argc, char **argv)
                "showed kept the win (both walked on); the thrown ones are among the lost\n",
                (unsigned long long)W.gm_nodes, W.gm_proved, W.gm_kept);
     if (fixout) {
-        /* the strategy's own entries (bucket, then the 6 bytes), and the
-         * new ones: one file, sorted */
-        for (uint64_t b = 0; W.s.n && b < (1u << 16); b++) {
-            const unsigned char *ix = W.s.index + 4 * b;
-            size_t lo = (size_t)(ix[0] | ix[1] << 8 | ix[2] << 16 | (uint64_t)ix[3] << 24);
-            size_t hi = (size_t)(ix[4] | ix[5] << 8 | ix[6] << 16 | (uint64_t)ix[7] << 24);
-            for (size_t i = lo; i < hi && W.nfix < W.capfix; i++) {
-                uint64_t w = 0;
-                for (int j = 5; j >= 0; j--)
-                    w = w << 8 | W.s.e[6 * i + (size_t)j];
-                W.fix[W.nfix++] = b << 48 | w;
-            }
-        }
-        qsort(W.fix, W.nfix, sizeof *W.fix, cmp_u64);
-        size_t n = 0;
-        for (size_t i = 0; i < W.nfix; i++)
-            if (!n || W.fix[i] != W.fix[n - 1])
-                W.fix[n++] = W.fix[i];
-        size_t len = rastros_strategy_write(W.fix, n, NULL);
-        unsigned char *out = malloc(len);
-        rastros_strategy_write(W.fix, n, out);
-        FILE *f = fopen(fixout, "wb");
-        if (!f || fwrite(out, 1, len, f) != len || fclose(f)) {
-            perror(fixout);
+        /* the strategy's own entries and the new ones (a position the
+         * strategy answers is never thrown): one file */
+        uint64_t *all = malloc((W.s.n + W.nfix + 1) * sizeof *all);
+        size_t n = rastros_strategy_entries(&W.s, all), len;
+        memcpy(all + n, W.fix, W.nfix * sizeof *all);
+        n += W.nfix;
+        uint64_t sum;
+        if (write_strategy(all, n, fixout, &len, &sum))
             return 1;
-        }
-        struct rastros_strategy chk;
-        rastros_strategy_open_mem(&chk, out, len);
         printf("%s: %zu answers, %zu bytes, checksum %016llx\n", fixout, n, len,
-               (unsigned long long)chk.sum);
+               (unsigned long long)sum);
+        free(all);
     }
     return W.lost || W.unsettled ? 1 : 0;
 }
@@ -1583,13 +1585,8 @@ static int cmd_throws(int argc, char **argv)
                 fprintf(stderr, "  %s ply %d: %zu of about %zu, %zu thrown so far, %.0f s\n",
                         argv[2], ply, n, layers[ply].n / (size_t)nshards, thrown,
                         (double)(now_ms() - t0) / 1000.0);
-            struct search_params p;
             struct search_result res;
-            memset(&p, 0, sizeof p);
-            p.nodes = nodes;
-            p.threads = 1;
-            alphabeta_searcher.clear(ab);
-            alphabeta_searcher.search(ab, g, st, &p, &res);
+            genmove_at(ab, st, nodes, &res);
             searched += res.nodes;
             if (res.exact) {
                 proved++;

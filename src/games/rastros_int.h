@@ -122,6 +122,10 @@ int rastros_strategy_entry(const struct rastros_key *k, int move, uint64_t *entr
 /* Lays out the file of n entries sorted as numbers, with no two of one
  * hash, in out (NULL: only the length); returns its length. */
 size_t rastros_strategy_write(const uint64_t *entries, size_t n, unsigned char *out);
+/* The entries of s as rastros_strategy_entry made them, into out (room for
+ * s->n), in their order: the inverse of rastros_strategy_write. Returns
+ * how many. */
+size_t rastros_strategy_entries(const struct rastros_strategy *s, uint64_t *out);
 /* The answer stored for st (a square of st's frame, legal there), or -1:
  * what the solver's root plays, and what the strategy's walk checks. */
 int rastros_strategy_move(const struct rastros_strategy *s, const void *st);

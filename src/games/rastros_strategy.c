@@ -145,6 +145,17 @@ int rastros_strategy7_open(struct rastros_strategy *s)
     return 0;
 }
 
+size_t rastros_strategy_entries(const struct rastros_strategy *s, uint64_t *out)
+{
+    size_t k = 0;
+    for (uint64_t b = 0; s->n && b < (1u << TOP_BITS); b++) {
+        size_t lo = (size_t)bytes(s->index + 4 * b, 4), hi = (size_t)bytes(s->index + 4 * b + 4, 4);
+        for (size_t i = lo; i < hi && i < s->n; i++)
+            out[k++] = b << (LOW_BITS + 3) | bytes(s->e + ENTRY_BYTES * i, ENTRY_BYTES);
+    }
+    return k;
+}
+
 /* The answer's square in the key's frame, or -1: the bucket of the top
  * bits, then a binary search on the rest. */
 int rastros_strategy_find(const struct rastros_strategy *s, const struct rastros_key *k)
