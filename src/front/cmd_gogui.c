@@ -319,13 +319,20 @@ static int sgf_node_move(struct sgf_line *l, const char *id, const char *v, char
     return 0;
 }
 
-/* Skips a property value from its '[' (escapes included): the ']' that
- * ends it, or NULL when the text ends first. */
-static const char *sgf_value_end(const char *c)
+/* A property value from its '[' (escapes taken off) into val (cap bytes,
+ * cut to fit; NULL: only skipped): the ']' that ends it, or NULL when the
+ * text ends first. */
+static const char *sgf_value(const char *c, char *val, size_t cap)
 {
-    for (c++; *c && *c != ']'; c++)
+    size_t vn = 0;
+    for (c++; *c && *c != ']'; c++) {
         if (*c == '\\' && c[1])
             c++;
+        if (val && vn + 1 < cap)
+            val[vn++] = *c;
+    }
+    if (val)
+        val[vn] = '\0';
     return *c ? c : NULL;
 }
 
@@ -362,19 +369,11 @@ static int sgf_parse(const char *s, struct sgf_line *l, char *err, size_t errlen
             id[k] = '\0';
             c--;
         } else if (*c == '[') {
-            size_t vn = 0;
-            for (c++; *c && *c != ']'; c++) {
-                if (*c == '\\' && c[1])
-                    c++;
-                if (vn + 1 < sizeof val)
-                    val[vn++] = *c;
-            }
-            if (!*c) {
+            if (!(c = sgf_value(c, val, sizeof val))) {
                 snprintf(err, errlen, "malformed SGF: unterminated property value "
                          "('%s[' has no ']')", id);
                 return -1;
             }
-            val[vn] = '\0';
             if (strcmp(id, "SZ") == 0) {
                 long sz;
                 if (proto_parse_int(val, 2, 19, &sz)) {
@@ -403,7 +402,7 @@ static int sgf_parse(const char *s, struct sgf_line *l, char *err, size_t errlen
         } else if (*c == ')') {
             if (--depth == 0)
                 return 0;
-        } else if (*c == '[' && !(c = sgf_value_end(c))) {
+        } else if (*c == '[' && !(c = sgf_value(c, NULL, 0))) {
             snprintf(err, errlen, "malformed SGF: unterminated property value "
                      "(a '[' has no ']')");
             return -1;
