@@ -248,19 +248,9 @@ static void show_board(struct shell *sh)
     else
         g->print(s->st, diagram, sizeof diagram);
     /* a line wider than the terminal (a key beside or under the board)
-     * breaks at a space, not inside a word */
-    int width = term_width(p->out) - 1;
-    for (const char *l = diagram; *l;) {
-        size_t len = strcspn(l, "\n");
-        if ((int)len > width) {
-            char one[1024];
-            snprintf(one, sizeof one, "%.*s", (int)len, l);
-            wrap_to(p->out, one, width);
-        } else {
-            fprintf(p->out, "%.*s\n", (int)len, l);
-        }
-        l += len + (l[len] == '\n');
-    }
+     * breaks at a space, not inside a word; the others are as they are
+     * (a diagram has no empty line) */
+    wrap_to(p->out, diagram, term_width(p->out) - 1);
     /* how the pieces move and how the game is won, once a game (the prose
      * wrapped at the terminal's width, as help is) */
     char text[1024];
