@@ -189,7 +189,8 @@ static int record_is_ours(const struct tour *t, const struct game_record *r, int
         return strcmp(r->event, t->event) == 0;
     char first[sizeof t->event + 16];
     int k = snprintf(first, sizeof first, "[Event \"%s\"]\n", t->event);
-    size_t len = memchr(s, '\n', n) ? (size_t)((const char *)memchr(s, '\n', n) - s) + 1 : n;
+    const char *nl = memchr(s, '\n', n);
+    size_t len = nl ? (size_t)(nl - s) + 1 : n;
     return k > 0 && len <= (size_t)k && memcmp(s, first, len) == 0;
 }
 
