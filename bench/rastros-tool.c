@@ -35,7 +35,7 @@
  *   deep8 N SEED FILE MINPLY MAXPLY  N positions deep in the strategy FILE
  *       (random moves of player 1, the strategy's answers), with every
  *       winning move there (for the unit tests)
- *   walk [--strategy FILE] [--genmove NODES] BOOK BUDGET [OPTIONS [MOVES]]  checks the
+ *   walk [--strategy FILE] [--genmove NODES [--carry]] BOOK BUDGET [OPTIONS [MOVES]]  checks the
  *       winner's strategy in FILE ("-": the compiled-in one, looked up by
  *       the function the solver's root uses), or else in BOOK ("-": none),
  *       from a lost position by walking it against every move of the
@@ -45,7 +45,13 @@
  *       exits 1 on any position lost or left unsettled. --genmove NODES:
  *       where that proof does not settle it, the engine's own move (genmove
  *       at NODES, the build's book) must keep the win (genmove's proof or a
- *       whole one), and the walk goes on after it
+ *       whole one), and the walk goes on after it. --carry (after --genmove):
+ *       every winner's move is the engine's in one game from the start, as
+ *       the protocol plays it (a session: genmove for the winner's earlier
+ *       moves on the path, play for the loser's, whatever the engine keeps
+ *       between moves kept); a position is a leaf where genmove proves it
+ *       and a proof without the book settles it within BUDGET; positions
+ *       are not merged (their games differ), so it walks every line
  *   throws OUT NODES OPTIONS:MAXPLY MINPLY [K/N]  every position from
  *       MAXPLY down to MINPLY (shard K of N) as genmove at NODES meets it (a
  *       new game, the build's book, one thread); a won position whose move
@@ -62,6 +68,8 @@
 #include "util.h"
 #include "games/rastros_int.h"
 #include "search/search.h"
+#include "session.h"
+#include "options.h"
 
 struct entry {
     int size;
@@ -1358,7 +1366,99 @@ struct walkc {
     size_t gm_proved, gm_kept;
     uint64_t *fix;              /* --fix: the thrown positions' answers */
     size_t nfix, capfix;
+    /* --carry: genmove as in one game, its tables kept from the winner's
+     * earlier moves on the path (replayed from the start for each
+     * position); path[d] the winner's d-th position, pmove[d] his move */
+    int carry;
+    struct session sess;
+    char *opts[4];
+    int nopts;
+    unsigned char path[64][512];
+    int pmove[64];
+    size_t diverged, carry_unproved;
 };
+
+/* --carry: the winner's move in c, the depth-th position of his on the
+ * path, as the engine plays it in one game: a session (what the protocol
+ * drives) from a new game, genmove for the winner's earlier moves on the
+ * path (each checked against it) and play for the loser's, genmove at c.
+ * Whatever the engine keeps from one move to the next is kept. */
+static void genmove_carried(struct walkc *W, void *c, int depth, struct search_result *res)
+{
+    struct session *ss = &W->sess;
+    char err[128];
+    if (session_newgame(ss, "rastros", W->nopts, (const char *const *)W->opts, err,
+                        sizeof err) != SESS_OK) {
+        fprintf(stderr, "rastros-tool: %s\n", err);
+        exit(1);
+    }
+    memcpy(W->path[depth], c, rastros_game.state_size);
+    for (int d = 0; d < depth; d++) {
+        session_genmove(ss, -1, 1, res, NULL, NULL, NULL);
+        if ((int)res->best != W->pmove[d]) {
+            W->diverged++;
+            printf("DIVERGED at the winner's move %d\n", d);
+        }
+        const struct rastros *q = (const struct rastros *)W->path[d + 1];
+        session_play_move(ss, (move_t)q->snail);
+    }
+    session_genmove(ss, -1, 0, res, NULL, NULL, NULL);
+}
+
+/* walk --carry's answer in c (see genmove_carried): a position a proof
+ * without the book settles within the budget, and genmove proves too, is
+ * a leaf; elsewhere genmove's move must be proved (by it, or by a whole
+ * proof) to keep the win, and is walked on. */
+static int carry_answer(void *ctx, void *c, int ply)
+{
+    struct walkc *W = ctx;
+    const struct game *g = &rastros_game;
+    int depth = ply / 2 + 1;
+    if (depth >= 64) {
+        fprintf(stderr, "rastros-tool: the path is too long\n");
+        exit(1);
+    }
+    W->visited++;
+    if ((size_t)ply + 1 > W->maxply)
+        W->maxply = (size_t)ply + 1;
+    struct search_result res;
+    genmove_carried(W, c, depth, &res);
+    int proved = res.exact && res.score > 0;
+    uint64_t nodes = 0;
+    if (proved && cheap_win(W->a, c, W->budget, &nodes) > 0) {
+        W->leaves++;
+        W->leaf_nodes += nodes;
+        if (nodes > W->max_leaf)
+            W->max_leaf = nodes;
+        return -1;
+    }
+    if (proved) {
+        W->gm_proved++;
+    } else if (keeps_win(W->a, c, res.best, 0, NULL)) {
+        W->gm_kept++;
+    } else {
+        char pos[128];
+        g->format_position(c, pos, sizeof pos);
+        W->lost++;
+        printf("THROWN at ply %d: %s, the game:", ply + 1, pos);
+        for (int d = 0; d <= depth; d++) {
+            /* the winner's move, then the loser's (his square in the next) */
+            char mv[16];
+            const struct rastros *q = (const struct rastros *)W->path[d];
+            if (d > 0)
+                printf(" %c%d", 'a' + q->snail % 8, 1 + q->snail / 8);
+            if (d < depth) {
+                g->format_move(W->path[d], (move_t)W->pmove[d], mv, sizeof mv);
+                printf(" %s", mv);
+            }
+        }
+        printf(", genmove %c%d\n", 'a' + (int)res.best % 8, 1 + (int)res.best / 8);
+        fflush(stdout);
+        return -1;
+    }
+    W->pmove[depth] = (int)res.best;
+    return (int)res.best;
+}
 
 /* --genmove: where nothing answers and no small proof without the book
  * settles c, the move genmove plays at gm_nodes (a new game: the engine's
@@ -1483,6 +1583,11 @@ static int cmd_walk(int argc, char **argv)
         argc -= 2;
         argv += 2;
     }
+    if (argc > 0 && !strcmp(argv[0], "--carry") && W.ab) {
+        W.carry = 1;
+        argc--;
+        argv++;
+    }
     const char *fixout = NULL;
     if (argc > 1 && !strcmp(argv[0], "--fix") && W.ab) {
         fixout = argv[1];
@@ -1512,7 +1617,34 @@ static int cmd_walk(int argc, char **argv)
         W.s.size = k0.size;
     }
     int64_t t0 = now_ms();
-    loser_walk(st, 0, check_answer, &W, &W.lost);
+    if (W.carry) {
+        /* the winner's first move, made in MOVES, from the variant's start */
+        unsigned char st0[512];
+        struct search_result res;
+        if (argc < 4 || position_of(st0, argv[2], NULL))
+            return 2;
+        char ob[128], *save = NULL;
+        snprintf(ob, sizeof ob, "%s", argv[2]);
+        for (char *t = strtok_r(ob, ",", &save); t && W.nopts < 4; t = strtok_r(NULL, ",", &save))
+            if (strcmp(t, "-"))
+                W.opts[W.nopts++] = strdup(t);
+        if (session_init(&W.sess) != SESS_OK || options_reset(&W.sess) != 0)
+            return 1;
+        W.sess.nodes = W.gm_nodes;
+        W.sess.threads = 1;
+        memcpy(W.path[0], st0, rastros_game.state_size);
+        genmove_carried(&W, st0, 0, &res);
+        W.pmove[0] = (int)res.best;
+        char mv[16];
+        rastros_game.format_move(st0, res.best, mv, sizeof mv);
+        if (strcmp(mv, argv[3])) {
+            printf("genmove plays %s at the start, not %s\n", mv, argv[3]);
+            return 1;
+        }
+        loser_walk(st, 0, carry_answer, &W, &W.lost);
+    } else {
+        loser_walk(st, 0, check_answer, &W, &W.lost);
+    }
     printf("strategy walk: %zu winner-to-move positions visited (ply %zu at most), %zu answered "
            "by the strategy, %zu by the book, %zu proved within %llu nodes (%llu nodes in all, "
            "%llu at most), %zu lost, %zu unsettled, %.1f s\n", W.visited, W.maxply,
@@ -1523,6 +1655,8 @@ static int cmd_walk(int argc, char **argv)
         printf("genmove at nodes %llu: %zu positions it proved, %zu whose move a whole proof "
                "showed kept the win (both walked on); the thrown ones are among the lost\n",
                (unsigned long long)W.gm_nodes, W.gm_proved, W.gm_kept);
+    if (W.carry)
+        printf("--carry: %zu replays diverged from the path\n", W.diverged);
     if (fixout) {
         /* the strategy's own entries and the new ones (a position the
          * strategy answers is never thrown): one file */

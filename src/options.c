@@ -171,7 +171,9 @@ const struct option_desc option_table[] = {
      "depth limit in plies (0: none)", "depth limit in plies (0: none)", set_depth, get_depth},
     {"nodes", OPTION_INT, "count", "0", 0, UINT64_MAX, "N", 'n', "node limit (0: none)",
      "node limit for the whole move, the proof included (0: none; alpha-beta's proof gets "
-     "up to 90% of it, the same move at any load); also limits solve",
+     "up to 90% of it, the same move at any load); without a clock each genmove starts from "
+     "empty tables, as in a new game, so a position gets the same move whatever came before "
+     "it; also limits solve",
      set_nodes, get_nodes},
     {"threads", OPTION_INT, "count", "1", 1, SEARCH_MAX_THREADS, "N", 0, "search threads",
      "search threads: alpha-beta searches with them all (Lazy SMP on the shared table) and the "

@@ -484,6 +484,16 @@ int session_genmove(struct session *s, int side, int play, struct search_result 
     p.report = report;
     p.ctx = ctx;
     session_time_budget(s, s->g->side_to_move(s->st), &p);
+    if (s->nodes > 0 && p.movetime_ms == 0 && p.soft_ms == 0) {
+        /* A node budget without a clock: the move is searched as in a new
+         * game, its tables emptied, so that a position gets the same move
+         * whatever earlier moves left in them (as the load cannot change
+         * it either). What is checked position by position, a new game for
+         * each (the Rastros book and walks at nodes 3000), then holds in
+         * play: with the tables of its own earlier moves, genmove had thrown
+         * won 7x7 positions those checks keep (bench/rastros-walk7 --carry). */
+        s->engine->clear(s->engine_self);
+    }
     s->engine->search(s->engine_self, s->g, s->st, &p, res);
     if (stop && res->depth < 1 && !res->exact && res->best != MOVE_NONE && stop(ctx)) {
         /* interrupted before one iteration was complete: rather than the

@@ -52,3 +52,32 @@
 37 play w e6
 38 solve
 #? [win .*]
+
+# ---- 7x7 from d4, one game: the engine plays player 1's every move ----
+# With the tables its own earlier moves left, genmove threw this ply-10 win
+# (it played e5, and only e3, f3 and g5 win); in a new game it played e3.
+# A node budget without a clock now searches each move as in a new game
+# (bench/rastros-walk7 --carry walks the whole tree so).
+50 newgame rastros
+51 set_option nodes 3000
+52 genmove black
+#? [c3]
+53 play w d2
+54 genmove black
+#? [c1]
+55 play w d1
+56 genmove black
+#? [e1]
+57 play w f1
+58 genmove black
+#? [g1]
+59 play w g2
+60 genmove black
+#? [g3]
+61 play w f4
+62 genmove black
+#? [(e3|f3|g5)]
+63 set_option nodes 0
+64 undo
+65 winning_moves
+#? [e3 f3 g5]
