@@ -1425,7 +1425,16 @@ static int carry_answer(void *ctx, void *c, int ply)
     genmove_carried(W, c, depth, &res);
     int proved = res.exact && res.score > 0;
     uint64_t nodes = 0;
-    if (proved && cheap_win(W->a, c, W->budget, &nodes) > 0) {
+    int cheap = cheap_win(W->a, c, W->budget, &nodes) > 0;
+    move_t legal[GAME_MAX_MOVES];
+    if (cheap && !proved && g->gen_moves(c, legal) > 1) {
+        /* (a single legal move is played at once, unproved) */
+        char pos[128];          /* a new game's small proof settles it */
+        g->format_position(c, pos, sizeof pos);
+        printf("UNPROVED at ply %d: %s\n", ply + 1, pos);
+        W->carry_unproved++;
+    }
+    if (proved && cheap) {
         W->leaves++;
         W->leaf_nodes += nodes;
         if (nodes > W->max_leaf)
@@ -1656,7 +1665,10 @@ static int cmd_walk(int argc, char **argv)
                "showed kept the win (both walked on); the thrown ones are among the lost\n",
                (unsigned long long)W.gm_nodes, W.gm_proved, W.gm_kept);
     if (W.carry)
-        printf("--carry: %zu replays diverged from the path\n", W.diverged);
+        printf("--carry: %zu replays diverged from the path; %zu positions a proof without the "
+               "book settles within %llu nodes from empty tables, genmove did not prove (of more "
+               "than one move)\n",
+               W.diverged, W.carry_unproved, (unsigned long long)W.budget);
     if (fixout) {
         /* the strategy's own entries and the new ones (a position the
          * strategy answers is never thrown): one file */
