@@ -26,17 +26,26 @@ void record_free(struct game_record *r)
         free(r->moves[i]);
         if (r->comments)
             free(r->comments[i]);
+        if (r->comments2)
+            free(r->comments2[i]);
     }
     free(r->moves);
     free(r->comments);
+    free(r->comments2);
     free(r->nags);
-    r->moves = r->comments = NULL;
+    r->moves = r->comments = r->comments2 = NULL;
     r->nags = NULL;
     r->nmoves = r->cap = 0;
 }
 
 int record_add_move_comment(struct game_record *r, const char *move,
                             const char *comment)
+{
+    return record_add_move_comments(r, move, comment, NULL);
+}
+
+int record_add_move_comments(struct game_record *r, const char *move,
+                             const char *comment, const char *comment2)
 {
     if (r->nmoves == r->cap) {
         int cap = r->cap ? 2 * r->cap : 64;
@@ -48,6 +57,10 @@ int record_add_move_comment(struct game_record *r, const char *move,
         if (!c)
             return -1;
         r->comments = c;
+        char **c2 = realloc(r->comments2, (size_t)cap * sizeof *c2);
+        if (!c2)
+            return -1;
+        r->comments2 = c2;
         unsigned char *g = realloc(r->nags, (size_t)cap);
         if (!g)
             return -1;
@@ -56,13 +69,16 @@ int record_add_move_comment(struct game_record *r, const char *move,
     }
     char *s = strdup(move);
     char *k = comment ? strdup(comment) : NULL;
-    if (!s || (comment && !k)) {
+    char *k2 = comment2 ? strdup(comment2) : NULL;
+    if (!s || (comment && !k) || (comment2 && !k2)) {
         free(s);
         free(k);
+        free(k2);
         return -1;
     }
     r->moves[r->nmoves] = s;
     r->comments[r->nmoves] = k;
+    r->comments2[r->nmoves] = k2;
     r->nags[r->nmoves] = 0;
     r->nmoves++;
     return 0;
@@ -228,6 +244,8 @@ int record_write(FILE *f, const struct game_record *r)
         }
         if (r->comments && r->comments[i])
             put_comment(&w, r->comments[i]);
+        if (r->comments2 && r->comments2[i])
+            put_comment(&w, r->comments2[i]);
         if (side == 1)
             moveno++;
         side ^= 1;
@@ -450,6 +468,19 @@ static void comment_add(struct mtext *m, const char *s, size_t n)
  * memory. */
 static int comment_end(struct game_record *r, struct mtext *m)
 {
+    if (m->clen + 1 == sizeof m->com) {
+        /* cut short: not in the middle of a UTF-8 character */
+        size_t lead = m->clen;
+        while (lead > 0 && m->clen - lead < 4 &&
+               ((unsigned char)m->com[lead - 1] & 0xC0) == 0x80)
+            lead--;
+        if (lead > 0) {
+            unsigned char c = (unsigned char)m->com[lead - 1];
+            size_t want = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+            if (m->clen - (lead - 1) < want)
+                m->clen = lead - 1;
+        }
+    }
     while (m->clen && m->com[m->clen - 1] == ' ')
         m->clen--;
     m->com[m->clen] = 0;

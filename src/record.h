@@ -61,6 +61,11 @@ struct game_record {
     int cap;
     char **moves;               /* nmoves strings, owned by the record */
     char **comments;            /* per move, NULL when none; owned */
+    char **comments2;           /* per move, a second comment written after
+                                 * the first (a review's words next to the
+                                 * record's own), NULL when none; owned.
+                                 * Written only: the reader keeps a move's
+                                 * first comment */
     unsigned char *nags;        /* per move, a PGN NAG (1 "!", 2 "?", 4
                                  * "??", ...), 0 when none; owned */
 };
@@ -71,6 +76,9 @@ int record_add_move(struct game_record *r, const char *move);   /* 0 ok */
 /* A move and the comment written after it (NULL: none). 0 ok. */
 int record_add_move_comment(struct game_record *r, const char *move,
                             const char *comment);
+/* The same with a second comment written after the first (NULL: none). */
+int record_add_move_comments(struct game_record *r, const char *move,
+                             const char *comment, const char *comment2);
 /* Sets move i's NAG (0: none), written "$nag" after the move. */
 void record_set_nag(struct game_record *r, int i, int nag);
 /* Writes r as PGN; empty roster tags are written as PGN's unknowns ("?",

@@ -30,8 +30,16 @@ void session_free(struct session *s)
     free(s->start);
     free(s->moves);
     free(s->snaps);
-    free(s->notes);
+    session_notes_free(s->notes, s->nnotes);
+    free(s->tags);
     memset(s, 0, sizeof *s);
+}
+
+void session_notes_free(struct session_note *notes, int n)
+{
+    for (int i = 0; notes && i < n; i++)
+        free(notes[i].text);
+    free(notes);
 }
 
 static int map_game_err(int rc)
@@ -103,7 +111,9 @@ int session_newgame(struct session *s, const char *name, int nopts,
     s->start = start;
     s->setup = 0;
     s->have_left[0] = s->have_left[1] = 0;
-    free(s->notes);             /* a review's marks were the old game's */
+    session_notes_free(s->notes, s->nnotes);    /* the old game's */
+    free(s->tags);
+    s->tags = NULL;
     s->notes = NULL;
     s->nnotes = 0;
     if (s->engine_self)
@@ -190,6 +200,8 @@ int session_setposition(struct session *s, const char *pos, char *err, size_t er
     free(tmp);
     s->nmoves = 0;
     s->setup = 1;
+    free(s->tags);              /* another game than the record's */
+    s->tags = NULL;
     if (s->engine_self)
         s->engine->clear(s->engine_self);
     return SESS_OK;

@@ -32,14 +32,29 @@ struct session_move {
     char text[SESSION_MOVE_TEXT];
 };
 
-/* A review's mark of a move (session_review), written into records as a
- * PGN NAG and a comment. */
+/* A move's annotation, written into records: a loaded record's NAG and
+ * comment (loadgame), and a review's mark (session_review) as a NAG and
+ * words of its own, written after the record's comment. */
 #define SESSION_NOTE_TEXT 160
 struct session_note {
     uint64_t hash;              /* the position the move was played in */
     move_t move;
     int nag;                    /* PGN: 1 "!", 2 "?", 4 "??"; 0 none */
-    char comment[SESSION_NOTE_TEXT];    /* "" for none */
+    char comment[SESSION_NOTE_TEXT];    /* the review's words, "" for none */
+    char *text;                 /* the record's comment, NULL for none;
+                                 * owned (session_notes_free) */
+};
+void session_notes_free(struct session_note *notes, int n);
+
+/* A loaded record's header (loadgame), written again by savegame while the
+ * game is that record's: the roster tags until a new game, the result and
+ * how it ended while the game stands where the record left it. */
+struct session_tags {
+    char event[128], site[128], date[32], round[32], players[2][128];
+    char result[16], termination[32], reason[160];
+    char timecontrol[64], player_tc[2][64];
+    int nmoves;                 /* the game's moves when loaded, */
+    uint64_t hash;              /* its position then */
 };
 
 struct session {
@@ -71,6 +86,7 @@ struct session {
      * whose position and move are still the game's) */
     struct session_note *notes;
     int nnotes;
+    struct session_tags *tags;  /* NULL, or the loaded record's; owned */
     /* GTP clocks (milliseconds); main_ms < 0 means no time settings */
     int64_t main_ms, byo_ms;
     int byo_stones;

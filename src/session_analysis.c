@@ -746,9 +746,29 @@ int session_review(struct session *s, int (*stop)(void *), void *ctx,
     out->nodes = b.used;
     if (k < n)
         out->exact = 0;
-    free(s->notes);
+    /* What the game's notes had (a loaded record's comments and NAGs, an
+     * earlier review's marks) stays: a reviewed move keeps its comment,
+     * and its NAG unless the review marks it; a move the review did not
+     * reach (it was stopped) keeps its note whole. */
+    int kept = k;
+    for (int i = 0; i < s->nnotes && i < n; i++) {
+        struct session_note *o = &s->notes[i];
+        if (o->move != s->moves[i].move || o->hash != g->hash(s->snaps + (size_t)i * sz))
+            continue;
+        if (i >= k) {
+            notes[i] = *o;
+        } else {
+            notes[i].text = o->text;
+            if (!notes[i].nag)
+                notes[i].nag = o->nag;
+        }
+        o->text = NULL;
+        if (i + 1 > kept)
+            kept = i + 1;
+    }
+    session_notes_free(s->notes, s->nnotes);
     s->notes = notes;
-    s->nnotes = k;
+    s->nnotes = kept;
     session_proof_done(s, ab);
     free(st);
     free(val);

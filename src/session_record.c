@@ -25,6 +25,27 @@ int session_to_record(const struct session *s, struct game_record *r)
     struct tm tm;
     localtime_r(&t, &tm);
     strftime(r->date, sizeof r->date, "%Y.%m.%d", &tm);
+    const struct session_tags *tg = s->tags;
+    if (tg) {
+        /* a loaded record's header: its roster, and how it ended while the
+         * game stands where the record left it (a game decided off the
+         * board: a time forfeit, a resignation, an adjudication) */
+        snprintf(r->event, sizeof r->event, "%s", tg->event);
+        snprintf(r->site, sizeof r->site, "%s", tg->site);
+        if (tg->date[0])
+            snprintf(r->date, sizeof r->date, "%s", tg->date);
+        snprintf(r->round, sizeof r->round, "%s", tg->round);
+        for (int i = 0; i < 2; i++) {
+            snprintf(r->players[i], sizeof r->players[i], "%s", tg->players[i]);
+            snprintf(r->player_tc[i], sizeof r->player_tc[i], "%s", tg->player_tc[i]);
+        }
+        snprintf(r->timecontrol, sizeof r->timecontrol, "%s", tg->timecontrol);
+        if (tg->nmoves == s->nmoves && tg->hash == g->hash(s->st) && tg->result[0]) {
+            snprintf(r->result, sizeof r->result, "%s", tg->result);
+            snprintf(r->termination, sizeof r->termination, "%s", tg->termination);
+            snprintf(r->reason, sizeof r->reason, "%s", tg->reason);
+        }
+    }
     for (int i = 0; i < s->nmoves; i++) {
         char mv[64];
         if (g->format_move_long)
@@ -37,7 +58,10 @@ int session_to_record(const struct session *s, struct game_record *r)
         if (nt && (nt->move != s->moves[i].move ||
                    nt->hash != g->hash(s->snaps + (size_t)i * g->state_size)))
             nt = NULL;
-        if (record_add_move_comment(r, mv, nt && nt->comment[0] ? nt->comment : NULL))
+        /* the record's own comment, then the review's words */
+        const char *c1 = nt && nt->text ? nt->text : NULL;
+        const char *c2 = nt && nt->comment[0] ? nt->comment : NULL;
+        if (record_add_move_comments(r, mv, c1 ? c1 : c2, c1 ? c2 : NULL))
             return SESS_ENOMEM;
         if (nt)
             record_set_nag(r, i, nt->nag);
@@ -97,7 +121,28 @@ int session_from_record(struct session *s, const struct game_record *r, int upto
     s->engine->clear(s->engine_self);
     /* the record's marks and comments stay with their moves, so that a
      * loaded game saved again keeps them */
-    free(s->notes);
+    free(s->tags);
+    s->tags = malloc(sizeof *s->tags);
+    if (s->tags) {
+        struct session_tags *tg = s->tags;
+        snprintf(tg->event, sizeof tg->event, "%s", r->event);
+        snprintf(tg->site, sizeof tg->site, "%s", r->site);
+        snprintf(tg->date, sizeof tg->date, "%s", r->date);
+        snprintf(tg->round, sizeof tg->round, "%s", r->round);
+        for (int i = 0; i < 2; i++) {
+            snprintf(tg->players[i], sizeof tg->players[i], "%s", r->players[i]);
+            snprintf(tg->player_tc[i], sizeof tg->player_tc[i], "%s", r->player_tc[i]);
+        }
+        snprintf(tg->timecontrol, sizeof tg->timecontrol, "%s", r->timecontrol);
+        /* how it ended belongs to the whole record only */
+        int whole = upto < 0 || upto >= r->nmoves;
+        snprintf(tg->result, sizeof tg->result, "%s", whole ? r->result : "");
+        snprintf(tg->termination, sizeof tg->termination, "%s", whole ? r->termination : "");
+        snprintf(tg->reason, sizeof tg->reason, "%s", whole ? r->reason : "");
+        tg->nmoves = s->nmoves;
+        tg->hash = s->g->hash(s->st);
+    }
+    session_notes_free(s->notes, s->nnotes);
     s->notes = NULL;
     s->nnotes = 0;
     int keep = 0;
@@ -106,14 +151,14 @@ int session_from_record(struct session *s, const struct game_record *r, int upto
             keep = i + 1;
     if (keep && (s->notes = calloc((size_t)keep, sizeof *s->notes))) {
         const struct game *g = s->g;
+        s->nnotes = keep;
         for (int i = 0; i < keep; i++) {
             struct session_note *nt = &s->notes[i];
             nt->hash = g->hash(s->snaps + (size_t)i * g->state_size);
             nt->move = s->moves[i].move;
             nt->nag = r->nags[i];
-            snprintf(nt->comment, sizeof nt->comment, "%s", r->comments[i] ? r->comments[i] : "");
+            nt->text = r->comments[i] ? strdup(r->comments[i]) : NULL;
         }
-        s->nnotes = keep;
     }
     return SESS_OK;
 }

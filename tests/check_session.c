@@ -449,6 +449,100 @@ START_TEST(test_loadgame_no_game_tag)
 }
 END_TEST
 
+/* loadgame then savegame keeps what the record had (review 4): its header
+ * (a game decided by time kept its result only while unchanged), every
+ * comment whole up to 1,023 bytes (it cut them to 159, at any byte), and
+ * review keeps them, adding its own words after (it deleted them all). */
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+START_TEST(test_loadgame_keeps_record)
+{
+    char dir[] = "/tmp/check_session_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char in[64], outp[64], cmd[160];
+    static char got[1 << 14], text[1 << 13];
+    snprintf(in, sizeof in, "%s/in.pgn", dir);
+    snprintf(outp, sizeof outp, "%s/out.pgn", dir);
+    FILE *out = tmpfile();
+    struct proto p;
+    ck_assert_int_eq(proto_init(&p, out), 0);
+
+    /* the header, and a result decided off the board */
+    write_file(in, "[Event \"Club final\"]\n[Site \"Oslo\"]\n[Date \"2025.03.01\"]\n"
+               "[Round \"3\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"0-1\"]\n"
+               "[Game \"tablut\"]\n[PlyCount \"2\"]\n[Termination \"time forfeit\"]\n"
+               "[Reason \"Ann lost on time\"]\n\n1. e2-c2 e4-d4 0-1\n");
+    snprintf(cmd, sizeof cmd, "loadgame %s", in);
+    ck_assert_str_eq(proto_run(&p, out, cmd), "= \n\n");
+    snprintf(cmd, sizeof cmd, "savegame %s", outp);
+    ck_assert_str_eq(proto_run(&p, out, cmd), "= \n\n");
+    read_all(outp, got, sizeof got);
+    static const char *const tags[] = {
+        "[Event \"Club final\"]", "[Site \"Oslo\"]", "[Date \"2025.03.01\"]", "[Round \"3\"]",
+        "[White \"Ann\"]", "[Black \"Bob\"]", "[Result \"0-1\"]",
+        "[Termination \"time forfeit\"]", "[Reason \"Ann lost on time\"]",
+    };
+    for (size_t i = 0; i < sizeof tags / sizeof tags[0]; i++)
+        ck_assert_msg(strstr(got, tags[i]), "%s missing in:\n%s", tags[i], got);
+    ck_assert_str_eq(proto_run(&p, out, "undo"), "= \n\n");
+    ck_assert_str_eq(proto_run(&p, out, cmd), "= \n\n");
+    read_all(outp, got, sizeof got);
+    ck_assert_ptr_nonnull(strstr(got, "[White \"Ann\"]"));
+    ck_assert_ptr_nonnull(strstr(got, "[Result \"*\"]"));
+    ck_assert_ptr_null(strstr(got, "Termination"));
+    ck_assert_str_eq(proto_run(&p, out, "newgame tablut"), "= \n\n");
+    ck_assert_str_eq(proto_run(&p, out, cmd), "= \n\n");
+    read_all(outp, got, sizeof got);
+    ck_assert_ptr_nonnull(strstr(got, "[White \"?\"]"));
+
+    /* a long comment, whole; one too long cut at a character's end */
+    char longc[400] = "", utf[1400] = "ab";
+    for (int i = 0; i < 8; i++)
+        strcat(longc, "This move is the start of a long plan; ");
+    strcat(longc, "END");
+    for (int i = 0; i < 600; i++)
+        strcat(utf, "\xc3\xa9");
+    snprintf(text, sizeof text, "[Game \"rastros\"]\n[Variant \"size=5\"]\n\n"
+             "1. d4 {my note on d4} c5 {%s} 2. b5 {%s} *\n", longc, utf);
+    write_file(in, text);
+    snprintf(cmd, sizeof cmd, "loadgame %s", in);
+    ck_assert_str_eq(proto_run(&p, out, cmd), "= \n\n");
+    snprintf(cmd, sizeof cmd, "savegame %s", outp);
+    ck_assert_str_eq(proto_run(&p, out, cmd), "= \n\n");
+    read_all(outp, got, sizeof got);
+    ck_assert_msg(strstr(got, "plan; END}"), "%s", got);
+    char cut[1100];
+    snprintf(cut, sizeof cut, "%.1022s}", utf);     /* ab and 510 of them */
+    char flat[sizeof got];                          /* the writer wraps lines */
+    size_t k = 0;
+    for (const char *c = got; *c; c++)
+        if (*c != '\n')
+            flat[k++] = *c;
+        else if (k && flat[k - 1] != ' ')
+            flat[k++] = ' ';
+    flat[k] = 0;
+    ck_assert_msg(strstr(flat, cut), "%s", flat);
+
+    /* review keeps them and adds its words */
+    ck_assert_int_eq(proto_run(&p, out, "review")[0], '=');
+    ck_assert_str_eq(proto_run(&p, out, cmd), "= \n\n");
+    read_all(outp, got, sizeof got);
+    ck_assert_msg(strstr(got, "{my note on d4} {blunder:"), "%s", got);
+    ck_assert_msg(strstr(got, "END}"), "%s", got);
+    proto_free(&p);
+    fclose(out);
+    unlink(in);
+    unlink(outp);
+    rmdir(dir);
+}
+END_TEST
+
 /* protocol.md (review): Grasshopper pieces=4 is exact from the first move
  * with its value table, not without it: in a fresh engine without tables a
  * game just begun is judged by search (it said "exact from the first
@@ -613,6 +707,7 @@ static Suite *session_suite(void)
     tcase_add_test(tc, test_answers_too_long);
     tcase_add_test(tc, test_nps);
     tcase_add_test(tc, test_loadgame_no_game_tag);
+    tcase_add_test(tc, test_loadgame_keeps_record);
     tcase_add_test(tc, test_review_grasshopper_without_table);
     suite_add_tcase(s, tc);
     return s;
