@@ -329,6 +329,13 @@ int session_rank_moves(struct session *s, int want, int (*stop)(void *), void *c
             out[nr].move = moves[i];
             out[nr].v = flip(&cv);
             nr++;
+        } else if (pos_proven && moves[i] == pbest && pos.value >= 0) {
+            /* the move the position's proof names keeps its value (from
+             * the book, a stored strategy or a table, where the move's own
+             * proof did not fit in its share) */
+            out[nr].move = moves[i];
+            out[nr].v = pos;
+            nr++;
         } else if (pos_proven && pos.value < 0) {
             /* every move of a lost position loses */
             memset(&out[nr].v, 0, sizeof out[nr].v);

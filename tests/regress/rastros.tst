@@ -355,6 +355,17 @@
 #? [e5 W1 0\ne4 L16 W>L\nd5 L16 W>L\nd3 L14 W>L\nc4 L14 W>L\ne3 L12 W>L\nc5 L12 W>L]
 174 hint 0
 #? [syntax error]*
+# a small budget: the book's winning move (player 2's stored strategy on
+# 8x8) is a proven win, as genmove plays it; hint ranked two search scores
+# first and left it out when the move's own proof did not fit (review 4)
+1021 newgame rastros size=8
+1022 play b d4
+1023 set_option nodes 100
+1024 hint 1
+#? [c3 W 0]
+1025 set_option nodes 0
+1026 newgame rastros size=5
+1027 play b d4
 175 play w c5
 176 review
 #? [1 black d4 \?\? L2 d3 W17\n2 white c5 \?\? L12 e5 W1\nblack moves 1 only 0 mistakes 0 blunders 1 errors 100\.0%\nwhite moves 1 only 0 mistakes 0 blunders 1 errors 100\.0%]
