@@ -31,7 +31,7 @@ void session_free(struct session *s)
     free(s->moves);
     free(s->snaps);
     session_notes_free(s->notes, s->nnotes);
-    free(s->tags);
+    session_tags_free(s->tags);
     memset(s, 0, sizeof *s);
 }
 
@@ -112,7 +112,7 @@ int session_newgame(struct session *s, const char *name, int nopts,
     s->setup = 0;
     s->have_left[0] = s->have_left[1] = 0;
     session_notes_free(s->notes, s->nnotes);    /* the old game's */
-    free(s->tags);
+    session_tags_free(s->tags);
     s->tags = NULL;
     s->notes = NULL;
     s->nnotes = 0;
@@ -200,7 +200,7 @@ int session_setposition(struct session *s, const char *pos, char *err, size_t er
     free(tmp);
     s->nmoves = 0;
     s->setup = 1;
-    free(s->tags);              /* another game than the record's */
+    session_tags_free(s->tags);     /* another game than the record's */
     s->tags = NULL;
     if (s->engine_self)
         s->engine->clear(s->engine_self);

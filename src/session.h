@@ -49,13 +49,13 @@ void session_notes_free(struct session_note *notes, int n);
 /* A loaded record's header (loadgame), written again by savegame while the
  * game is that record's: the roster tags until a new game, the result and
  * how it ended while the game stands where the record left it. */
+struct game_record;
 struct session_tags {
-    char event[128], site[128], date[32], round[32], players[2][128];
-    char result[16], termination[32], reason[160];
-    char timecontrol[64], player_tc[2][64];
+    struct game_record *hdr;    /* the tags (no moves); owned */
     int nmoves;                 /* the game's moves when loaded, */
     uint64_t hash;              /* its position then */
 };
+void session_tags_free(struct session_tags *t);
 
 struct session {
     const struct game *g;

@@ -8,6 +8,33 @@
 #include "record.h"
 #include "session.h"
 
+/* A record's header tags into dst (its moves, game, variant and position
+ * untouched): the roster and time control, and with result how the game
+ * ended when src says it did; an empty Date keeps dst's. */
+static void copy_header(struct game_record *dst, const struct game_record *src, int result)
+{
+    memcpy(dst->event, src->event, sizeof dst->event);
+    memcpy(dst->site, src->site, sizeof dst->site);
+    if (src->date[0])
+        memcpy(dst->date, src->date, sizeof dst->date);
+    memcpy(dst->round, src->round, sizeof dst->round);
+    memcpy(dst->players, src->players, sizeof dst->players);
+    memcpy(dst->timecontrol, src->timecontrol, sizeof dst->timecontrol);
+    memcpy(dst->player_tc, src->player_tc, sizeof dst->player_tc);
+    if (result && src->result[0] && strcmp(src->result, "*")) {
+        memcpy(dst->result, src->result, sizeof dst->result);
+        memcpy(dst->termination, src->termination, sizeof dst->termination);
+        memcpy(dst->reason, src->reason, sizeof dst->reason);
+    }
+}
+
+void session_tags_free(struct session_tags *t)
+{
+    if (t)
+        free(t->hdr);
+    free(t);
+}
+
 int session_to_record(const struct session *s, struct game_record *r)
 {
     const struct game *g = s->g;
@@ -26,26 +53,8 @@ int session_to_record(const struct session *s, struct game_record *r)
     localtime_r(&t, &tm);
     strftime(r->date, sizeof r->date, "%Y.%m.%d", &tm);
     const struct session_tags *tg = s->tags;
-    if (tg) {
-        /* a loaded record's header: its roster, and how it ended while the
-         * game stands where the record left it (a game decided off the
-         * board: a time forfeit, a resignation, an adjudication) */
-        snprintf(r->event, sizeof r->event, "%s", tg->event);
-        snprintf(r->site, sizeof r->site, "%s", tg->site);
-        if (tg->date[0])
-            snprintf(r->date, sizeof r->date, "%s", tg->date);
-        snprintf(r->round, sizeof r->round, "%s", tg->round);
-        for (int i = 0; i < 2; i++) {
-            snprintf(r->players[i], sizeof r->players[i], "%s", tg->players[i]);
-            snprintf(r->player_tc[i], sizeof r->player_tc[i], "%s", tg->player_tc[i]);
-        }
-        snprintf(r->timecontrol, sizeof r->timecontrol, "%s", tg->timecontrol);
-        if (tg->nmoves == s->nmoves && tg->hash == g->hash(s->st) && tg->result[0]) {
-            snprintf(r->result, sizeof r->result, "%s", tg->result);
-            snprintf(r->termination, sizeof r->termination, "%s", tg->termination);
-            snprintf(r->reason, sizeof r->reason, "%s", tg->reason);
-        }
-    }
+    if (tg)     /* the game decided off the board stays so while unchanged */
+        copy_header(r, tg->hdr, tg->nmoves == s->nmoves && tg->hash == g->hash(s->st));
     for (int i = 0; i < s->nmoves; i++) {
         char mv[64];
         if (g->format_move_long)
@@ -121,26 +130,18 @@ int session_from_record(struct session *s, const struct game_record *r, int upto
     s->engine->clear(s->engine_self);
     /* the record's marks and comments stay with their moves, so that a
      * loaded game saved again keeps them */
-    free(s->tags);
-    s->tags = malloc(sizeof *s->tags);
+    session_tags_free(s->tags);
+    s->tags = calloc(1, sizeof *s->tags);
+    if (s->tags && !(s->tags->hdr = malloc(sizeof *s->tags->hdr))) {
+        free(s->tags);
+        s->tags = NULL;
+    }
     if (s->tags) {
-        struct session_tags *tg = s->tags;
-        snprintf(tg->event, sizeof tg->event, "%s", r->event);
-        snprintf(tg->site, sizeof tg->site, "%s", r->site);
-        snprintf(tg->date, sizeof tg->date, "%s", r->date);
-        snprintf(tg->round, sizeof tg->round, "%s", r->round);
-        for (int i = 0; i < 2; i++) {
-            snprintf(tg->players[i], sizeof tg->players[i], "%s", r->players[i]);
-            snprintf(tg->player_tc[i], sizeof tg->player_tc[i], "%s", r->player_tc[i]);
-        }
-        snprintf(tg->timecontrol, sizeof tg->timecontrol, "%s", r->timecontrol);
+        record_init(s->tags->hdr);
         /* how it ended belongs to the whole record only */
-        int whole = upto < 0 || upto >= r->nmoves;
-        snprintf(tg->result, sizeof tg->result, "%s", whole ? r->result : "");
-        snprintf(tg->termination, sizeof tg->termination, "%s", whole ? r->termination : "");
-        snprintf(tg->reason, sizeof tg->reason, "%s", whole ? r->reason : "");
-        tg->nmoves = s->nmoves;
-        tg->hash = s->g->hash(s->st);
+        copy_header(s->tags->hdr, r, upto < 0 || upto >= r->nmoves);
+        s->tags->nmoves = s->nmoves;
+        s->tags->hash = s->g->hash(s->st);
     }
     session_notes_free(s->notes, s->nnotes);
     s->notes = NULL;
