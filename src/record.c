@@ -150,17 +150,37 @@ static void clean_text(char *out, size_t n, const char *s, const char *bad,
     out[k] = 0;
 }
 
-static void write_tag(FILE *f, const char *tag, const char *v)
+size_t record_format_tag(char *out, size_t n, const char *tag,
+                         const char *v)
 {
     char clean[1024];
+    size_t k = 0;
     clean_text(clean, sizeof clean, v, "", '?');
-    fprintf(f, "[%s \"", tag);
+#define PUT(ch) do { if (k + 1 < n) out[k] = (ch); k++; } while (0)
+    PUT('[');
+    for (const char *p = tag; *p; p++)
+        PUT(*p);
+    PUT(' ');
+    PUT('"');
     for (const char *p = clean; *p; p++) {
         if (*p == '"' || *p == '\\')
-            fputc('\\', f);
-        fputc(*p, f);
+            PUT('\\');
+        PUT(*p);
     }
-    fputs("\"]\n", f);
+    PUT('"');
+    PUT(']');
+    PUT('\n');
+#undef PUT
+    if (n)
+        out[k < n ? k : n - 1] = 0;
+    return k;
+}
+
+static void write_tag(FILE *f, const char *tag, const char *v)
+{
+    char line[RECORD_TAG_LINE_MAX];
+    record_format_tag(line, sizeof line, tag, v);
+    fputs(line, f);
 }
 
 /* Movetext tokens, wrapped before column 80. */

@@ -85,6 +85,15 @@ void record_set_nag(struct game_record *r, int i, int nag);
  * "????.??.??"). Control characters and bytes that are not UTF-8 become
  * '?'. 0 ok, -1 write error. */
 int record_write(FILE *f, const struct game_record *r);
+/* The tag line record_write writes, `[Tag "value"]` and a newline: the
+ * value cleaned as it cleans it (control characters and bytes that are not
+ * UTF-8 made '?', cut at 1023 bytes, whole characters), '"' and '\\'
+ * escaped. Returns the line's length, as snprintf: out (n bytes) gets what
+ * fits, terminated; RECORD_TAG_LINE_MAX always holds a tag name of up to
+ * 64 bytes. Lets a caller compare a file's tag line with what it wrote. */
+#define RECORD_TAG_LINE_MAX (2 * 1023 + 64 + 8)
+size_t record_format_tag(char *out, size_t n, const char *tag,
+                         const char *v);
 /* Reads the next record: 1 read, 0 end of input, -1 error (detail in
  * err). r must have been through record_init; its previous moves are
  * freed. */

@@ -1278,6 +1278,57 @@ START_TEST(test_toy_records_repair)
 }
 END_TEST
 
+/* Review 4, finding 2: a records file whose --event has '"', '\\', a tab
+ * or more bytes than the tag keeps (cut inside a UTF-8 character) is still
+ * this tournament's: its last record cut short is removed and played again
+ * (the run once compared the raw event with the escaped, cleaned tag and
+ * refused its own file, exit 2). Cut after the tags (the record parses)
+ * and inside the Event line (it does not). */
+START_TEST(test_toy_records_event)
+{
+    struct match_config c;
+    static const int once[5] = {0, 1, 1, 1, 1};
+    char event[300];
+    int k = snprintf(event, sizeof event, "my \"cup\"\tback\\slash ");
+    while (k + 2 < (int)sizeof event)
+        k += snprintf(event + k, sizeof event - (size_t)k, "\xc3\xa9");
+    for (int cut = 0; cut < 2; cut++) {
+        unlink(results_path);
+        unlink(records_path);
+        toy_config(&c, "ok 0", "ok 0");
+        c.event = event;
+        ck_assert_int_eq(run(&c), 0);
+        size_t len;
+        char *text = slurp(results_path, &len);
+        char *last = text + len - 1;
+        while (last > text && last[-1] != '\n')
+            last--;
+        FILE *f = fopen(results_path, "w");
+        fwrite(text, 1, (size_t)(last - text), f);
+        fclose(f);
+        free(text);
+        text = slurp(records_path, &len);
+        size_t keep = len - 9;          /* the result token's end */
+        if (cut) {
+            char *ev = text;
+            for (char *p = text; (p = strstr(p, "\n[Event ")); p++)
+                ev = p + 1;
+            keep = (size_t)(ev - text) + 20;    /* inside the Event line */
+        }
+        f = fopen(records_path, "w");
+        fwrite(text, 1, keep, f);
+        fclose(f);
+        free(text);
+        toy_config(&c, "ok 0", "ok 0");
+        c.event = event;
+        ck_assert_msg(run(&c) == 0, "cut %d: the tournament's own records "
+                      "refused", cut);
+        assert_indices(4, once);
+        assert_rounds(4);
+    }
+}
+END_TEST
+
 /* Runs c with files limited to `limit` bytes (RLIMIT_FSIZE, SIGXFSZ
  * ignored: a write past it fails with EFBIG, as on a full disk). The
  * messages are lost when stderr is a log file past the limit too; run_match
@@ -1543,6 +1594,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, test_toy_results_repair);
     tcase_add_test(tc, test_toy_long_lines);
     tcase_add_test(tc, test_toy_records_repair);
+    tcase_add_test(tc, test_toy_records_event);
     tcase_add_test(tc, test_toy_write_error);
     tcase_add_test(tc, test_toy_binary_garbage);
     tcase_add_test(tc, test_toy_time);

@@ -181,17 +181,25 @@ static int only_a_cut_start(const char *s, size_t n)
 /* 1 if the record at s (n bytes) is this tournament's, by its Event tag:
  * parsed, the tag itself; cut short inside its tags, its first line, or
  * the start of it (a record of another program's, or a person's, is not
- * ours to remove). */
+ * ours to remove). Compared with the tag as record_write writes it: '"'
+ * and '\\' escaped, control bytes made '?', the value cut. */
 static int record_is_ours(const struct tour *t, const struct game_record *r, int parsed,
                           const char *s, size_t n)
 {
-    if (parsed)
-        return strcmp(r->event, t->event) == 0;
-    char first[sizeof t->event + 16];
-    int k = snprintf(first, sizeof first, "[Event \"%s\"]\n", t->event);
+    char first[RECORD_TAG_LINE_MAX], got[RECORD_TAG_LINE_MAX];
+    size_t k = record_format_tag(first, sizeof first, "Event",
+                                 t->event[0] ? t->event : "?");
+    if (k >= sizeof first)
+        return 0;
+    if (parsed) {
+        /* the reader undid the escapes: written again, it is the line */
+        record_format_tag(got, sizeof got, "Event",
+                          r->event[0] ? r->event : "?");
+        return strcmp(got, first) == 0;
+    }
     const char *nl = memchr(s, '\n', n);
     size_t len = nl ? (size_t)(nl - s) + 1 : n;
-    return k > 0 && len <= (size_t)k && memcmp(s, first, len) == 0;
+    return len <= k && memcmp(s, first, len) == 0;
 }
 
 /* The records file is brought back in step with the results: a game is
