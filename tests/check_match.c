@@ -249,6 +249,14 @@ START_TEST(test_small_parsers)
     ck_assert(a == 2.5 && b == 0);
     ck_assert_int_eq(match_parse_tc("0+1", &a, &b), -1);
     ck_assert_int_eq(match_parse_tc("10+", &a, &b), -1);
+    /* review 4, finding 6: 100000 s at most, as the 100000000 ms of the
+     * other times (a huge base once forfeited every game at once) */
+    ck_assert_int_eq(match_parse_tc("100000+100000", &a, &b), 0);
+    ck_assert(a == 100000 && b == 100000);
+    ck_assert_int_eq(match_parse_tc("100000.5", &a, &b), -1);
+    ck_assert_int_eq(match_parse_tc("1e15", &a, &b), -1);
+    ck_assert_int_eq(match_parse_tc("10+1e16", &a, &b), -1);
+    ck_assert_int_eq(match_parse_tc("99999999999999999999", &a, &b), -1);
     ck_assert_int_eq(match_parse_sprt("0,10", &a, &b, &c, &d), 0);
     ck_assert(a == 0 && b == 10 && c == 0.05 && d == 0.05);
     ck_assert_int_eq(match_parse_sprt("-5,5,0.1,0.2", &a, &b, &c, &d), 0);
@@ -774,6 +782,16 @@ START_TEST(test_options)
     ck_assert_int_eq(parse(&c, err, "--game", "tablut", "--engine", "a=x",
                            "movetime=fast", "--engine", "b=y", NULL), -1);
     ck_assert(strstr(err, "bad setting 'movetime=fast'") != NULL);
+    ck_assert_int_eq(parse(&c, err, "--game", "tablut", "--engine", "a=x",
+                           "tc=1e15", "--engine", "b=y", NULL), -1);
+    ck_assert_msg(strstr(err, "bad setting 'tc=1e15' (tc=BASE[+INC] in "
+                         "seconds, BASE above 0, each at most 100000)"),
+                  "%s", err);
+    ck_assert_int_eq(parse(&c, err, "--game", "tablut", "--engine", "a=x",
+                           "--engine", "b=y", "--tc", "1+1e300", NULL), -1);
+    ck_assert_msg(strstr(err, "--tc wants BASE[+INC] in seconds, e.g. "
+                         "10+0.1, BASE above 0, each at most 100000 (got "
+                         "'1+1e300')"), "%s", err);
     ck_assert_int_eq(parse(&c, err, "--game", "tablut", "--engine", "a=x",
                            "--engine", "b=y", "--each", NULL), -1);
     ck_assert(strstr(err, "--each wants settings") != NULL);
@@ -1443,6 +1461,20 @@ START_TEST(test_toy_time)
     ck_assert_int_eq(run(&c), 0);
     ck_assert_int_eq(nres, 2);
     ck_assert_str_eq(res[0].reason, "reached the target");
+    /* A base past what an int64_t of ms holds (set here, the options
+     * refuse it): the clock is capped, not converted to a deadline in
+     * the past (review 4, finding 6: lost on time with 0 ms used). */
+    unlink(results_path);
+    toy_config(&c, "ok 0", "slow 0");
+    c.tc = 1;
+    c.tc_base = 1e300;
+    c.tc_inc = 1e300;
+    c.games = 2;
+    ck_assert_int_eq(run(&c), 0);
+    ck_assert_int_eq(nres, 2);
+    for (int i = 0; i < nres; i++)
+        ck_assert_msg(!strcmp(res[i].reason, "reached the target"), "'%s'",
+                      res[i].reason);
 }
 END_TEST
 

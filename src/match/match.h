@@ -133,7 +133,11 @@ int match_schedule(const struct match_pair *pairs, int npairs, int games,
 int match_in_shard(const struct match_slot *s, int npairs, int k, int n);
 /* "K/N" -> 0 ok, -1 bad. */
 int match_parse_shard(const char *s, int *k, int *n);
-/* "BASE+INC" or "BASE" seconds -> 0 ok, -1 bad. */
+/* The most seconds a clock's base or increment may have: 100000 s, the
+ * 100000000 ms of --movetime and the other times. */
+#define MATCH_TC_MAX_S 100000.0
+/* "BASE+INC" or "BASE" seconds -> 0 ok, -1 bad (BASE not above 0, INC
+ * below 0, either above MATCH_TC_MAX_S). */
 int match_parse_tc(const char *s, double *base, double *inc);
 /* "elo0,elo1[,alpha,beta]" -> 0 ok, -1 bad. */
 int match_parse_sprt(const char *s, double *elo0, double *elo1,

@@ -228,8 +228,12 @@ static int apply_setting(const char *s, struct match_limits *l,
     const char *v = strchr(s, '=') + 1;
     long long x;
     if (strncmp(s, "tc=", 3) == 0) {
-        if (match_parse_tc(v, &l->tc_base, &l->tc_inc))
-            goto bad;
+        if (match_parse_tc(v, &l->tc_base, &l->tc_inc)) {
+            snprintf(err, errlen, "bad setting '%s' (tc=BASE[+INC] in "
+                     "seconds, BASE above 0, each at most %.0f)", s,
+                     MATCH_TC_MAX_S);
+            return -1;
+        }
         l->tc = 1;
         *set |= MATCH_SET_TC;
     } else if (strncmp(s, "movetime=", 9) == 0) {
@@ -454,7 +458,8 @@ int match_parse_args(struct match_config *c, int argc, char **argv,
         case OPT_TC:
             if (match_parse_tc(a, &c->tc_base, &c->tc_inc)) {
                 snprintf(err, errlen, "--tc wants BASE[+INC] in seconds, "
-                         "e.g. 10+0.1 (got '%s')", a);
+                         "e.g. 10+0.1, BASE above 0, each at most %.0f "
+                         "(got '%s')", MATCH_TC_MAX_S, a);
                 return -1;
             }
             c->tc = 1;

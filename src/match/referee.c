@@ -59,6 +59,18 @@ struct referee {
     int over;
 };
 
+/* A clock never holds more than this many ms (some 30000 years): the
+ * options allow 100000 s a base and an increment, and a game of many moves
+ * must not take the clock past what an int64_t of ms holds (a deadline
+ * converted from a larger double is undefined behaviour, and a number of
+ * more digits would not fit the reason). */
+#define CLOCK_MAX_MS 1e15
+
+static double clock_cap(double ms)
+{
+    return ms > CLOCK_MAX_MS ? CLOCK_MAX_MS : ms;
+}
+
 static void end_game(struct referee *rf, int side, int is_void,
                      const char *term, const char *fmt, va_list ap)
 {
@@ -410,8 +422,8 @@ void match_play_game(struct worker *w, const struct match_slot *s,
     }
     rf.setup = 0;
 
-    double clock_ms[2] = {info[0]->lim.tc_base * 1000,
-                          info[1]->lim.tc_base * 1000};
+    double clock_ms[2] = {clock_cap(info[0]->lim.tc_base * 1000),
+                          clock_cap(info[1]->lim.tc_base * 1000)};
     while (!rf.over) {
         struct game_status gs;
         if (c->interrupted && *c->interrupted >= 2) {
@@ -454,8 +466,8 @@ void match_play_game(struct worker *w, const struct match_slot *s,
         if (l->tc && (r == ENG_TIMEOUT ||
                       (r == ENG_OK && used > clock_ms[side] + c->grace_ms))) {
             forfeit(&rf, side, TERM_TIME,
-                    "lost on time (%lld ms used, %.0f ms left)",
-                    (long long)used, clock_ms[side]);
+                    "lost on time (%lld ms used, %lld ms left)",
+                    (long long)used, (long long)(clock_ms[side] + 0.5));
             break;
         }
         if (check_exchange(&rf, side, r, "genmove", text, 1, to))
@@ -464,7 +476,7 @@ void match_play_game(struct worker *w, const struct match_slot *s,
             clock_ms[side] -= (double)used;
             if (clock_ms[side] < 0)
                 clock_ms[side] = 0;
-            clock_ms[side] += l->tc_inc * 1000;
+            clock_ms[side] = clock_cap(clock_ms[side] + l->tc_inc * 1000);
         }
         sanitize(text);
         if (strcasecmp(text, "resign") == 0) {

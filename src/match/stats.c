@@ -105,10 +105,11 @@ int match_parse_tc(const char *s, double *base, double *inc)
 {
     const char *e;
     *inc = 0;
-    if (parse_double(s, &e, base) || *base <= 0)
+    if (parse_double(s, &e, base) || *base <= 0 || *base > MATCH_TC_MAX_S)
         return -1;
     if (*e == '+') {
-        if (parse_double(e + 1, &e, inc) || *inc < 0)
+        if (parse_double(e + 1, &e, inc) || *inc < 0 ||
+            *inc > MATCH_TC_MAX_S)
             return -1;
     }
     return *e ? -1 : 0;
