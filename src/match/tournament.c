@@ -215,6 +215,22 @@ static int add_opening(struct tour *t, const char *pos)
     return 0;
 }
 
+/* s with every byte that is not printable ASCII written \xHH: the rules'
+ * messages quote the character they refused, which may be any byte of the
+ * file. */
+static void escape_bytes(char *out, size_t n, const char *s)
+{
+    size_t k = 0;
+    for (; *s && k + 5 < n; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch < 32 || ch >= 127)
+            k += (size_t)snprintf(out + k, n - k, "\\x%02X", ch);
+        else
+            out[k++] = (char)ch;
+    }
+    out[k] = 0;
+}
+
 static int load_openings(struct tour *t, void *st, const char *const *optv)
 {
     const struct match_config *c = t->c;
@@ -243,6 +259,11 @@ static int load_openings(struct tour *t, void *st, const char *const *optv)
             ret = 2;
             break;
         }
+        /* a UTF-8 byte order mark (Windows Notepad writes one) */
+        if (lineno == 1 && len >= 3 && memcmp(line, "\xef\xbb\xbf", 3) == 0) {
+            memmove(line, line + 3, len - 3 + 1);
+            len -= 3;
+        }
         if (memchr(line, 0, len)) {
             fprintf(stderr, "tabula-match: %s:%d: a NUL byte: not a valid "
                     "opening\n", c->openings_file, lineno);
@@ -259,8 +280,10 @@ static int load_openings(struct tour *t, void *st, const char *const *optv)
         if (g->format_variant)
             g->format_variant(st, want, sizeof want);
         if (g->parse_position(st, line, err, sizeof err) != GAME_OK) {
+            char shown[4 * sizeof err];
+            escape_bytes(shown, sizeof shown, err);
             fprintf(stderr, "tabula-match: %s:%d: invalid position: %s\n",
-                    c->openings_file, lineno, err);
+                    c->openings_file, lineno, shown);
             ret = 2;
             break;
         }
