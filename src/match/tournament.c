@@ -320,17 +320,21 @@ static int load_openings(struct tour *t, void *st, const char *const *optv)
 }
 
 /* Random openings, one per round: reproducible from --seed alone, and
- * never a position where the game is already over. */
+ * never a position where the game is already over. One that stops short
+ * of K plies (every move would end the game: K is longer than the game)
+ * is said once, on stderr: its games are decided by their first move. */
 static int make_random_openings(struct tour *t, void *st,
                                 const char *const *optv, int rounds)
 {
     const struct match_config *c = t->c;
     const struct game *g = t->g;
     char err[256], pos[2048];
+    int nshort = 0, first_short = 0, first_plies = 0;
     for (int r = 0; r < rounds; r++) {
         uint64_t rng = c->seed ^ ((uint64_t)(r + 1) * 0xd1342543de82ef95ull);
+        int ply;
         g->init(st, c->nopts, optv, err, sizeof err);
-        for (int ply = 0; ply < c->random_plies; ply++) {
+        for (ply = 0; ply < c->random_plies; ply++) {
             move_t moves[GAME_MAX_MOVES], ok[GAME_MAX_MOVES];
             int n = g->gen_moves(st, moves), k = 0;
             for (int i = 0; i < n; i++) {
@@ -347,9 +351,22 @@ static int make_random_openings(struct tour *t, void *st,
             game_undo u;
             g->make(st, ok[rng_below(&rng, (uint32_t)k)], &u);
         }
+        if (ply < c->random_plies && !nshort++) {
+            first_short = r + 1;
+            first_plies = ply;
+        }
         g->format_position(st, pos, sizeof pos);
         if (add_opening(t, pos))
             return 1;
+    }
+    if (nshort) {
+        fprintf(stderr, "tabula-match: opening %d stopped after %d of %d "
+                "random plies: every move would end the game", first_short,
+                first_plies, c->random_plies);
+        if (nshort > 1)
+            fprintf(stderr, " (%d of the %d openings stopped short)", nshort,
+                    rounds);
+        fputc('\n', stderr);
     }
     return 0;
 }
