@@ -1098,6 +1098,8 @@ static void assert_indices(int n, const int *want)
     ck_assert_ptr_nonnull(text);
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
         struct match_result r;
+        if (line[0] == '#')
+            continue;           /* the header */
         ck_assert_msg(match_parse_result(line, &r) == 1, "bad line '%s'",
                       line);
         ck_assert(r.index >= 1 && r.index <= n);
@@ -1206,6 +1208,63 @@ START_TEST(test_toy_results_repair)
     for (int i = 0; i < nres; i++)
         seen[res[i].index]++;
     ck_assert(seen[1] == 1 && seen[2] == 1 && seen[3] == 1 && seen[4] == 1);
+}
+END_TEST
+
+/* Review 4, finding 5: a results file names its game, variant and
+ * openings in a header comment; one of another variant (or game, or
+ * openings) is refused, exit 2, the file as it was, also as a --merge
+ * file (its games were counted as this tournament's). A file without the
+ * header (an older run's) is read as before. */
+START_TEST(test_toy_results_header)
+{
+    struct match_config c;
+    size_t len0, len1;
+    toy_config(&c, "ok 0", "ok 0");
+    ck_assert_int_eq(run(&c), 0);
+    ck_assert_int_eq(nres, 4);
+    char *text = slurp(results_path, &len0);
+    static const char head[] = "# tabula-match results\tgame=toy\tvariant=";
+    ck_assert_msg(strncmp(text, head, sizeof head - 1) == 0 &&
+                  strstr(text, "\topenings=start\n"),
+                  "%s", text);
+    toy_config(&c, "ok 0", "ok 0");
+    strcpy(c.opts[0], "target=5");
+    c.nopts = 1;
+    ck_assert_int_eq(run(&c), 2);
+    char *now = slurp(results_path, &len1);
+    ck_assert(len1 == len0 && memcmp(now, text, len0) == 0);
+    free(now);
+    /* as a --merge file, for a report */
+    toy_config(&c, "ok 0", "ok 0");
+    strcpy(c.opts[0], "target=5");
+    c.nopts = 1;
+    c.merge[c.nmerge++] = results_path;
+    c.results = NULL;
+    c.report_only = 1;
+    ck_assert_int_eq(run(&c), 2);
+    /* random openings are other openings too */
+    toy_config(&c, "ok 0", "ok 0");
+    c.random_plies = 2;
+    ck_assert_int_eq(run(&c), 2);
+    /* the same tournament reads it (nothing to play) */
+    toy_config(&c, "ok 0", "ok 0");
+    ck_assert_int_eq(run(&c), 0);
+    ck_assert_int_eq(nres, 4);
+    now = slurp(results_path, &len1);
+    ck_assert(len1 == len0);
+    free(now);
+    /* without the header, as an older run wrote it: counted as before */
+    FILE *f = fopen(results_path, "w");
+    fputs(strchr(text, '\n') + 1, f);
+    fclose(f);
+    toy_config(&c, "ok 0", "ok 0");
+    strcpy(c.opts[0], "target=5");
+    c.nopts = 1;
+    c.games = 6;
+    ck_assert_int_eq(run(&c), 0);
+    ck_assert_int_eq(nres, 6);
+    free(text);
 }
 END_TEST
 
@@ -1379,14 +1438,24 @@ START_TEST(test_toy_write_error)
     struct match_config c;
     static const int once[5] = {0, 1, 1, 1, 1};
     /* The results file: a line is 40 bytes, so games 1 and 2 fit in 100
-     * and game 3's line is cut after 20. */
+     * after the header (written with game 1's line) and game 3's line is
+     * cut after 20. The header's length, from a run without a limit: */
     toy_config(&c, "ok 0", "ok 0");
     c.records = NULL;
-    ck_assert_int_eq(run_limited(&c, 100), 1);
+    c.games = 1;
+    ck_assert_int_eq(run(&c), 0);
+    char *text = slurp(results_path, NULL);
+    ck_assert_msg(text[0] == '#' && strchr(text, '\n'), "%s", text);
+    rlim_t header = (rlim_t)(strchr(text, '\n') + 1 - text);
+    free(text);
+    unlink(results_path);
+    toy_config(&c, "ok 0", "ok 0");
+    c.records = NULL;
+    ck_assert_int_eq(run_limited(&c, header + 100), 1);
     ck_assert_int_eq(nres, 2);
     size_t len;
     free(slurp(results_path, &len));
-    ck_assert_int_eq((int)len, 100);
+    ck_assert_int_eq((int)len, (int)header + 100);
     toy_config(&c, "ok 0", "ok 0");
     c.records = NULL;
     ck_assert_int_eq(run(&c), 0);
@@ -1624,6 +1693,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, test_toy_missing);
     tcase_add_test(tc, test_toy_void);
     tcase_add_test(tc, test_toy_results_repair);
+    tcase_add_test(tc, test_toy_results_header);
     tcase_add_test(tc, test_toy_long_lines);
     tcase_add_test(tc, test_toy_records_repair);
     tcase_add_test(tc, test_toy_records_event);

@@ -6,6 +6,7 @@
 
 #include <pthread.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include "match/match.h"
 #include "record.h"
@@ -46,6 +47,12 @@ struct tour {
     int finished, running, nvoid;
     char **openings;
     int nopenings;
+    uint64_t openings_hash;     /* FNV-1a of a file's openings, in order */
+    char openings_id[96];       /* for the results file's header: "start",
+                                 * "random-plies K seed S" or
+                                 * "file fnv1a64=HEX" */
+    int results_header;         /* the results file is empty: its header
+                                 * goes before the first line */
     struct pair_score *score;
     FILE *results_f, *records_f;
     long long results_cut;      /* cut last line of --results, or -1 */
@@ -108,6 +115,12 @@ void tour_tally(struct tour *t, int slot, int winner);
  * too long (not a results file) or one of another tournament. */
 int tour_load_results(struct tour *t, const char *path, int must_exist,
                       int repair);
+/* The results file's first line (a comment, so every reader skips it):
+ * "# tabula-match results", then tab-separated game=, variant=, openings=
+ * and, for a file of openings, openings-file=. A file whose header names
+ * another game, variant or openings is refused when it is read back. */
+#define MATCH_HEADER "# tabula-match results"
+void tour_results_header(const struct tour *t, char *buf, size_t n);
 /* Removes from the end of the records file a cut record of this
  * tournament, or a record of a game that is not in the results (written
  * just before a kill). 0 ok, -1 on an I/O error, 2 when the file ends in a

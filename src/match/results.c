@@ -9,6 +9,7 @@
 #include <config.h>
 #endif
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +53,115 @@ static void show(char *out, size_t n, const char *s)
     out[k] = 0;
 }
 
+/* A header field's value: one line without tabs (control bytes '?'). */
+static void field(char *out, size_t n, const char *s)
+{
+    size_t k = 0;
+    for (; *s && k + 1 < n; s++)
+        out[k++] = (unsigned char)*s < 32 || *s == 127 ? '?' : *s;
+    out[k] = 0;
+}
+
+/* The header's fields: what a results file says of its tournament. */
+struct header {
+    char game[64], variant[256], openings[96], file[256];
+};
+
+static void our_header(const struct tour *t, struct header *h)
+{
+    field(h->game, sizeof h->game, t->g->name);
+    field(h->variant, sizeof h->variant, t->variant);
+    field(h->openings, sizeof h->openings, t->openings_id);
+    field(h->file, sizeof h->file,
+          t->c->openings_file ? t->c->openings_file : "");
+}
+
+void tour_results_header(const struct tour *t, char *buf, size_t n)
+{
+    struct header h;
+    size_t pos = 0;
+    our_header(t, &h);
+    buf_printf(buf, n, &pos, "%s\tgame=%s\tvariant=%s\topenings=%s",
+               MATCH_HEADER, h.game, h.variant, h.openings);
+    if (h.file[0])
+        buf_printf(buf, n, &pos, "\topenings-file=%s", h.file);
+    buf_printf(buf, n, &pos, "\n");
+}
+
+/* Reads a header line's fields into h (those it lacks stay ""). */
+static void parse_header(const char *line, struct header *h)
+{
+    static const struct { const char *key; size_t off, size; } keys[] = {
+        {"game=", offsetof(struct header, game), sizeof h->game},
+        {"variant=", offsetof(struct header, variant), sizeof h->variant},
+        {"openings=", offsetof(struct header, openings), sizeof h->openings},
+        {"openings-file=", offsetof(struct header, file), sizeof h->file},
+    };
+    memset(h, 0, sizeof *h);
+    const char *p = line + strlen(MATCH_HEADER);
+    while (*p == '\t') {
+        p++;
+        size_t len = strcspn(p, "\t\r\n");
+        for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+            size_t kl = strlen(keys[i].key);
+            if (len >= kl && memcmp(p, keys[i].key, kl) == 0) {
+                size_t vl = len - kl;
+                char *dst = (char *)h + keys[i].off;
+                if (vl >= keys[i].size)
+                    vl = keys[i].size - 1;
+                memcpy(dst, p + kl, vl);
+                dst[vl] = 0;
+            }
+        }
+        p += len;
+    }
+}
+
+static void describe_openings(char *buf, size_t n, const struct header *h)
+{
+    if (strcmp(h->openings, "start") == 0)
+        snprintf(buf, n, "the start position");
+    else if (strncmp(h->openings, "file ", 5) == 0)
+        snprintf(buf, n, "file %s (%s)", h->file[0] ? h->file : "?",
+                 h->openings + 5);
+    else
+        snprintf(buf, n, "%s", h->openings);
+}
+
+/* A header line of a results file (or --merge file): 0 if it names this
+ * tournament's game, variant and openings, else 2 with the message. A
+ * file of openings counts by its content, not its name: moved or
+ * renamed, it is the same openings. */
+static int check_header(const struct tour *t, const char *path, int lineno,
+                        const char *line)
+{
+    struct header ours, theirs;
+    char why[1024], a[400], b[400];
+    size_t pos = 0;
+    our_header(t, &ours);
+    parse_header(line, &theirs);
+    if (strcmp(theirs.game, ours.game))
+        buf_printf(why, sizeof why, &pos, "%sits game is %s, not %s",
+                   pos ? "; " : "", theirs.game, ours.game);
+    if (strcmp(theirs.variant, ours.variant))
+        buf_printf(why, sizeof why, &pos, "%sits variant is %s, not %s",
+                   pos ? "; " : "",
+                   theirs.variant[0] ? theirs.variant : "the default",
+                   ours.variant[0] ? ours.variant : "the default");
+    if (strcmp(theirs.openings, ours.openings)) {
+        describe_openings(a, sizeof a, &theirs);
+        describe_openings(b, sizeof b, &ours);
+        buf_printf(why, sizeof why, &pos, "%sits openings are %s, not %s",
+                   pos ? "; " : "", a, b);
+    }
+    if (!pos)
+        return 0;
+    fprintf(stderr, "tabula-match: %s:%d: the results of another tournament "
+            "(%s): not counted, the file left as it is (other options? "
+            "another file?)\n", path, lineno, why);
+    return 2;
+}
+
 int tour_load_results(struct tour *t, const char *path, int must_exist,
                       int repair)
 {
@@ -91,7 +201,10 @@ int tour_load_results(struct tour *t, const char *path, int must_exist,
          * is kept, read as any other, and ended before anything is
          * appended. */
         size_t digits = strspn(line, "0123456789");
-        if (unended && (digits == 0 || (line[digits] && line[digits] != '\t'))) {
+        int header = strncmp(line, MATCH_HEADER "\t",
+                             sizeof MATCH_HEADER) == 0;
+        if (unended && !header &&
+            (digits == 0 || (line[digits] && line[digits] != '\t'))) {
             if (repair)
                 t->results_nl = 1;
             unended = 0;
@@ -109,6 +222,8 @@ int tour_load_results(struct tour *t, const char *path, int must_exist,
             break;
         }
         off += (off_t)len;
+        if (header && (ret = check_header(t, path, lineno, line)) != 0)
+            break;
         int k = match_parse_result(line, &r);
         if (k == 0)
             continue;

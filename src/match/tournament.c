@@ -79,9 +79,17 @@ static void finish_game(struct tour *t, int slot, struct match_result *res,
         (record_write(t->records_f, rec) || fflush(t->records_f)))
         write_failed(t, c->records, errno, res->index);
     match_format_result(res, line, sizeof line);
-    if (t->results_f && !t->write_error &&
-        (fputs(line, t->results_f) == EOF || fflush(t->results_f)))
-        write_failed(t, c->results, errno, res->index);
+    /* a new results file: its header goes in the first line's write */
+    char header[1024] = "";
+    if (t->results_header)
+        tour_results_header(t, header, sizeof header);
+    if (t->results_f && !t->write_error) {
+        if (fputs(header, t->results_f) == EOF ||
+            fputs(line, t->results_f) == EOF || fflush(t->results_f))
+            write_failed(t, c->results, errno, res->index);
+        else
+            t->results_header = 0;
+    }
     tour_tally(t, slot, res->winner);
     t->finished++;
     if (!c->quiet)
@@ -237,6 +245,7 @@ static int load_openings(struct tour *t, void *st, const char *const *optv)
     const struct game *g = t->g;
     FILE *f = fopen(c->openings_file, "r");
     char err[256], *line = NULL;
+    t->openings_hash = 0xcbf29ce484222325ull;
     size_t cap = 0, len;
     int lineno = 0, ret = 0, got;
     if (!f) {
@@ -309,6 +318,13 @@ static int load_openings(struct tour *t, void *st, const char *const *optv)
             ret = 1;
             break;
         }
+        /* the file's openings, in order, name it in the results' header */
+        for (const char *p = line;; p++) {
+            t->openings_hash = (t->openings_hash ^ (unsigned char)*p) *
+                               0x100000001b3ull;
+            if (!*p)
+                break;
+        }
     }
     free(line);
     fclose(f);
@@ -316,6 +332,8 @@ static int load_openings(struct tour *t, void *st, const char *const *optv)
         fprintf(stderr, "tabula-match: %s: no positions\n", c->openings_file);
         ret = 2;
     }
+    snprintf(t->openings_id, sizeof t->openings_id, "file fnv1a64=%016llx",
+             (unsigned long long)t->openings_hash);
     return ret;
 }
 
@@ -330,6 +348,9 @@ static int make_random_openings(struct tour *t, void *st,
     const struct game *g = t->g;
     char err[256], pos[2048];
     int nshort = 0, first_short = 0, first_plies = 0;
+    snprintf(t->openings_id, sizeof t->openings_id,
+             "random-plies %d seed %llu", c->random_plies,
+             (unsigned long long)c->seed);
     for (int r = 0; r < rounds; r++) {
         uint64_t rng = c->seed ^ ((uint64_t)(r + 1) * 0xd1342543de82ef95ull);
         int ply;
@@ -651,6 +672,15 @@ int match_run(const struct match_config *c)
     for (int i = 0; i < t.nslots; i++)
         t.slot_of_index[t.slots[i].index] = i;
 
+    /* Openings: first, since the results files name them. */
+    snprintf(t.openings_id, sizeof t.openings_id, "start");
+    if (c->openings_file)
+        ret = load_openings(&t, st, optv);
+    else if (c->random_plies > 0)
+        ret = make_random_openings(&t, st, optv, (c->games + 1) / 2);
+    if (ret)
+        goto out;
+
     /* Results from earlier runs, other shards, --merge files. */
     for (int i = 0; i < c->nmerge && !ret; i++)
         ret = tour_load_results(&t, c->merge[i], 1, 0);
@@ -663,14 +693,6 @@ int match_run(const struct match_config *c)
         tour_summary(&t);
         goto out;
     }
-
-    /* Openings. */
-    if (c->openings_file)
-        ret = load_openings(&t, st, optv);
-    else if (c->random_plies > 0)
-        ret = make_random_openings(&t, st, optv, (c->games + 1) / 2);
-    if (ret)
-        goto out;
 
     int already = 0;
     for (int i = 0; i < t.nslots; i++) {
@@ -706,6 +728,12 @@ int match_run(const struct match_config *c)
         ret = 1;
         goto out;
     }
+    /* an empty results file (a new one) gets a header: the game, the
+     * variant and the openings whose results it holds */
+    struct stat rs;
+    if (t.results_f && fstat(fileno(t.results_f), &rs) == 0 &&
+        rs.st_size == 0)
+        t.results_header = 1;
     if (t.results_f && t.results_nl && fputc('\n', t.results_f) == EOF) {
         fprintf(stderr, "tabula-match: %s: %s\n", c->results, strerror(errno));
         ret = 1;
