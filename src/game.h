@@ -282,6 +282,10 @@ uint64_t game_perft(const struct game *g, void *st, int depth);
 int game_tables_check(const char *dir, char *out, size_t n);
 /* Parses a colour word for g: side 0/1, or -1. Case-insensitive. */
 int game_parse_color(const struct game *g, const char *word);
+/* A byte of a text the rules refuse, for a message: 'c' when printable
+ * ASCII, else \xHH (a message stays ASCII: it may go out in a protocol
+ * response). buf holds at least 8 bytes; returns buf. */
+const char *game_quote_byte(int c, char *buf);
 
 /* Variant keys (struct variant_key): */
 /* Reads "key=value" strings against g's keys (case-insensitive keys and

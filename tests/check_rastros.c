@@ -719,6 +719,16 @@ START_TEST(test_position_strings)
         ck_assert_msg(memcmp(&before, &st, G->state_size) == 0,
                       "'%s' changed the state", bad[i]);
     }
+    /* a refused byte is quoted in ASCII (the message may go out in a
+     * protocol response): it was written raw */
+    {
+        state_buf st;
+        char err[128] = "";
+        init_size(&st, 5);
+        ck_assert_int_eq(G->parse_position(&st, "5/5/5/1s3/5\xff 1", err, sizeof err),
+                         GAME_EINVALID);
+        ck_assert_str_eq(err, "unexpected character \\xFF");
+    }
     /* the size comes from the string */
     {
         state_buf st;

@@ -338,9 +338,11 @@ static int gh_parse_position(void *vst, const char *str, char *err, size_t errle
         case '\0': case ' ': case '\t': case '\n': case '\r':
             snprintf(err, errlen, "points: expected 24, got %d", i - 1);
             return GAME_EINVALID;
-        default:
-            snprintf(err, errlen, "bad point character '%c'", *p);
+        default: {
+            char q[8];
+            snprintf(err, errlen, "bad point character %s", game_quote_byte(*p, q));
             return GAME_EINVALID;
+        }
         }
         p++;
         if (v == 2 || v == -2) {

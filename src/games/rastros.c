@@ -217,7 +217,8 @@ static int ra_parse_position(void *st, const char *s, char *err, size_t errlen)
         } else if (c == 's' || c == 'S') {
             what = 's';
         } else {
-            snprintf(err, errlen, "unexpected character '%c'", c);
+            char q[8];
+            snprintf(err, errlen, "unexpected character %s", game_quote_byte(c, q));
             return GAME_EINVALID;
         }
         if (col + cnt > RA_MAX_SIZE) {

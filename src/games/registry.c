@@ -70,6 +70,16 @@ static int word_in_list(const char *list, const char *word)
     return 0;
 }
 
+const char *game_quote_byte(int c, char *buf)
+{
+    unsigned char b = (unsigned char)c;
+    if (b >= 0x20 && b < 0x7f)
+        snprintf(buf, 8, "'%c'", b);
+    else
+        snprintf(buf, 8, "\\x%02X", b);
+    return buf;
+}
+
 int game_parse_color(const struct game *g, const char *word)
 {
     if (strcmp(word, "1") == 0)

@@ -305,7 +305,8 @@ static int parse_into(struct tablut *t, const char *s, char *err,
         }
         int piece = c == 't' ? ATT : c == 'T' ? DEF : c == 'K' ? KING : -1;
         if (piece < 0) {
-            snprintf(err, errlen, "unknown character '%c' in position", c);
+            char q[8];
+            snprintf(err, errlen, "unknown character %s in position", game_quote_byte(c, q));
             return GAME_EINVALID;
         }
         if (file >= N) {

@@ -223,22 +223,6 @@ static int add_opening(struct tour *t, const char *pos)
     return 0;
 }
 
-/* s with every byte that is not printable ASCII written \xHH: the rules'
- * messages quote the character they refused, which may be any byte of the
- * file. */
-static void escape_bytes(char *out, size_t n, const char *s)
-{
-    size_t k = 0;
-    for (; *s && k + 5 < n; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch < 32 || ch >= 127)
-            k += (size_t)snprintf(out + k, n - k, "\\x%02X", ch);
-        else
-            out[k++] = (char)ch;
-    }
-    out[k] = 0;
-}
-
 static int load_openings(struct tour *t, void *st, const char *const *optv)
 {
     const struct match_config *c = t->c;
@@ -289,10 +273,9 @@ static int load_openings(struct tour *t, void *st, const char *const *optv)
         if (g->format_variant)
             g->format_variant(st, want, sizeof want);
         if (g->parse_position(st, line, err, sizeof err) != GAME_OK) {
-            char shown[4 * sizeof err];
-            escape_bytes(shown, sizeof shown, err);
+            /* the rules quote a refused byte as \xHH themselves */
             fprintf(stderr, "tabula-match: %s:%d: invalid position: %s\n",
-                    c->openings_file, lineno, shown);
+                    c->openings_file, lineno, err);
             ret = 2;
             break;
         }
