@@ -618,6 +618,11 @@ static int parse_moves(struct game_record *r, char *s, struct mtext *m)
     return 0;
 }
 
+size_t record_bom(const char *s, size_t len)
+{
+    return len >= 3 && !memcmp(s, "\xEF\xBB\xBF", 3) ? 3 : 0;
+}
+
 static int read_record(struct src *s, struct game_record *r, char *err,
                        size_t errlen)
 {
@@ -644,9 +649,9 @@ static int read_record(struct src *s, struct game_record *r, char *err,
         }
         if (s->nread - start > RECORD_MAX_BYTES)
             goto toolong;
-        /* a UTF-8 byte order mark (Windows editors write one) */
-        if (first && b.len >= 3 && !memcmp(b.s, "\xEF\xBB\xBF", 3))
-            memmove(b.s, b.s + 3, (b.len -= 3) + 1);
+        size_t bom = first ? record_bom(b.s, b.len) : 0;
+        if (bom)
+            memmove(b.s, b.s + bom, (b.len -= bom) + 1);
         if (comment_line(b.s))
             continue;
         const char *p = b.s;

@@ -103,5 +103,8 @@ int record_read(FILE *f, struct game_record *r, char *err, size_t errlen);
  * so that a caller can go on with the next record. */
 int record_parse(const char *text, size_t len, size_t *used,
                  struct game_record *r, char *err, size_t errlen);
+/* The length of the UTF-8 byte order mark that s[0..len) starts with (3),
+ * or 0 (Windows editors write one; the readers skip it). */
+size_t record_bom(const char *s, size_t len);
 
 #endif

@@ -74,6 +74,14 @@ static int cmd_loadgame(struct proto *p, int argc, char **argv, char *res, size_
     FILE *f = util_fopen_file(argv[0], "r", &why);    /* a FIFO: refused */
     if (!f)
         return proto_fail(res, n, PROTO_EFILE, why);
+    /* a UTF-8 byte order mark before an SGF file's '(' as before a PGN
+     * record (a regular file: it can be read again from the start) */
+    char head[3];
+    size_t nhead = fread(head, 1, sizeof head, f);
+    if (fseek(f, (long)record_bom(head, nhead), SEEK_SET)) {
+        fclose(f);
+        return proto_fail(res, n, PROTO_EFILE, strerror(errno));
+    }
     int c;
     while ((c = getc(f)) == ' ' || c == '\t' || c == '\r' || c == '\n')
         ;
@@ -223,8 +231,9 @@ const struct proto_cmd record_commands[] = {
      "tag`), `unknown option`/`invalid value` (variant), `invalid position`, `illegal move: MOVE`,\n"
      "`syntax error`.\n"
      "\n"
-     "A file that starts with `(` is read as an SGF file saved by GoGui (File > Save): its points "
-     "are\n"
+     "A file that starts with `(` (after blanks and a UTF-8 byte order mark, if any) is read as an "
+     "SGF\n"
+     "file saved by GoGui (File > Save): its points are\n"
      "replayed in the **current** game and variant (SGF names no game of ours), Tablut and "
      "Grasshopper\n"
      "points as [GoGui's clicks](#two-click-moves) (a last click that picked a piece and moved "
