@@ -648,15 +648,15 @@ int session_winning_moves(struct session *s, int (*stop)(void *), void *ctx, mov
     void *st, *ab = session_proof_copy(s, &st);
     if (!ab)
         return SESS_ENOMEM;
-    struct deadline_ctx dc = {
-        .stop = stop, .ctx = ctx, .deadline = s->movetime_ms > 0 ? now_ms() + s->movetime_ms : 0
-    };
+    /* solve's limits (its default time when neither movetime nor nodes
+     * is set): the time limits the whole call, nodes each proof */
     struct search_params sp;
     memset(&sp, 0, sizeof sp);
-    sp.nodes = s->nodes;
-    sp.threads = s->threads;
-    sp.no_book = !s->book;
-    sp.tables = s->tables[0] ? s->tables : NULL;
+    session_solve_limits(s, &sp);
+    struct deadline_ctx dc = {
+        .stop = stop, .ctx = ctx, .deadline = sp.movetime_ms > 0 ? now_ms() + sp.movetime_ms : 0
+    };
+    sp.movetime_ms = 0;
     sp.stop = deadline_stop;
     sp.ctx = &dc;
     struct search_result r;

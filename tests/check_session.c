@@ -252,6 +252,36 @@ START_TEST(test_solve_limits)
 }
 END_TEST
 
+/* winning_moves has solve's limits (session_solve_limits): movetime for
+ * the whole command, nodes for each proof, and solve's default time when
+ * neither is set (60 s: too long to wait for here; it used to be none).
+ * A position no proof settles answers "not solved" once the limit is
+ * reached, as solve does. */
+START_TEST(test_winning_moves_limits)
+{
+    struct proto p;
+    FILE *out = tmpfile();
+    ck_assert_int_eq(proto_init(&p, out), 0);
+    ck_assert_str_eq(proto_run(&p, out, "newgame tablut"), "= \n\n");
+    ck_assert_str_eq(proto_run(&p, out, "set_option movetime 200"), "= \n\n");
+    int64_t t0 = now_ms();
+    ck_assert_str_eq(proto_run(&p, out, "winning_moves"), "? not solved\n\n");
+    int64_t dt = now_ms() - t0;
+    ck_assert_msg(dt >= 150 && dt < 5000, "winning_moves under movetime 200: %lld ms",
+                  (long long)dt);
+    ck_assert_str_eq(proto_run(&p, out, "solve"), "? not solved\n\n");
+    ck_assert_str_eq(proto_run(&p, out, "set_option movetime 0"), "= \n\n");
+    ck_assert_str_eq(proto_run(&p, out, "set_option nodes 20000"), "= \n\n");
+    ck_assert_str_eq(proto_run(&p, out, "winning_moves"), "? not solved\n\n");
+    /* a position proved at once answers within any limit */
+    ck_assert_str_eq(proto_run(&p, out, "newgame rastros size=5"), "= \n\n");
+    ck_assert_str_eq(proto_run(&p, out, "play black d4"), "= \n\n");
+    ck_assert_str_eq(proto_run(&p, out, "winning_moves"), "= e5\n\n");
+    proto_free(&p);
+    fclose(out);
+}
+END_TEST
+
 /* The writer never lets an empty line into a response: a handler's text
  * with empty lines (a table of the docs, a file's text) would end the
  * response early for a controller, so runs of line ends collapse to one
@@ -699,6 +729,7 @@ static Suite *session_suite(void)
     tcase_add_test(tc, test_time_budget);
     tcase_add_test(tc, test_clock_extremes);
     tcase_add_test(tc, test_solve_limits);
+    tcase_add_test(tc, test_winning_moves_limits);
     tcase_add_test(tc, test_record_result);
     tcase_add_test(tc, test_too_many_arguments_id);
     tcase_add_test(tc, test_response_no_empty_line);

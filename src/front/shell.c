@@ -449,8 +449,9 @@ static void teach(struct shell *sh, const char *msg)
         options_expand("sizes: {sizes}", sizes, sizeof sizes);
         fprintf(o, "%s\n", sizes);
     } else if (code == PROTO_EUNSOLVED && !proto_was_interrupted(p)) {
-        fprintf(o, "the movetime and nodes options limit solve (now %" PRId64 " ms, %" PRIu64
-                " nodes; 0 is none)\n", p->s.movetime_ms, p->s.nodes);
+        fprintf(o, "the movetime and nodes options limit %s (now %" PRId64 " ms, %" PRIu64
+                " nodes; with both 0, %d s)\n", sh->cmd ? sh->cmd : "solve", p->s.movetime_ms,
+                p->s.nodes, SESSION_SOLVE_DEFAULT_MS / 1000);
     }
     (void)msg;
 }
