@@ -276,6 +276,11 @@ const struct game *game_find(const char *name);
 
 /* Generic helpers built on the table (src/games/registry.c). */
 uint64_t game_perft(const struct game *g, void *st, int depth);
+/* game_perft that polls stop(ctx) between subtrees of about a million
+ * leaves (a few ms): when it answers nonzero, *stopped is set and the
+ * count returned is partial (0). stopped is set to 0 otherwise. */
+uint64_t game_perft_stop(const struct game *g, void *st, int depth, int (*stop)(void *),
+                         void *ctx, int *stopped);
 /* The report on the stored value tables in dir, every game's (see
  * tables_check): 0 all usable (or none there), > 0 that many unusable, -1
  * dir is not a directory (the reason in out). */

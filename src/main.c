@@ -52,7 +52,7 @@ static void on_sigint(int sig)
     int repeat = proto_interrupt(sigint_proto);
     /* In the shell, Ctrl-C twice in quick succession leaves. At the prompt
      * the shell sees the count and leaves in order; a command that does
-     * not stop for an interrupt (perft, bench) would hold the prompt back,
+     * not stop for an interrupt (bench) would hold the prompt back,
      * so there the second Ctrl-C ends the program at once (its history is
      * already written, line by line). */
     if (repeat >= 2 && sigint_proto->shell && sigint_proto->running) {

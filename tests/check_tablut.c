@@ -204,6 +204,56 @@ START_TEST(test_perft_generic)
 }
 END_TEST
 
+/* game_perft_stop (the perft command, which an interrupt ends): the same
+ * counts as game_perft where stop never answers (deep enough to be split
+ * into subtrees between polls, games ending on the way); where it answers,
+ * the count stops at once, partial (0), the position unchanged. */
+static int polls;
+static int stop_never(void *ctx)
+{
+    (void)ctx;
+    polls++;
+    return 0;
+}
+static int stop_third(void *ctx)
+{
+    (void)ctx;
+    return ++polls >= 3;
+}
+
+START_TEST(test_perft_stop)
+{
+    static const char *pos[] = {
+        NULL,
+        "3t1t3/2T1t4/1t2T4/t3T3t/tt1TK1Tt1/t1T1T3t/3tT4/4t4/3t1t3 b",
+        "9/2t6/3tKt3/4t4/9/9/1T5T1/3T5/t7t w",
+    };
+    for (size_t i = 0; i < sizeof pos / sizeof *pos; i++) {
+        void *st = new_game(NULL);
+        char err[128] = "", before[256], after[256];
+        ck_assert_msg(!pos[i] || G->parse_position(st, pos[i], err, sizeof err) == GAME_OK,
+                      "%s", err);
+        G->format_position(st, before, sizeof before);
+        int stopped = -1;
+        polls = 0;
+        int deepest = pos[i] ? 5 : 4;          /* above a million leaves */
+        for (int d = 0; d <= deepest; d++) {
+            ck_assert_uint_eq(game_perft_stop(G, st, d, stop_never, NULL, &stopped),
+                              game_perft(G, st, d));
+            ck_assert_int_eq(stopped, 0);
+        }
+        ck_assert_msg(polls > 0, "depth %d was counted in one piece, no poll", deepest);
+        polls = 0;
+        ck_assert_uint_eq(game_perft_stop(G, st, 8, stop_third, NULL, &stopped), 0);
+        ck_assert_int_eq(stopped, 1);
+        ck_assert_int_eq(polls, 3);
+        G->format_position(st, after, sizeof after);
+        ck_assert_str_eq(after, before);
+        free(st);
+    }
+}
+END_TEST
+
 /* ---- positions -------------------------------------------------------- */
 START_TEST(test_position_roundtrip)
 {
@@ -1322,6 +1372,7 @@ static Suite *tablut_suite(void)
     tcase_add_test(tc, test_perft_start);
     tcase_add_test(tc, test_defender_moves);
     tcase_add_test(tc, test_perft_generic);
+    tcase_add_test(tc, test_perft_stop);
     tcase_add_test(tc, test_position_roundtrip);
     tcase_add_test(tc, test_position_rejects);
     tcase_add_test(tc, test_options);

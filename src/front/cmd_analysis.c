@@ -233,8 +233,11 @@ static int cmd_perft(struct proto *p, int argc, char **argv, char *res, size_t n
     if (!copy)
         return PROTO_ENOMEM;
     memcpy(copy, p->s.st, p->s.g->state_size);
-    uint64_t c = game_perft(p->s.g, copy, (int)d);
+    int stopped;
+    uint64_t c = game_perft_stop(p->s.g, copy, (int)d, proto_stop, p, &stopped);
     free(copy);
+    if (stopped)                /* a part of the count would be no count */
+        return PROTO_EINTERRUPTED;
     snprintf(res, n, "%" PRIu64, c);
     return PROTO_OK;
 }
@@ -474,7 +477,10 @@ const struct proto_cmd analysis_commands[] = {
     
      "The number of leaves of the legal-move tree cut at DEPTH (0 to 64); moves that end the game "
      "are\n"
-     "leaves; a finished position has perft 0 at any depth above 0. Fails: `syntax error`.\n"
+     "leaves; a finished position has perft 0 at any depth above 0. An\n"
+     "[interrupt](#interrupting-a-command) ends it with `interrupted` (no count). Fails: `syntax "
+     "error`,\n"
+     "`interrupted`.\n"
      "```\n"
      "newgame rastros\n"
      "= \n"

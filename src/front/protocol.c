@@ -20,7 +20,8 @@ static const char *const error_text[PROTO_STATUS_COUNT] = {
     "cannot undo", "game over", "unknown game", "invalid position",
     "unknown option", "invalid value", "unacceptable size", "game not over",
     "not supported by this game", "wrong color", "cannot open file",
-    "out of memory", "not solved", "no move to explain", "not allowed"
+    "out of memory", "not solved", "no move to explain", "not allowed",
+    "interrupted"
 };
 
 const char *const proto_group_names[PROTO_G_COUNT] = {

@@ -47,6 +47,7 @@ enum proto_status {
     PROTO_EUNSOLVED,            /* "not solved" */
     PROTO_ENO_EXPLAIN,          /* "no move to explain" */
     PROTO_ENOT_ALLOWED,         /* "not allowed": the front end's gate */
+    PROTO_EINTERRUPTED,         /* "interrupted": a count (perft) cut short */
     PROTO_STATUS_COUNT
 };
 /* A streaming handler (CMD_STREAMS) that wrote its whole response itself. */

@@ -555,6 +555,9 @@ static void shell_respond(struct proto *p, int ok, const char *text)
         if (!strcmp(cmd, "solve") && proto_was_interrupted(p))
             fprintf(o, "solve stopped by Ctrl-C after %.1f s: not solved\n",
                     (double)(now_ms() - sh->t0) / 1000);
+        else if (!strcmp(cmd, "perft") && proto_was_interrupted(p))
+            fprintf(o, "perft stopped by Ctrl-C after %.1f s: no count\n",
+                    (double)(now_ms() - sh->t0) / 1000);
         else {
             fprintf(o, "error: ");
             put_clean(o, text);

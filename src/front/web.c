@@ -73,7 +73,7 @@ const struct web_rule web_rules[] = {
     {"review", WEB_NO_FILE, "review FILE reads a file on the server; review (the session's game) "
      "after setrecord reviews a record"},
     {"eval", WEB_ALLOW, NULL},
-    {"perft", WEB_REFUSE, "perft cannot be interrupted: it would hold a core of the server"},
+    {"perft", WEB_REFUSE, "perft may count for hours: it would hold a core of the server"},
     {"bench", WEB_REFUSE, "bench cannot be interrupted: it would hold a core of the server"},
     {"gomill-explain_last_move", WEB_ALLOW, NULL},
     {"savegame", WEB_REFUSE, "savegame writes a file on the server; getrecord gives the record"},

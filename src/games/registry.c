@@ -53,6 +53,50 @@ uint64_t game_perft(const struct game *g, void *st, int depth)
     return perft_rec(g, st, depth);
 }
 
+/* Subtrees whose leaves, guessed from the number of moves here, are at
+ * most this many are counted in one call between two polls of stop */
+#define PERFT_CHUNK_LEAVES (1u << 20)
+
+/* a position that is not over, depth >= 1 */
+static uint64_t perft_stop_rec(const struct game *g, void *st, int depth, int (*stop)(void *),
+                               void *ctx, int *stopped)
+{
+    move_t moves[GAME_MAX_MOVES];
+    int n = g->gen_moves(st, moves);
+    uint64_t guess = 1;
+    for (int i = 0; i < depth && guess <= PERFT_CHUNK_LEAVES; i++)
+        guess *= (uint64_t)n;
+    if (guess <= PERFT_CHUNK_LEAVES)
+        return g->perft ? g->perft(st, depth) : perft_rec(g, st, depth);
+    if (stop(ctx)) {
+        *stopped = 1;
+        return 0;
+    }
+    uint64_t total = 0;
+    for (int i = 0; i < n && !*stopped; i++) {
+        game_undo u;
+        struct game_status s;
+        g->make(st, moves[i], &u);
+        g->status(st, &s);
+        total += s.over ? 1 : perft_stop_rec(g, st, depth - 1, stop, ctx, stopped);
+        g->unmake(st, moves[i], &u);
+    }
+    return *stopped ? 0 : total;
+}
+
+uint64_t game_perft_stop(const struct game *g, void *st, int depth, int (*stop)(void *),
+                         void *ctx, int *stopped)
+{
+    struct game_status s;
+    *stopped = 0;
+    if (depth <= 0)
+        return 1;
+    g->status(st, &s);
+    if (s.over)
+        return 0;
+    return perft_stop_rec(g, st, depth, stop, ctx, stopped);
+}
+
 static int word_in_list(const char *list, const char *word)
 {
     size_t wl = strlen(word);
