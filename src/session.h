@@ -127,12 +127,13 @@ int session_genmove(struct session *s, int side, int play, struct search_result 
                     void *ctx);
 int session_set_engine(struct session *s, const char *name);
 int session_set_hash(struct session *s, int mb);
-/* solve's time limit when neither the movetime nor the nodes option is
- * set: a person or a GUI asking for a proof gets an answer. */
+/* The time limit of solve and winning_moves when neither the movetime nor
+ * the nodes option is set: a person or a GUI asking for a proof gets an
+ * answer. */
 #define SESSION_SOLVE_DEFAULT_MS 60000
-/* The limits of a solve command: the movetime and nodes options (the first
- * reached stops it), or SESSION_SOLVE_DEFAULT_MS when neither is set. The
- * depth option and the clocks do not limit a proof. */
+/* The limits of solve and winning_moves: the movetime and nodes options
+ * (the first reached stops it), or SESSION_SOLVE_DEFAULT_MS when neither is
+ * set. The depth option and the clocks do not limit a proof. */
 void session_solve_limits(const struct session *s, struct search_params *p);
 /* What session_solve proved, for the side to move. */
 struct session_proof {
@@ -158,9 +159,9 @@ struct session_proof {
 int session_solve(struct session *s, int (*stop)(void *), void *ctx,
                   struct session_proof *out);
 /* The legal moves proven to win for the side to move, in the rules' order,
- * into moves (*n of them; 0 when the position is not won). The movetime
- * option limits the whole call, nodes each proof. SESS_OK, SESS_EGAMEOVER,
- * SESS_ENOMEM, SESS_EUNSOLVED. */
+ * into moves (*n of them; 0 when the position is not won), within
+ * session_solve_limits: movetime (or the default) limits the whole call,
+ * nodes each proof. SESS_OK, SESS_EGAMEOVER, SESS_ENOMEM, SESS_EUNSOLVED. */
 int session_winning_moves(struct session *s, int (*stop)(void *), void *ctx, move_t *moves,
                           int *n);
 /* Text of results, for every front end: */
