@@ -278,7 +278,8 @@ const struct game *game_find(const char *name);
 uint64_t game_perft(const struct game *g, void *st, int depth);
 /* game_perft that polls stop(ctx) between subtrees of about a million
  * leaves (a few ms): when it answers nonzero, *stopped is set and the
- * count returned is partial (0). stopped is set to 0 otherwise. */
+ * count returned is partial (0). stopped is set to 0 otherwise. A NULL
+ * stop is never polled (game_perft). */
 uint64_t game_perft_stop(const struct game *g, void *st, int depth, int (*stop)(void *),
                          void *ctx, int *stopped);
 /* The report on the stored value tables in dir, every game's (see

@@ -1319,6 +1319,20 @@ START_TEST(test_toy_long_lines)
 }
 END_TEST
 
+
+/* path without its last line (a run killed while it wrote it) */
+static void drop_last_line(const char *path)
+{
+    size_t len;
+    char *text = slurp(path, &len);
+    char *last = text + len - 1;
+    while (last > text && last[-1] != '\n')
+        last--;
+    FILE *f = fopen(path, "w");
+    fwrite(text, 1, (size_t)(last - text), f);
+    fclose(f);
+    free(text);
+}
 /* The records file after a kill: a record without its results line (the
  * kill came between the two writes), or a record cut short. */
 START_TEST(test_toy_records_repair)
@@ -1331,18 +1345,11 @@ START_TEST(test_toy_records_repair)
         toy_config(&c, "ok 0", "ok 0");
         ck_assert_int_eq(run(&c), 0);
         /* drop the last results line; with cut, the last record's end */
-        size_t len;
-        char *text = slurp(results_path, &len);
-        char *last = text + len - 1;
-        while (last > text && last[-1] != '\n')
-            last--;
-        FILE *f = fopen(results_path, "w");
-        fwrite(text, 1, (size_t)(last - text), f);
-        fclose(f);
-        free(text);
+        drop_last_line(results_path);
         if (cut) {
-            text = slurp(records_path, &len);
-            f = fopen(records_path, "w");
+            size_t len;
+            char *text = slurp(records_path, &len);
+            FILE *f = fopen(records_path, "w");
             fwrite(text, 1, len - 9, f);
             fclose(f);
             free(text);
@@ -1375,16 +1382,9 @@ START_TEST(test_toy_records_event)
         toy_config(&c, "ok 0", "ok 0");
         c.event = event;
         ck_assert_int_eq(run(&c), 0);
+        drop_last_line(results_path);
         size_t len;
-        char *text = slurp(results_path, &len);
-        char *last = text + len - 1;
-        while (last > text && last[-1] != '\n')
-            last--;
-        FILE *f = fopen(results_path, "w");
-        fwrite(text, 1, (size_t)(last - text), f);
-        fclose(f);
-        free(text);
-        text = slurp(records_path, &len);
+        char *text = slurp(records_path, &len);
         size_t keep = len - 9;          /* the result token's end */
         if (cut) {
             char *ev = text;
@@ -1392,7 +1392,7 @@ START_TEST(test_toy_records_event)
                 ev = p + 1;
             keep = (size_t)(ev - text) + 20;    /* inside the Event line */
         }
-        f = fopen(records_path, "w");
+        FILE *f = fopen(records_path, "w");
         fwrite(text, 1, keep, f);
         fclose(f);
         free(text);

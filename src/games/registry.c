@@ -40,33 +40,20 @@ static uint64_t perft_rec(const struct game *g, void *st, int depth)
     return total;
 }
 
-uint64_t game_perft(const struct game *g, void *st, int depth)
-{
-    struct game_status s;
-    if (depth <= 0)
-        return 1;
-    g->status(st, &s);
-    if (s.over)
-        return 0;
-    if (g->perft)
-        return g->perft(st, depth);
-    return perft_rec(g, st, depth);
-}
-
 /* Subtrees whose leaves, guessed from the number of moves here, are at
  * most this many are counted in one call between two polls of stop */
 #define PERFT_CHUNK_LEAVES (1u << 20)
 
-/* a position that is not over, depth >= 1 */
+/* a position that is not over, depth >= 1; stop NULL: all in one call */
 static uint64_t perft_stop_rec(const struct game *g, void *st, int depth, int (*stop)(void *),
                                void *ctx, int *stopped)
 {
     move_t moves[GAME_MAX_MOVES];
     int n = g->gen_moves(st, moves);
     uint64_t guess = 1;
-    for (int i = 0; i < depth && guess <= PERFT_CHUNK_LEAVES; i++)
+    for (int i = 0; i < depth && guess <= PERFT_CHUNK_LEAVES && stop; i++)
         guess *= (uint64_t)n;
-    if (guess <= PERFT_CHUNK_LEAVES)
+    if (!stop || guess <= PERFT_CHUNK_LEAVES)
         return g->perft ? g->perft(st, depth) : perft_rec(g, st, depth);
     if (stop(ctx)) {
         *stopped = 1;
@@ -95,6 +82,12 @@ uint64_t game_perft_stop(const struct game *g, void *st, int depth, int (*stop)(
     if (s.over)
         return 0;
     return perft_stop_rec(g, st, depth, stop, ctx, stopped);
+}
+
+uint64_t game_perft(const struct game *g, void *st, int depth)
+{
+    int stopped;
+    return game_perft_stop(g, st, depth, NULL, NULL, &stopped);
 }
 
 static int word_in_list(const char *list, const char *word)
