@@ -787,6 +787,15 @@ START_TEST(test_binary_and_origin)
     snprintf(origin, sizeof origin, "http://127.0.0.1:%d", port);
     ck_assert_ptr_null(ws_open_with(port, host, "http://evil.example"));
     ck_assert_ptr_null(ws_open_with(port, "evil.example", NULL));
+    /* names that only start like a loopback address (review 5: they were
+     * taken for one, so a DNS-rebinding page got a session) */
+    ck_assert_ptr_null(ws_open_with(port, "127.evil.example", NULL));
+    ck_assert_ptr_null(ws_open_with(port, "127.0.0.1.evil.example", NULL));
+    snprintf(host, sizeof host, "127.0.0.2:%d", port);
+    w = ws_open_with(port, host, NULL);
+    ck_assert_ptr_nonnull(w);
+    ws_close(w);
+    snprintf(host, sizeof host, "127.0.0.1:%d", port);
     w = ws_open_with(port, host, origin);
     ck_assert_ptr_nonnull(w);
     ck_assert_str_eq(ask(w, "name"), "= Tabula");

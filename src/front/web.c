@@ -517,6 +517,14 @@ static void conn_free(struct web_conn *c)
 /* The Host header names this server as the browser reached it: a page of
  * another site must not use the engine through the visitor's browser
  * (cross-site WebSocket use, DNS rebinding). */
+/* 1 when s is an IPv4 address of the loopback (127.0.0.0/8), written as
+ * one: "127.evil.example" is a name, which DNS may point anywhere. */
+static int is_loopback_v4(const char *s)
+{
+    struct in_addr a;
+    return inet_pton(AF_INET, s, &a) == 1 && (ntohl(a.s_addr) >> 24) == 127;
+}
+
 static int host_is_local(const char *host)
 {
     if (!host)
@@ -526,7 +534,7 @@ static int host_is_local(const char *host)
     char *colon = strrchr(h, ':');
     if (colon && !strchr(colon, ']'))
         *colon = '\0';
-    return !strcasecmp(h, "localhost") || !strncmp(h, "127.", 4) || !strcmp(h, "[::1]");
+    return !strcasecmp(h, "localhost") || is_loopback_v4(h) || !strcmp(h, "[::1]");
 }
 
 static int same_origin(const struct mg_connection *conn, const struct web_server *w)
@@ -536,7 +544,7 @@ static int same_origin(const struct mg_connection *conn, const struct web_server
     if (!host)
         return 0;
     /* bound to the loopback, only loopback names reach it */
-    if (!strncmp(w->cfg.address, "127.", 4) && !host_is_local(host))
+    if (is_loopback_v4(w->cfg.address) && !host_is_local(host))
         return 0;
     if (!origin)
         return 1;               /* not a browser: nothing to protect */
