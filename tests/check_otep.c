@@ -737,6 +737,32 @@ START_TEST(test_position_clears_refusal)
 }
 END_TEST
 
+/* A rules line too long for the input (review 5: dropped in silence, so
+ * the host's new game was played as the old one): said on stderr, and the
+ * game refused until the next rules line. */
+START_TEST(test_long_rules_line)
+{
+    struct eng e;
+    char line[8192];
+    eng_ready(&e, "20");
+    eng_send(&e, "play attackers");
+    eng_expect(&e, "move ", line, sizeof line, 5000);
+    static char big[70000];
+    size_t k = (size_t)snprintf(big, sizeof big, "rules %s name:", TABULA_RULES);
+    memset(big + k, 'x', sizeof big - k - 1);
+    big[sizeof big - 1] = '\n';
+    ck_assert_int_eq(write(e.to, big, sizeof big), (ssize_t)sizeof big);
+    eng_send(&e, "play attackers");
+    eng_expect(&e, "error -1 Tabula cannot play these rules: the rules line is too long", line,
+               sizeof line, 5000);
+    eng_send(&e, "rules %s", TABULA_RULES);
+    eng_send(&e, "play attackers");
+    eng_expect(&e, "move ", line, sizeof line, 5000);
+    eng_send(&e, "goodbye");
+    ck_assert_int_eq(eng_stop(&e, 5000), 0);
+}
+END_TEST
+
 static Suite *otep_suite(void)
 {
     Suite *s = suite_create("otep");
@@ -757,6 +783,7 @@ static Suite *otep_suite(void)
     tcase_add_test(tc, test_analyze_ms);
     tcase_add_test(tc, test_eof_stops_analyze);
     tcase_add_test(tc, test_position_clears_refusal);
+    tcase_add_test(tc, test_long_rules_line);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -255,23 +255,6 @@ out:
  * with a look at what is already waiting (input_pull) so that a search can
  * stop when the host moves on (finish, goodbye, a new game). */
 
-/* The next line without CR and NUL bytes, cut to cap - 1 bytes; a line
- * longer than that is dropped whole. 0 at the end of input. */
-static int in_getline(struct input *in, char *line, size_t cap)
-{
-    int toolong;
-    while (input_getline(in, line, cap, &toolong)) {
-        if (toolong)
-            continue;
-        size_t k = 0;
-        for (size_t i = 0; line[i]; i++)
-            if (line[i] != '\r')
-                line[k++] = line[i];
-        line[k] = '\0';
-        return 1;
-    }
-    return 0;
-}
 
 /* The first word of a line, into w. */
 static void first_word(const char *line, size_t len, char *w, size_t n)
@@ -387,6 +370,34 @@ static void diag(struct otep *o, const char *fmt, ...)
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
+}
+
+/* The next line without CR and NUL bytes, cut to cap - 1 bytes; a line
+ * longer than that is dropped whole. 0 at the end of input. */
+static int in_getline(struct otep *o, char *line, size_t cap)
+{
+    int toolong;
+    while (input_getline(&o->in, line, cap, &toolong)) {
+        if (toolong) {
+            /* said, not dropped in silence; a rules line lost so would
+             * leave the host's new game played as the old one */
+            fprintf(stderr, "tabula: --otep: a host line of more than %zu bytes ignored: "
+                    "%.40s...\n", cap - 1, line);
+            if (!strncmp(line, "rules", 5) && (line[5] == ' ' || line[5] == '\t')) {
+                o->refused = REFUSED_RULES;
+                snprintf(o->refusal, sizeof o->refusal,
+                         "Tabula cannot play these rules: the rules line is too long");
+            }
+            continue;
+        }
+        size_t k = 0;
+        for (size_t i = 0; line[i]; i++)
+            if (line[i] != '\r')
+                line[k++] = line[i];
+        line[k] = '\0';
+        return 1;
+    }
+    return 0;
 }
 
 static int side_word(const char *w)
@@ -742,7 +753,7 @@ static void cmd_play(struct otep *o, char *args)
     input_pull(&o->in);
     for (char w[16]; next_word(&o->in, w, sizeof w) && !strcmp(w, "clock"); ) {
         char line[512], *args2;
-        in_getline(&o->in, line, sizeof line);
+        in_getline(o, line, sizeof line);
         split_line(line, w, sizeof w, &args2);
         cmd_clock(o, args2);
     }
@@ -898,7 +909,7 @@ int otep_run(struct proto *p, int fd)
         return 1;
     }
     send_line(o, "hello");
-    while (in_getline(&o->in, line, sizeof o->in.buf)) {
+    while (in_getline(o, line, sizeof o->in.buf)) {
         char w[32], *args;
         split_line(line, w, sizeof w, &args);
         if (!strcmp(w, "goodbye"))
