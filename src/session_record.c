@@ -10,7 +10,8 @@
 
 /* A record's header tags into dst (its moves, game, variant and position
  * untouched): the roster and time control, and with result how the game
- * ended when src says it did; an empty Date keeps dst's. */
+ * ended when src says it did (a PGN result: "1-0", "0-1", "1/2-1/2"; a
+ * Result tag of other text is none); an empty Date keeps dst's. */
 static void copy_header(struct game_record *dst, const struct game_record *src, int result)
 {
     memcpy(dst->event, src->event, sizeof dst->event);
@@ -21,7 +22,8 @@ static void copy_header(struct game_record *dst, const struct game_record *src, 
     memcpy(dst->players, src->players, sizeof dst->players);
     memcpy(dst->timecontrol, src->timecontrol, sizeof dst->timecontrol);
     memcpy(dst->player_tc, src->player_tc, sizeof dst->player_tc);
-    if (result && src->result[0] && strcmp(src->result, "*")) {
+    if (result && (!strcmp(src->result, "1-0") || !strcmp(src->result, "0-1") ||
+                   !strcmp(src->result, "1/2-1/2"))) {
         memcpy(dst->result, src->result, sizeof dst->result);
         memcpy(dst->termination, src->termination, sizeof dst->termination);
         memcpy(dst->reason, src->reason, sizeof dst->reason);

@@ -530,6 +530,16 @@ START_TEST(test_loadgame_keeps_record)
     ck_assert_str_eq(proto_run(&p, out, cmd), "= \n\n");
     read_all(outp, got, sizeof got);
     ck_assert_ptr_nonnull(strstr(got, "[White \"?\"]"));
+    /* a Result tag that is no PGN result is none (the fuzzer: kept, it
+     * was written as the result token, which loadgame read as a move) */
+    write_file(in, "[Game \"rastros\"]\n[Variant \"size=6\"]\n[Result \"*g\"]\n\nc3 b3\n");
+    snprintf(cmd, sizeof cmd, "loadgame %s", in);
+    ck_assert_str_eq(proto_run(&p, out, cmd), "= \n\n");
+    snprintf(cmd, sizeof cmd, "savegame %s", outp);
+    ck_assert_str_eq(proto_run(&p, out, cmd), "= \n\n");
+    snprintf(cmd, sizeof cmd, "loadgame %s", outp);
+    ck_assert_str_eq(proto_run(&p, out, cmd), "= \n\n");
+    snprintf(cmd, sizeof cmd, "savegame %s", outp);
 
     /* a long comment, whole; one too long cut at a character's end */
     char longc[400] = "", utf[1400] = "ab";
