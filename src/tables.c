@@ -134,12 +134,12 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *parg = argv[optind];
-    const long pieces_l = strtol(parg, &end, 10);
-    if (end == parg || *end || (pieces_l != 2 && pieces_l != 4 && pieces_l != 6)) {
+    /* the word itself: "04", "+2" or " 2" is no count of pieces */
+    if (strcmp(parg, "2") && strcmp(parg, "4") && strcmp(parg, "6")) {
         fprintf(stderr, "tabula-tables: PIECES must be 2, 4 or 6, not '%s'\n", parg);
         return 2;
     }
-    const int pieces = (int)pieces_l;
+    const int pieces = parg[0] - '0';
     /* FILE, or DIR/grasshopper-N.tab: the name the solver looks for */
     char path[4096];
     struct stat sb;

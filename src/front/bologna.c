@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <jansson.h>
 #include <netdb.h>
 #include <signal.h>
@@ -493,6 +494,16 @@ static void usage(FILE *f)
 "server refused our move.\n");
 }
 
+/* s as a whole decimal number in lo..hi into *v: 1, else 0 (a number
+ * past a long is no number, not one wrapped into range) */
+static int number_in(const char *s, long lo, long hi, long *v)
+{
+    char *end;
+    errno = 0;
+    *v = strtol(s, &end, 10);
+    return !errno && end != s && !*end && *v >= lo && *v <= hi;
+}
+
 int main(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -512,25 +523,27 @@ int main(int argc, char **argv)
     memset(&c, 0, sizeof c);
     const char *name = "Tabula", *opening = NULL;
     int port = 0, threads = 1, hash = 0, opt;
-    long margin = -1, movetime = 0;
-    char *end;
+    long margin = -1, movetime = 0, n;
     while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
         switch (opt) {
         case 'n': name = optarg; break;
-        case 'p': port = (int)strtol(optarg, &end, 10);
-            if (*end || port < 1 || port > 65535) goto bad_value;
+        case 'p':
+            if (!number_in(optarg, 1, 65535, &n)) goto bad_value;
+            port = (int)n;
             break;
-        case 'm': margin = strtol(optarg, &end, 10);
-            if (*end || margin < 0) goto bad_value;
+        case 'm':
+            if (!number_in(optarg, 0, 86400000, &margin)) goto bad_value;
             break;
-        case 'M': movetime = strtol(optarg, &end, 10);
-            if (*end || movetime < 1) goto bad_value;
+        case 'M':
+            if (!number_in(optarg, 1, 86400000, &movetime)) goto bad_value;
             break;
-        case 't': threads = (int)strtol(optarg, &end, 10);
-            if (*end || threads < 1 || threads > SEARCH_MAX_THREADS) goto bad_value;
+        case 't':
+            if (!number_in(optarg, 1, SEARCH_MAX_THREADS, &n)) goto bad_value;
+            threads = (int)n;
             break;
-        case 'H': hash = (int)strtol(optarg, &end, 10);
-            if (*end || hash < 1) goto bad_value;
+        case 'H':
+            if (!number_in(optarg, 1, INT_MAX, &n)) goto bad_value;
+            hash = (int)n;
             break;
         case 'o': opening = optarg; break;
         case 'q': c.quiet = 1; break;
@@ -557,8 +570,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "tabula-bologna: COLOR must be white or black, not '%s'\n", color);
         return EXIT_USAGE;
     }
-    long timeout = strtol(argv[optind + 1], &end, 10);
-    if (*end || timeout < 1 || timeout > 86400) {
+    long timeout;
+    if (!number_in(argv[optind + 1], 1, 86400, &timeout)) {
         fprintf(stderr, "tabula-bologna: TIMEOUT must be 1..86400 seconds, not '%s'\n",
                 argv[optind + 1]);
         return EXIT_USAGE;
