@@ -76,6 +76,9 @@ static int fill(struct ws *w, int ms)
 }
 
 /* An HTTP request; the response's status code (-1: the server closed). */
+/* the headers of http_status's last response */
+static char last_head[4096];
+
 static int http_status(int port, const char *request, char *body, size_t n)
 {
     static struct ws w;
@@ -86,6 +89,8 @@ static int http_status(int port, const char *request, char *body, size_t n)
         ;
     close(w.fd);
     w.buf[w.len < sizeof w.buf ? w.len : sizeof w.buf - 1] = '\0';
+    char *e = strstr(w.buf, "\r\n\r\n");
+    snprintf(last_head, sizeof last_head, "%.*s", e ? (int)(e - w.buf) : 0, w.buf);
     if (body) {
         char *b = strstr(w.buf, "\r\n\r\n");
         snprintf(body, n, "%s", b ? b + 4 : "");
@@ -817,6 +822,11 @@ START_TEST(test_files)
     snprintf(req, sizeof req, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
     ck_assert_int_eq(http_status(port, req, body, sizeof body), 200);
     ck_assert_msg(strstr(body, "the page"), "%s", body);
+    /* one Cache-Control, revalidating (review 5: civetweb's max-age=3600
+     * came with our no-cache) */
+    const char *cc = strstr(last_head, "Cache-Control:");
+    ck_assert_msg(cc && strstr(cc, "no-cache") && !strstr(cc + 1, "Cache-Control:"), "%s",
+                  last_head);
     const char *bad[] = { "/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/.hidden.html",
                           "/nothere.html", "/index.exe", "/sub/index.html" };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {

@@ -557,8 +557,8 @@ static int on_connect(const struct mg_connection *conn, void *cbdata)
     struct web_server *w = cbdata;
     const struct mg_request_info *ri = mg_get_request_info(conn);
     if (!same_origin(conn, w)) {
-        web_log(w, "%s: refused a WebSocket from another site (Origin %s, Host %s)",
-                ri->remote_addr, mg_get_header(conn, "Origin") ? mg_get_header(conn, "Origin")
+        web_log(w, "%s:%d: refused a WebSocket from another site (Origin %s, Host %s)",
+                ri->remote_addr, ri->remote_port, mg_get_header(conn, "Origin") ? mg_get_header(conn, "Origin")
                 : "none", mg_get_header(conn, "Host") ? mg_get_header(conn, "Host") : "none");
         return 1;
     }
@@ -777,7 +777,6 @@ static int on_file(struct mg_connection *conn, void *cbdata)
         return 404;
     }
     mg_send_mime_file2(conn, path, mime,
-                       "Cache-Control: no-cache\r\n"
                        "X-Content-Type-Options: nosniff\r\n"
                        "Referrer-Policy: no-referrer\r\n"
                        "Content-Security-Policy: default-src 'self'; connect-src 'self' ws: "
@@ -820,6 +819,9 @@ struct web_server *web_start(const struct web_config *cfg, char *err, size_t n)
         "websocket_timeout_ms", "10000",
         "enable_websocket_ping_pong", "yes",
         "enable_directory_listing", "no",
+        /* the files: revalidated at every load (an edited page is seen at
+         * the next reload); civetweb writes that Cache-Control header */
+        "static_file_max_age", "0",
         "tcp_nodelay", "1",         /* a line a message: no 40 ms Nagle waits */
         NULL
     };
