@@ -787,6 +787,17 @@ START_TEST(test_binary_and_origin)
     ck_assert_int_eq(ws_recv(w, line, sizeof line, 5000), -1);
     ck_assert_int_eq(w->close_code, 1003);
     ws_close(w);
+    /* a message in two frames is one line; a continuation with no message
+     * open fails the connection (review 5: it ran as a command) */
+    w = ws_open(port);
+    ws_frame(w, 0, 1, "na", 2);
+    ws_frame(w, 1, 0, "me", 2);
+    ck_assert_int_gt(ws_response(w, res, sizeof res, 5000), 0);
+    ck_assert_str_eq(res, "= Tabula");
+    ws_frame(w, 1, 0, "name", 4);
+    ck_assert_int_eq(ws_recv(w, line, sizeof line, 5000), -1);
+    ck_assert_int_eq(w->close_code, 1002);
+    ws_close(w);
     char host[64], origin[80];
     snprintf(host, sizeof host, "127.0.0.1:%d", port);
     snprintf(origin, sizeof origin, "http://127.0.0.1:%d", port);

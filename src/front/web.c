@@ -144,6 +144,7 @@ struct web_conn {
     char *ibuf;                 /* a message arriving in fragments */
     size_t ilen;
     int itoolong;
+    int inmsg;                  /* a text message's frames are coming */
     /* the session's side: its own thread */
     struct input in;            /* ...and come out here */
     struct proto p;
@@ -657,10 +658,19 @@ static int on_data(struct mg_connection *conn, int bits, char *data, size_t len,
         send_close(c, 1003, "text messages only: one protocol line each");
         return 0;
     }
+    /* RFC 6455 5.4: a continuation belongs to an open message, a new
+     * message waits for the last one's end */
+    if ((op == MG_WEBSOCKET_OPCODE_CONTINUATION) != c->inmsg) {
+        send_close(c, 1002, op == MG_WEBSOCKET_OPCODE_CONTINUATION ?
+                   "a continuation frame with no message open" :
+                   "a new message before the last one ended");
+        return 0;
+    }
     if (op == MG_WEBSOCKET_OPCODE_TEXT) {
         c->ilen = 0;
         c->itoolong = 0;
     }
+    c->inmsg = !fin;
     size_t max = c->w->cfg.max_line;
     size_t take = len;
     if (c->ilen + take > max) {
