@@ -271,6 +271,10 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    if (otep && (game || nvariants || force))
+        /* the host's rules line makes each game (review 5: said nothing) */
+        fprintf(stderr, "tabula: --otep plays the host's rules: %s ignored\n",
+                game || nvariants ? "--game and --variant are" : "--shell and --protocol are");
     if (game || nvariants) {
         /* --variant alone changes the default game's variant */
         char cmd[4096];
