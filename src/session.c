@@ -42,6 +42,13 @@ void session_notes_free(struct session_note *notes, int n)
     free(notes);
 }
 
+void session_tags_free(struct session_tags *t)
+{
+    if (t)
+        free(t->hdr);           /* a header only: no moves of its own */
+    free(t);
+}
+
 static int map_game_err(int rc)
 {
     switch (rc) {

@@ -30,13 +30,6 @@ static void copy_header(struct game_record *dst, const struct game_record *src, 
     }
 }
 
-void session_tags_free(struct session_tags *t)
-{
-    if (t)
-        free(t->hdr);
-    free(t);
-}
-
 int session_to_record(const struct session *s, struct game_record *r)
 {
     const struct game *g = s->g;
