@@ -106,17 +106,16 @@ int main(int argc, char **argv)
         {NULL, 0, NULL, 0}
     };
     int flags = 0, threads = 1, force = 0, c;
-    char *end;
+    long num;
     while ((c = getopt_long(argc, argv, "ft:qhV", longopts, NULL)) != -1) {
         switch (c) {
         case 't':
-            errno = 0;
-            threads = (int)strtol(optarg, &end, 10);
-            if (errno || end == optarg || *end || threads < 1 || threads > GHT_MAX_THREADS) {
+            if (util_parse_long(optarg, 1, GHT_MAX_THREADS, &num)) {
                 fprintf(stderr, "tabula-tables: --threads must be 1 to %d, not '%s'\n",
                         GHT_MAX_THREADS, optarg);
                 return 2;
             }
+            threads = (int)num;
             break;
         case 'f': force = 1; break;
         case 'w': flags = GHT_WALL_BOUNDS; break;

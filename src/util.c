@@ -291,3 +291,14 @@ int util_check_dir(const char *dir, char *out, size_t n)
     }
     return 0;
 }
+
+int util_parse_long(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}

@@ -91,6 +91,10 @@ void util_abandon_file(struct util_out *o);
  * not all the memory. */
 int util_read_line(FILE *f, char **line, size_t *cap, size_t max, size_t *len);
 
+/* A whole decimal number within [lo, hi] with nothing around it into
+ * *out: 0, or -1 (a number past a long is none, not one wrapped). */
+int util_parse_long(const char *s, long lo, long hi, long *out);
+
 /* dir is a directory: 0; else -1 with "DIR: why" in out. */
 int util_check_dir(const char *dir, char *out, size_t n);
 

@@ -494,16 +494,6 @@ static void usage(FILE *f)
 "server refused our move.\n");
 }
 
-/* s as a whole decimal number in lo..hi into *v: 1, else 0 (a number
- * past a long is no number, not one wrapped into range) */
-static int number_in(const char *s, long lo, long hi, long *v)
-{
-    char *end;
-    errno = 0;
-    *v = strtol(s, &end, 10);
-    return !errno && end != s && !*end && *v >= lo && *v <= hi;
-}
-
 int main(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -528,21 +518,21 @@ int main(int argc, char **argv)
         switch (opt) {
         case 'n': name = optarg; break;
         case 'p':
-            if (!number_in(optarg, 1, 65535, &n)) goto bad_value;
+            if (util_parse_long(optarg, 1, 65535, &n)) goto bad_value;
             port = (int)n;
             break;
         case 'm':
-            if (!number_in(optarg, 0, 86400000, &margin)) goto bad_value;
+            if (util_parse_long(optarg, 0, 86400000, &margin)) goto bad_value;
             break;
         case 'M':
-            if (!number_in(optarg, 1, 86400000, &movetime)) goto bad_value;
+            if (util_parse_long(optarg, 1, 86400000, &movetime)) goto bad_value;
             break;
         case 't':
-            if (!number_in(optarg, 1, SEARCH_MAX_THREADS, &n)) goto bad_value;
+            if (util_parse_long(optarg, 1, SEARCH_MAX_THREADS, &n)) goto bad_value;
             threads = (int)n;
             break;
         case 'H':
-            if (!number_in(optarg, 1, INT_MAX, &n)) goto bad_value;
+            if (util_parse_long(optarg, 1, INT_MAX, &n)) goto bad_value;
             hash = (int)n;
             break;
         case 'o': opening = optarg; break;
@@ -571,7 +561,7 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     long timeout;
-    if (!number_in(argv[optind + 1], 1, 86400, &timeout)) {
+    if (util_parse_long(argv[optind + 1], 1, 86400, &timeout)) {
         fprintf(stderr, "tabula-bologna: TIMEOUT must be 1..86400 seconds, not '%s'\n",
                 argv[optind + 1]);
         return EXIT_USAGE;

@@ -46,7 +46,7 @@ static int cmd_analyze(struct proto *p, int argc, char **argv, char *err, size_t
     int side = -1;
     for (int i = 0; i < argc; i++) {
         long v;
-        if (!proto_parse_int(argv[i], 0, 1000000, &v))
+        if (!util_parse_long(argv[i], 0, 1000000, &v))
             interval = v;
         else if (side < 0 && game_parse_color(p->s.g, argv[i]) >= 0)
             side = game_parse_color(p->s.g, argv[i]);
@@ -135,7 +135,7 @@ static int cmd_hint(struct proto *p, int argc, char **argv, char *res, size_t n)
         return PROTO_ESYNTAX;
     if (argc == 1 && !strcasecmp(argv[0], "all"))     /* as colours: any case */
         want = 0;
-    else if (argc == 1 && proto_parse_int(argv[0], 1, GAME_MAX_MOVES, &want))
+    else if (argc == 1 && util_parse_long(argv[0], 1, GAME_MAX_MOVES, &want))
         return PROTO_ESYNTAX;
     struct session_ranked *r = malloc(GAME_MAX_MOVES * sizeof *r);
     if (!r)
@@ -227,7 +227,7 @@ static int cmd_eval(struct proto *p, int argc, char **argv, char *res, size_t n)
 static int cmd_perft(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     long d;
-    if (argc != 1 || proto_parse_int(argv[0], 0, 64, &d))
+    if (argc != 1 || util_parse_long(argv[0], 0, 64, &d))
         return PROTO_ESYNTAX;
     void *copy = malloc(p->s.g->state_size);
     if (!copy)

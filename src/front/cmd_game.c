@@ -53,7 +53,7 @@ static int cmd_clear_board(struct proto *p, int argc, char **argv, char *res, si
 static int cmd_boardsize(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     long v;
-    if (argc != 1 || proto_parse_int(argv[0], 1, 1000, &v))
+    if (argc != 1 || util_parse_long(argv[0], 1, 1000, &v))
         return PROTO_ESYNTAX;
     (void)res; (void)n;
     int rc = session_boardsize(&p->s, (int)v);
@@ -291,7 +291,7 @@ static int cmd_reg_genmove(struct proto *p, int argc, char **argv, char *res, si
 static int cmd_genmove_analyze(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     long interval = 0;
-    if (argc < 1 || argc > 2 || (argc == 2 && proto_parse_int(argv[1], 0, 1000000, &interval)))
+    if (argc < 1 || argc > 2 || (argc == 2 && util_parse_long(argv[1], 0, 1000000, &interval)))
         return PROTO_ESYNTAX;
     if (p->respond)             /* a front end's face has no stream: genmove */
         return genmove_common(p, 1, argv, res, n, 1, NULL);
@@ -340,7 +340,7 @@ static int cmd_undo(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     long k = 1;
     (void)res; (void)n;
-    if (argc > 1 || (argc == 1 && proto_parse_int(argv[0], 0, 1000000, &k)))
+    if (argc > 1 || (argc == 1 && util_parse_long(argv[0], 0, 1000000, &k)))
         return PROTO_ESYNTAX;
     if (gogui_by_clicks(p))
         return gogui_undo(p, (int)k);       /* GoGui's steps */

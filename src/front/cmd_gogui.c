@@ -36,7 +36,7 @@ int gogui_parse_point(const struct proto *p, const char *word, int *point)
     if (!word[0] || !c || c - gogui_columns >= size)
         return 0;
     long row;
-    if (proto_parse_int(word + 1, 1, size, &row) || !isdigit((unsigned char)word[1]))
+    if (util_parse_long(word + 1, 1, size, &row) || !isdigit((unsigned char)word[1]))
         return 0;
     *point = (int)(row - 1) * size + (int)(c - gogui_columns);
     return 1;
@@ -376,7 +376,7 @@ static int sgf_parse(const char *s, struct sgf_line *l, char *err, size_t errlen
             }
             if (strcmp(id, "SZ") == 0) {
                 long sz;
-                if (proto_parse_int(val, 2, 19, &sz)) {
+                if (util_parse_long(val, 2, 19, &sz)) {
                     snprintf(err, errlen, "SZ[%s]: not a board size", val);
                     return -1;
                 }

@@ -68,7 +68,7 @@ static int load_sgf(struct proto *p, FILE *f, int upto, char *res, size_t n)
 static int cmd_loadgame(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     long upto = -1;
-    if (argc < 1 || argc > 2 || (argc == 2 && proto_parse_int(argv[1], 0, 1000000, &upto)))
+    if (argc < 1 || argc > 2 || (argc == 2 && util_parse_long(argv[1], 0, 1000000, &upto)))
         return PROTO_ESYNTAX;
     const char *why;
     FILE *f = util_fopen_file(argv[0], "r", &why);    /* a FIFO: refused */
@@ -180,7 +180,7 @@ static int cmd_getrecord(struct proto *p, int argc, char **argv, char *res, size
 static int cmd_setrecord(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     long upto = -1;
-    if (argc < 1 || argc > 2 || (argc == 2 && proto_parse_int(argv[1], 0, 1000000, &upto)))
+    if (argc < 1 || argc > 2 || (argc == 2 && util_parse_long(argv[1], 0, 1000000, &upto)))
         return PROTO_ESYNTAX;
     long len = percent_decode(argv[0]);
     if (len < 0)

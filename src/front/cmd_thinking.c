@@ -22,7 +22,7 @@ static int cmd_time_settings(struct proto *p, int argc, char **argv, char *res, 
     long st;
     (void)res; (void)n;
     if (argc != 3 || proto_parse_double(argv[0], &m) || proto_parse_double(argv[1], &b) ||
-        proto_parse_int(argv[2], 0, 1000000, &st) || m < 0 || b < 0)
+        util_parse_long(argv[2], 0, 1000000, &st) || m < 0 || b < 0)
         return PROTO_ESYNTAX;
     p->s.main_ms = clock_ms(m);
     p->s.byo_ms = clock_ms(b);
@@ -41,7 +41,7 @@ static int cmd_time_left(struct proto *p, int argc, char **argv, char *res, size
         return PROTO_ESYNTAX;
     if (proto_side_arg(p, argv[0], &side))
         return PROTO_ECOLOR;
-    if (proto_parse_double(argv[1], &t) || proto_parse_int(argv[2], 0, 1000000, &st))
+    if (proto_parse_double(argv[1], &t) || util_parse_long(argv[2], 0, 1000000, &st))
         return PROTO_ESYNTAX;
     p->s.left_ms[side] = clock_ms(t);
     p->s.left_stones[side] = (int)st;

@@ -319,17 +319,6 @@ int proto_offered(const struct proto *p, const struct proto_cmd *c)
 
 /* -------------------------------------------------- for the handlers */
 
-int proto_parse_int(const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
-}
-
 int proto_parse_double(const char *s, double *out)
 {
     char *end;

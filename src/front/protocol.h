@@ -290,8 +290,6 @@ int proto_loop(struct proto *p, struct input *in);
 /* ---- for the handlers (cmd_*.c) ---- */
 /* A detail after the error string: returns code with detail in res. */
 int proto_fail(char *res, size_t n, int code, const char *detail);
-/* A whole number within [lo, hi] with nothing around it: 0, or -1. */
-int proto_parse_int(const char *s, long lo, long hi, long *out);
 /* A finite decimal number: 0, or -1. */
 int proto_parse_double(const char *s, double *out);
 /* A colour of the current game: PROTO_OK and *side, or PROTO_ECOLOR. */
