@@ -44,21 +44,16 @@ void tour_tally(struct tour *t, int slot, int winner)
         ps->penta[t->points[slot] + t->points[os]]++;
 }
 
-static void show(char *out, size_t n, const char *s)
+/* s with control bytes made '?' (a header field: one line without tabs),
+ * and with ascii every byte past ASCII too (a cut line on the terminal:
+ * no half of a character). */
+static void printable(char *out, size_t n, const char *s, int ascii)
 {
     size_t k = 0;
-    for (; *s && k + 1 < n; s++)
-        out[k++] = (unsigned char)*s < 32 || (unsigned char)*s >= 127 ? '?'
-                                                                     : *s;
-    out[k] = 0;
-}
-
-/* A header field's value: one line without tabs (control bytes '?'). */
-static void field(char *out, size_t n, const char *s)
-{
-    size_t k = 0;
-    for (; *s && k + 1 < n; s++)
-        out[k++] = (unsigned char)*s < 32 || *s == 127 ? '?' : *s;
+    for (; *s && k + 1 < n; s++) {
+        unsigned char c = (unsigned char)*s;
+        out[k++] = c < 32 || c == 127 || (ascii && c > 127) ? '?' : *s;
+    }
     out[k] = 0;
 }
 
@@ -69,11 +64,11 @@ struct header {
 
 static void our_header(const struct tour *t, struct header *h)
 {
-    field(h->game, sizeof h->game, t->g->name);
-    field(h->variant, sizeof h->variant, t->variant);
-    field(h->openings, sizeof h->openings, t->openings_id);
-    field(h->file, sizeof h->file,
-          t->c->openings_file ? t->c->openings_file : "");
+    printable(h->game, sizeof h->game, t->g->name, 0);
+    printable(h->variant, sizeof h->variant, t->variant, 0);
+    printable(h->openings, sizeof h->openings, t->openings_id, 0);
+    printable(h->file, sizeof h->file,
+              t->c->openings_file ? t->c->openings_file : "", 0);
 }
 
 void tour_results_header(const struct tour *t, char *buf, size_t n)
@@ -213,7 +208,7 @@ int tour_load_results(struct tour *t, const char *path, int must_exist,
             /* No newline: the write of this line was cut short (a kill,
              * a power loss). Its game was not finished for us. */
             char text[64];
-            show(text, sizeof text, line);
+            printable(text, sizeof text, line, 1);
             cut = off;
             fprintf(stderr, "tabula-match: %s:%d: the last line is cut "
                     "short ('%s'); %s\n", path, lineno, text,

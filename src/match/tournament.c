@@ -253,10 +253,9 @@ static int load_openings(struct tour *t, void *st, const char *const *optv)
             break;
         }
         /* a UTF-8 byte order mark (Windows Notepad writes one) */
-        if (lineno == 1 && len >= 3 && memcmp(line, "\xef\xbb\xbf", 3) == 0) {
-            memmove(line, line + 3, len - 3 + 1);
-            len -= 3;
-        }
+        size_t bom = lineno == 1 ? record_bom(line, len) : 0;
+        if (bom)
+            memmove(line, line + bom, (len -= bom) + 1);
         if (memchr(line, 0, len)) {
             fprintf(stderr, "tabula-match: %s:%d: a NUL byte: not a valid "
                     "opening\n", c->openings_file, lineno);
