@@ -31,7 +31,7 @@ void session_free(struct session *s)
     free(s->moves);
     free(s->snaps);
     session_notes_free(s->notes, s->nnotes);
-    session_tags_free(s->tags);
+    free(s->tags);
     memset(s, 0, sizeof *s);
 }
 
@@ -40,13 +40,6 @@ void session_notes_free(struct session_note *notes, int n)
     for (int i = 0; notes && i < n; i++)
         free(notes[i].text);
     free(notes);
-}
-
-void session_tags_free(struct session_tags *t)
-{
-    if (t)
-        free(t->hdr);           /* a header only: no moves of its own */
-    free(t);
 }
 
 static int map_game_err(int rc)
@@ -119,7 +112,7 @@ int session_newgame(struct session *s, const char *name, int nopts,
     s->setup = 0;
     s->have_left[0] = s->have_left[1] = 0;
     session_notes_free(s->notes, s->nnotes);    /* the old game's */
-    session_tags_free(s->tags);
+    free(s->tags);
     s->tags = NULL;
     s->notes = NULL;
     s->nnotes = 0;
@@ -207,7 +200,7 @@ int session_setposition(struct session *s, const char *pos, char *err, size_t er
     free(tmp);
     s->nmoves = 0;
     s->setup = 1;
-    session_tags_free(s->tags);     /* another game than the record's */
+    free(s->tags);     /* another game than the record's */
     s->tags = NULL;
     if (s->engine_self)
         s->engine->clear(s->engine_self);

@@ -48,14 +48,9 @@ void session_notes_free(struct session_note *notes, int n);
 
 /* A loaded record's header (loadgame), written again by savegame while the
  * game is that record's: the roster tags until a new game, the result and
- * how it ended while the game stands where the record left it. */
-struct game_record;
-struct session_tags {
-    struct game_record *hdr;    /* the tags (no moves); owned */
-    int nmoves;                 /* the game's moves when loaded, */
-    uint64_t hash;              /* its position then */
-};
-void session_tags_free(struct session_tags *t);
+ * how it ended while the game stands where the record left it. One block,
+ * freed with free() (session_record.c). */
+struct session_tags;
 
 struct session {
     const struct game *g;

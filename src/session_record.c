@@ -8,6 +8,12 @@
 #include "record.h"
 #include "session.h"
 
+struct session_tags {
+    struct game_record hdr;     /* the tags (no moves) */
+    int nmoves;                 /* the game's moves when loaded, */
+    uint64_t hash;              /* its position then */
+};
+
 /* A record's header tags into dst (its moves, game, variant and position
  * untouched): the roster and time control, and with result how the game
  * ended when src says it did (a PGN result: "1-0", "0-1", "1/2-1/2"; a
@@ -49,7 +55,7 @@ int session_to_record(const struct session *s, struct game_record *r)
     strftime(r->date, sizeof r->date, "%Y.%m.%d", &tm);
     const struct session_tags *tg = s->tags;
     if (tg)     /* the game decided off the board stays so while unchanged */
-        copy_header(r, tg->hdr, tg->nmoves == s->nmoves && tg->hash == g->hash(s->st));
+        copy_header(r, &tg->hdr, tg->nmoves == s->nmoves && tg->hash == g->hash(s->st));
     for (int i = 0; i < s->nmoves; i++) {
         char mv[64];
         if (g->format_move_long)
@@ -125,16 +131,12 @@ int session_from_record(struct session *s, const struct game_record *r, int upto
     s->engine->clear(s->engine_self);
     /* the record's marks and comments stay with their moves, so that a
      * loaded game saved again keeps them */
-    session_tags_free(s->tags);
-    s->tags = calloc(1, sizeof *s->tags);
-    if (s->tags && !(s->tags->hdr = malloc(sizeof *s->tags->hdr))) {
-        free(s->tags);
-        s->tags = NULL;
-    }
+    free(s->tags);
+    s->tags = malloc(sizeof *s->tags);
     if (s->tags) {
-        record_init(s->tags->hdr);
+        record_init(&s->tags->hdr);
         /* how it ended belongs to the whole record only */
-        copy_header(s->tags->hdr, r, upto < 0 || upto >= r->nmoves);
+        copy_header(&s->tags->hdr, r, upto < 0 || upto >= r->nmoves);
         s->tags->nmoves = s->nmoves;
         s->tags->hash = s->g->hash(s->st);
     }
