@@ -253,8 +253,8 @@ out:
 
 /* Lines from the host come through the protocol's reader (struct input),
  * with a look at what is already waiting (input_pull) so that a search can
- * stop when the host moves on (finish, goodbye, a new game). */
-
+ * stop when the host moves on (finish, goodbye, a new game); in_getline,
+ * which needs the state, is below it. */
 
 /* The first word of a line, into w. */
 static void first_word(const char *line, size_t len, char *w, size_t n)

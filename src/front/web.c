@@ -515,9 +515,6 @@ static void conn_free(struct web_conn *c)
 
 /* ---------------------------------------------- civetweb's callbacks */
 
-/* The Host header names this server as the browser reached it: a page of
- * another site must not use the engine through the visitor's browser
- * (cross-site WebSocket use, DNS rebinding). */
 /* 1 when s is an IPv4 address of the loopback (127.0.0.0/8), written as
  * one: "127.evil.example" is a name, which DNS may point anywhere. */
 static int is_loopback_v4(const char *s)
@@ -526,6 +523,9 @@ static int is_loopback_v4(const char *s)
     return inet_pton(AF_INET, s, &a) == 1 && (ntohl(a.s_addr) >> 24) == 127;
 }
 
+/* The Host header names this server as the browser reached it: a page of
+ * another site must not use the engine through the visitor's browser
+ * (cross-site WebSocket use, DNS rebinding). */
 static int host_is_local(const char *host)
 {
     if (!host)
