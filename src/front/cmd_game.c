@@ -621,7 +621,9 @@ const struct proto_cmd game_commands[] = {
      "= black wins: snail reached a1\n"
      "```\n"
      "Reasons include `snail reached a1`, `no legal move` (Rastros), the Tablut and Grasshopper\n"
-     "reasons of `doc/rules/`."},
+     "reasons of `doc/rules/`. A loaded record's result decided off the board (time,\n"
+     "resignation) is kept for `savegame` (see [Records](#records)), but `game_over` and\n"
+     "`final_score` answer from the board."},
     {"final_score", cmd_final_score, "", {0}, 0, PROTO_G_PLAY,
      "B+, W+ or 0 for a finished game",
      "The GTP result of a finished game: `B+` or `W+` (the winner's letter, see "
