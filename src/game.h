@@ -116,7 +116,9 @@ typedef union game_undo {
 struct game {
     const char *name;           /* "rastros" */
     const char *title;          /* "Rastros (Slime Trail)" */
-    const char *side_names[2];  /* canonical names, side 0 moves first */
+    const char *side_names[2];  /* canonical names; side 0 is colour 1 and
+                                 * moves first in the default rules (not
+                                 * always: Tablut's rules=ashton) */
     const char *side_aliases[2];/* extra accepted names, space separated;
                                  * "1"/"2" are always accepted */
     const char *side_roles[2];  /* what a side is where its colour does not

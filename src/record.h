@@ -6,8 +6,8 @@
  *   [Site "host"]
  *   [Date "2026.12.02"]
  *   [Round "17"]                (tabula-match: the game's results index)
- *   [White "ab"]                (player 1: the side that moves first in
- *   [Black "mcts"]               the game's rules; player 2)
+ *   [White "ab"]                (player 1: colour 1, the side that moves
+ *   [Black "mcts"]               first in the default rules; player 2)
  *   [Result "0-1"]              ("1-0" player 1 won, "0-1", "1/2-1/2", "*")
  *   [Game "rastros"]
  *   [Variant "size=8"]          (omitted for the default variant)
