@@ -6,6 +6,8 @@
  *   tabula-docs check DOCDIR     exit 1, saying what to do, on any disagreement
  *   tabula-docs update DOCDIR    rewrite the generated blocks in place
  *   tabula-docs print BLOCK      print one block (md-commands, man-options, ...)
+ *   tabula-docs example NAME     run the transcript on standard input as the
+ *                                commands' examples are run (check runs them)
  * Knows the tables, not the games or the search. */
 #include <ctype.h>
 #include <inttypes.h>
@@ -122,10 +124,22 @@ static const int group_order[] = {
 };
 #define NGROUPS ((int)(sizeof group_order / sizeof *group_order))
 
+/* The text with its placeholders filled, and the install's data directory
+ * (a {default:tables}) written as the default prefix's, as doc_default does. */
 static const char *expanded(const char *text)
 {
     static char buf[16384];
-    options_expand(text, buf, sizeof buf);
+    char raw[16384];
+    options_expand(text, raw, sizeof raw);
+    size_t pos = 0;
+    const size_t k = strlen(TABULA_PKGDATADIR);
+    buf[0] = '\0';
+    for (const char *s = raw; *s;)
+        if (!strncmp(s, TABULA_PKGDATADIR, k)) {
+            buf_printf(buf, sizeof buf, &pos, "%s", DOC_PKGDATADIR);
+            s += k;
+        } else
+            buf_printf(buf, sizeof buf, &pos, "%c", *s++);
     return buf;
 }
 
@@ -627,6 +641,188 @@ static int check_options(void)
     return bad;
 }
 
+/* ------------------------------------------------------------ examples */
+
+/* The examples in the commands' reference texts are transcripts: a command,
+ * its response, the next command... Each one is run on a new engine (Rastros
+ * 7x7, default options) and must print what it shows, so that none goes
+ * stale. In an example:
+ * - a line "..." stands for any number of response lines, and a line
+ *   ending in "..." for any line that starts like it;
+ * - the figures that depend on the machine, an info line's "nps N" and
+ *   "time N", are not compared;
+ * - analyze's response waits for input: the line after its info lines is
+ *   the input that ended it, then the empty line ending its response.
+ * The examples of these commands continue a game the text around them
+ * describes (or write a file), and are not run: */
+static const char *const example_not_run[] = {
+    "showboard",                /* a position after moves the text names */
+    "history",
+    "legal_moves",
+    "game_over",
+    "final_score",
+    "loadgame",                 /* savegame writes /tmp/game.rec */
+    "getrecord",                /* the record of some game */
+    "gogui-gfx",                /* a Tablut position */
+    NULL
+};
+
+/* s with the figures that depend on the machine starred out. */
+static void example_norm(const char *s, char *buf, size_t n)
+{
+    size_t pos = 0;
+    buf[0] = '\0';
+    while (*s) {
+        int fig = !strncmp(s, " nps ", 5) ? 5 : !strncmp(s, " time ", 6) ? 6 : 0;
+        if (fig && isdigit((unsigned char)s[fig])) {
+            buf_printf(buf, n, &pos, "%.*s*", fig, s);
+            s += fig;
+            while (isdigit((unsigned char)*s))
+                s++;
+            continue;
+        }
+        /* the install's data directory, as the docs write it (doc_default) */
+        if (!strncmp(s, TABULA_PKGDATADIR, strlen(TABULA_PKGDATADIR))) {
+            buf_printf(buf, n, &pos, "%s", DOC_PKGDATADIR);
+            s += strlen(TABULA_PKGDATADIR);
+            continue;
+        }
+        buf_printf(buf, n, &pos, "%c", *s++);
+    }
+}
+
+static int example_line_matches(const char *want, const char *got)
+{
+    char w[4096], g[4096];
+    example_norm(want, w, sizeof w);
+    example_norm(got, g, sizeof g);
+    size_t k = strlen(w);
+    if (k > 3 && !strcmp(w + k - 3, "..."))
+        return !strncmp(w, g, k - 3);
+    return !strcmp(w, g);
+}
+
+/* Splits s (modified) into lines; returns their number. */
+static int split_lines(char *s, char **line, int max)
+{
+    int n = 0;
+    while (*s && n < max) {
+        line[n++] = s;
+        char *e = strchr(s, '\n');
+        if (!e)
+            break;
+        *e = '\0';
+        s = e + 1;
+    }
+    return n;
+}
+
+/* Runs one example (want: its n lines); returns 0 if the engine prints it. */
+static int run_example(const char *name, char **want, int n)
+{
+    struct proto p;
+    if (proto_init(&p, stdout)) {
+        fprintf(stderr, "tabula-docs: out of memory\n");
+        return 1;
+    }
+    int bad = 0, i = 0, blank = 0;
+    while (i < n && !bad) {
+        const char *said = want[i];
+        char *cmd = strdup(want[i++]);
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *mem = cmd ? open_memstream(&buf, &len) : NULL;
+        if (!mem) {
+            free(cmd);
+            bad = 1;
+            break;
+        }
+        FILE *o = p.out;
+        p.out = mem;
+        int waits = !strncmp(cmd, "analyze", 7) && (!cmd[7] || cmd[7] == ' ');
+        proto_execute(&p, cmd);
+        fclose(mem);
+        p.out = o;
+        if (blank) {            /* this input ended analyze's response */
+            if (i < n && !want[i][0])
+                i++;
+            else {
+                fprintf(stderr, "example of '%s': no empty line after '%s', the input "
+                        "that ended analyze\n", name, want[i - 1]);
+                bad = 1;
+            }
+            blank = 0;
+        }
+        char *got[512];
+        int m = split_lines(buf ? buf : "", got, 512);
+        if (m > 0 && !got[m - 1][0])
+            m--;                /* the empty line that ends a response */
+        for (int j = 0; j < m && !bad;) {
+            if (i < n && !strcmp(want[i], "...")) {
+                int k = j;
+                while (i + 1 < n && k < m && !example_line_matches(want[i + 1], got[k]))
+                    k++;
+                j = i + 1 < n && k < m ? k : m;
+                i++;
+            } else if (i < n && example_line_matches(want[i], got[j])) {
+                i++;
+                j++;
+            } else {
+                fprintf(stderr, "example of '%s': after '%s' the engine prints\n  %s\nwhere "
+                        "the example says\n  %s\n", name, said, got[j],
+                        i < n ? want[i] : "(nothing more)");
+                bad = 1;
+            }
+        }
+        if (!bad && i < n && !strcmp(want[i], "..."))
+            i++;
+        blank = waits;
+        free(buf);
+        free(cmd);
+    }
+    proto_free(&p);
+    return bad;
+}
+
+/* Every example of the commands' reference texts that can be run. */
+static int check_examples(void)
+{
+    int bad = 0;
+    const struct proto_cmd *c;
+    for (int i = 0; (c = proto_command(i)); i++) {
+        int run_it = 1;
+        for (int k = 0; example_not_run[k]; k++)
+            run_it &= strcmp(c->name, example_not_run[k]) != 0;
+        if (!run_it)
+            continue;
+        char *doc = strdup(expanded(c->doc));
+        if (!doc)
+            return bad + 1;
+        for (char *b = strstr(doc, "```\n"); b; ) {
+            char *e = strstr(b + 4, "\n```");
+            if (!e)
+                break;
+            *e = '\0';
+            char *want[512];
+            int n = split_lines(b + 4, want, 512);
+            /* a block that is not a transcript (a format) starts with no command */
+            char first[128];
+            snprintf(first, sizeof first, "%s", n ? want[0] : "");
+            first[strcspn(first, " ")] = '\0';
+            if (proto_find_command(first) && run_example(c->name, want, n)) {
+                fprintf(stderr, "  (the example in %s's reference text, src/front/cmd_*.c: "
+                        "make it what the engine prints, then run make update-docs)\n",
+                        c->name);
+                bad++;
+            }
+            b = strstr(e + 1, "```\n");
+            b = b ? strstr(b + 4, "```\n") : NULL;
+        }
+        free(doc);
+    }
+    return bad;
+}
+
 /* Every "#### `" section of protocol.md is a generated one: a hand-written
  * section would say a command a second time. */
 static int check_sections(const char *dir)
@@ -670,8 +866,19 @@ int main(int argc, char **argv)
         fprintf(stderr, "tabula-docs: no block %s\n", argv[2]);
         return 2;
     }
+    if (argc == 3 && !strcmp(argv[1], "example")) {
+        /* one transcript from standard input, as the examples are checked
+         * (run_docsync's test of the checker) */
+        char *text = read_all("/dev/stdin"), *want[512];
+        if (!text)
+            return 2;
+        int bad = run_example(argv[2], want, split_lines(text, want, 512));
+        free(text);
+        return bad;
+    }
     if (argc != 3 || (strcmp(argv[1], "check") && strcmp(argv[1], "update"))) {
-        fprintf(stderr, "usage: tabula-docs check|update DOCDIR | print BLOCK\n");
+        fprintf(stderr, "usage: tabula-docs check|update DOCDIR | print BLOCK | example NAME "
+                "(a transcript on standard input)\n");
         return 2;
     }
     int update = !strcmp(argv[1], "update");
@@ -680,6 +887,8 @@ int main(int argc, char **argv)
     bad += process(argv[2], "tabula.6", update);
     bad += check_sections(argv[2]);
     bad += check_options();
+    if (!update)
+        bad += check_examples();
     if (bad) {
         fprintf(stderr, "tabula-docs: %d disagreement%s between the docs and the tables\n",
                 bad, bad == 1 ? "" : "s");

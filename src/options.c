@@ -405,6 +405,9 @@ void options_expand(const char *text, char *buf, size_t n)
             char g[48];
             grouped(e->default_nodes, g, sizeof g);
             buf_printf(buf, n, &pos, "%s", g);
+        } else if (!strncmp(name, "default:", 8) && option_find(name + 8)) {
+            /* an option's default, as list_options and get_option say it */
+            buf_printf(buf, n, &pos, "%s", option_find(name + 8)->def);
         } else if (!strcmp(name, "levels")) {
             buf_printf(buf, n, &pos, "%d", SESSION_LEVELS);
         } else if (!strcmp(name, "level_table")) {

@@ -67,7 +67,8 @@ int options_reset(struct session *s);
  * (those searchers' default move budgets), {engines} (the searchers),
  * {options} (the option names), {variants} (each game's variant keys),
  * {sizes} (boardsize's sizes of each game), {games} (the games, the default
- * marked), {default_game} (the game a session starts in). */
+ * marked), {default_game} (the game a session starts in), {default:NAME}
+ * (the option NAME's default, as get_option says it at start-up). */
 void options_expand(const char *text, char *buf, size_t n);
 
 #endif

@@ -151,8 +151,9 @@ const struct proto_cmd thinking_commands[] = {
      "alphabeta|mcts|random\n"
      "movetime type ms default 0 value 0 min 0 max 86400000\n"
      "...\n"
-     "resign type bool default false value false choices true|false\n"
-     "tables type path default none value none\n"
+     "book type bool default true value true choices true|false\n"
+     "level type number default 0 value 0 min 0 max {levels}\n"
+     "tables type path default {default:tables} value {default:tables}\n"
      "```"},
     {"set_random_seed", cmd_set_random_seed, "N", {0}, 0, PROTO_G_THINKING, "random seed",
     
