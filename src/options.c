@@ -408,6 +408,10 @@ void options_expand(const char *text, char *buf, size_t n)
         } else if (!strncmp(name, "default:", 8) && option_find(name + 8)) {
             /* an option's default, as list_options and get_option say it */
             buf_printf(buf, n, &pos, "%s", option_find(name + 8)->def);
+        } else if (!strcmp(name, "proof_share")) {
+            buf_printf(buf, n, &pos, "%d", SEARCH_PROOF_SHARE);
+        } else if (!strcmp(name, "proof_share_failing")) {
+            buf_printf(buf, n, &pos, "%d", SEARCH_PROOF_SHARE_FAILING);
         } else if (!strcmp(name, "levels")) {
             buf_printf(buf, n, &pos, "%d", SESSION_LEVELS);
         } else if (!strcmp(name, "level_table")) {

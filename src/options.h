@@ -68,7 +68,9 @@ int options_reset(struct session *s);
  * {options} (the option names), {variants} (each game's variant keys),
  * {sizes} (boardsize's sizes of each game), {games} (the games, the default
  * marked), {default_game} (the game a session starts in), {default:NAME}
- * (the option NAME's default, as get_option says it at start-up). */
+ * (the option NAME's default, as get_option says it at start-up),
+ * {proof_share} and {proof_share_failing} (the share of a move's budget
+ * alpha-beta's proof gets, in percent: search.h). */
 void options_expand(const char *text, char *buf, size_t n);
 
 #endif

@@ -1112,7 +1112,8 @@ static int ab_search(void *self, const struct game *g, void *st,
          * don't (early in long games), so the search keeps its time. A
          * game's own solver proves so much more in the time that proving
          * is worth nearly all of it. */
-        int share = g->solve ? (a->solve_failed ? 40 : 90) : (a->solve_failed ? 15 : 60);
+        int share = g->solve ? (a->solve_failed ? SEARCH_PROOF_SHARE_FAILING : SEARCH_PROOF_SHARE) :
+            (a->solve_failed ? SEARCH_PROOF_SHARE_GENERIC_FAILING : SEARCH_PROOF_SHARE_GENERIC);
         int64_t left_ms = p->movetime_ms > 0 ? share_of(clamp_ms(p->movetime_ms), share) -
                                                    (now_ms() - t_solve) : 0;
         uint64_t node_share = p->nodes > 0 ?

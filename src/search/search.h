@@ -10,6 +10,16 @@
 #define SEARCH_MAX_PV 64
 #define SEARCH_LINE_PV 16       /* the moves a multi-PV line keeps */
 #define SEARCH_MAX_THREADS 64    /* the threads option's bound */
+/* Alpha-beta's proof before a move, in a game with exact values and no depth
+ * limit: its share of the move's time and nodes, in percent, while proofs
+ * succeed and while they fail, for a game with a solver of its own (every
+ * such game Tabula plays: Rastros, Grasshopper), and for one without, which
+ * the generic proof serves. genmove's help states the first two
+ * ({proof_share}, {proof_share_failing}). */
+#define SEARCH_PROOF_SHARE 90
+#define SEARCH_PROOF_SHARE_FAILING 40
+#define SEARCH_PROOF_SHARE_GENERIC 60
+#define SEARCH_PROOF_SHARE_GENERIC_FAILING 15
 /* The longest time a limit or a clock may give, in ms: 10^9 s (about 31.7
  * years). Longer times count as this, so that sums and products of times
  * stay far from overflow. */
