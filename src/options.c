@@ -8,8 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "engine_limits.h"
 #include "options.h"
 #include "util.h"
+
+/* the search keeps a ply more than the deepest depth limit */
+_Static_assert(TABULA_DEPTH_MAX < SEARCH_MAX_PLY, "TABULA_DEPTH_MAX is beyond the search");
 
 /* ------------------------------------------------ how each is applied */
 
@@ -160,14 +164,14 @@ const struct option_desc option_table[] = {
      "the search algorithm: iterative-deepening alpha-beta with a transposition table and an "
      "exact solver, Monte-Carlo tree search, or a uniformly random legal move",
      set_engine, get_engine},
-    {"movetime", OPTION_INT, "ms", "0", 0, 86400000, "MS", 't',
+    {"movetime", OPTION_INT, "ms", "0", 0, TABULA_MOVETIME_MAX, "MS", 't',
      "time per move in milliseconds (0: the clock or a node budget)",
      "time per move in milliseconds; 0: the clock (time_settings, time_left), else the "
      "depth or node limit, else a fixed budget ({alphabeta} alpha-beta nodes for the whole "
      "move, {mcts} MCTS iterations); also limits solve. Alpha-beta's proof gets its first "
      "3000 nodes whatever the time (about a millisecond), so that a loaded machine never "
      "turns a small proof into a guess", set_movetime, get_movetime},
-    {"depth", OPTION_INT, "plies", "0", 0, SEARCH_MAX_PLY - 1, "N", 'd',
+    {"depth", OPTION_INT, "plies", "0", 0, TABULA_DEPTH_MAX, "N", 'd',
      "depth limit in plies (0: none)", "depth limit in plies (0: none)", set_depth, get_depth},
     {"nodes", OPTION_INT, "count", "0", 0, UINT64_MAX, "N", 'n', "node limit (0: none)",
      "node limit for the whole move, the proof included (0: none; alpha-beta's proof gets "

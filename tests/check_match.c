@@ -792,6 +792,31 @@ START_TEST(test_options)
     ck_assert_msg(strstr(err, "--tc wants BASE[+INC] in seconds, e.g. "
                          "10+0.1, BASE above 0, each at most 100000 (got "
                          "'1+1e300')"), "%s", err);
+    /* the engine's ranges (limits.h), refused with the range: --depth 200
+     * was sent, refused by the engine with a warning, and the game played
+     * with no depth limit */
+    ck_assert_int_eq(parse(&c, err, "--game", "tablut", "--engine", "a=x",
+                           "--engine", "b=y", "--depth", "200", NULL), -1);
+    ck_assert_msg(strstr(err, "--depth must be a number from 1 to 127, not "
+                         "'200'"), "%s", err);
+    ck_assert_int_eq(parse(&c, err, "--game", "tablut", "--engine", "a=x",
+                           "--engine", "b=y", "--movetime", "86400001", NULL), -1);
+    ck_assert_msg(strstr(err, "--movetime must be a number from 1 to 86400000"),
+                  "%s", err);
+    ck_assert_int_eq(parse(&c, err, "--game", "tablut", "--engine", "a=x",
+                           "depth=128", "--engine", "b=y", NULL), -1);
+    ck_assert_msg(strstr(err, "bad setting 'depth=128': depth must be a number "
+                         "from 1 to 127"), "%s", err);
+    ck_assert_int_eq(parse(&c, err, "--game", "tablut", "--engine", "a=x",
+                           "--engine", "b=y", "--each", "movetime=86400001",
+                           NULL), -1);
+    ck_assert_int_eq(parse(&c, err, "--game", "tablut", "--engine", "a=x",
+                           "--engine", "b=y", "--concurrency", "1000", NULL), -1);
+    ck_assert_msg(strstr(err, "--concurrency must be a number from 1 to 256"),
+                  "%s", err);
+    ck_assert_int_eq(parse(&c, err, "--game", "tablut", "--engine", "a=x",
+                           "depth=127", "movetime=86400000", "--engine", "b=y",
+                           "--depth", "127", "--movetime", "86400000", NULL), 0);
     ck_assert_int_eq(parse(&c, err, "--game", "tablut", "--engine", "a=x",
                            "--engine", "b=y", "--each", NULL), -1);
     ck_assert(strstr(err, "--each wants settings") != NULL);

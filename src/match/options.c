@@ -10,10 +10,12 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "engine_limits.h"
 #include "match/match.h"
 
 void match_config_defaults(struct match_config *c)
@@ -30,6 +32,9 @@ void match_config_defaults(struct match_config *c)
     c->shard_k = c->shard_n = 1;
     c->out = stdout;
 }
+
+/* the largest --nodes: far beyond any search, and room to count in */
+#define MATCH_NODES_MAX ((long long)1 << 60)
 
 enum {
     OPT_GAME = 256, OPT_VARIANT, OPT_OPTION, OPT_ENGINE, OPT_EACH,
@@ -50,78 +55,114 @@ static const struct optdef {
     int has_arg;
     const char *arg;
     int id;
-    const char *help;
+    long long lo, hi;           /* a number's range (hi 0: not a number) */
+    const char *help;           /* {range} is "LO to HI" */
 } optdefs[] = {
-    {"Game", "game", 1, "GAME", OPT_GAME,
+    {"Game", "game", 1, "GAME", OPT_GAME, 0, 0,
      "rastros, tablut or grasshopper (required)"},
-    {NULL, "variant", 1, "\"K=V ...\"", OPT_VARIANT,
+    {NULL, "variant", 1, "\"K=V ...\"", OPT_VARIANT, 0, 0,
      "variant options, e.g. \"size=8\" (space or comma separated)"},
-    {NULL, "option", 1, "K=V", OPT_OPTION,
+    {NULL, "option", 1, "K=V", OPT_OPTION, 0, 0,
      "adds one variant option (repeatable)"},
     {"Engines and schedule", "engine", 1, "NAME=COMMAND [SETTING...]",
-     OPT_ENGINE,
+     OPT_ENGINE, 0, 0,
      "an engine (repeatable, at least two); COMMAND runs under /bin/sh -c. "
      "The SETTINGs after it are its own: tc=BASE[+INC], movetime=MS, "
-     "depth=N, nodes=N, option.NAME=VALUE (sent as set_option NAME VALUE)"},
-    {NULL, "each", 0, "SETTING...", OPT_EACH,
+     "depth=N, nodes=N (in the ranges of --movetime, --depth and --nodes), "
+     "option.NAME=VALUE (sent as set_option NAME VALUE)"},
+    {NULL, "each", 0, "SETTING...", OPT_EACH, 0, 0,
      "settings for every engine (where it has none of its own)"},
-    {NULL, "gauntlet", 0, NULL, OPT_GAUNTLET,
+    {NULL, "gauntlet", 0, NULL, OPT_GAUNTLET, 0, 0,
      "the first engine plays every other one (default: round robin)"},
-    {NULL, "games", 1, "N", OPT_GAMES,
-     "games per pair of engines (default 2); two games from one opening "
+    {NULL, "games", 1, "N", OPT_GAMES, 1, 1000000,
+     "games per pair of engines ({range}, default 2); two games from one opening "
      "with the colours swapped"},
-    {NULL, "openings", 1, "FILE", OPT_OPENINGS,
+    {NULL, "openings", 1, "FILE", OPT_OPENINGS, 0, 0,
      "position strings, one per line, used in turn"},
-    {NULL, "random-plies", 1, "K", OPT_RANDOM_PLIES,
-     "random legal openings of K plies (from --seed)"},
-    {NULL, "seed", 1, "S", OPT_SEED, "seed for random openings (default 1)"},
-    {NULL, "engine-seed", 0, NULL, OPT_ENGINE_SEED,
+    {NULL, "random-plies", 1, "K", OPT_RANDOM_PLIES, 0, 10000,
+     "random legal openings of K plies ({range}; from --seed)"},
+    {NULL, "seed", 1, "S", OPT_SEED, 0, 0, "seed for random openings (default 1)"},
+    {NULL, "engine-seed", 0, NULL, OPT_ENGINE_SEED, 0, 0,
      "send 'set_option seed N' to each engine every game"},
-    {NULL, "concurrency", 1, "K", OPT_CONCURRENCY,
-     "games played at the same time (default 1)"},
-    {NULL, "shard", 1, "K/N", OPT_SHARD,
+    {NULL, "concurrency", 1, "K", OPT_CONCURRENCY, 1, 256,
+     "games played at the same time ({range}, default 1)"},
+    {NULL, "shard", 1, "K/N", OPT_SHARD, 0, 0,
      "play only slice K of N of the schedule"},
     {"Limits (for every engine; an engine's own settings win)", "movetime",
-     1, "MS", OPT_MOVETIME, "set_option movetime MS (as --each movetime=MS)"},
-    {NULL, "tc", 1, "BASE[+INC]", OPT_TC,
+     1, "MS", OPT_MOVETIME, 1, TABULA_MOVETIME_MAX,
+     "set_option movetime MS ({range}; as --each movetime=MS)"},
+    {NULL, "tc", 1, "BASE[+INC]", OPT_TC, 0, 0,
      "clock per game in seconds, kept by the referee"},
-    {NULL, "grace-ms", 1, "MS", OPT_GRACE,
-     "overrun allowed per move under a clock (default 100)"},
-    {NULL, "depth", 1, "N", OPT_DEPTH, "set_option depth N"},
-    {NULL, "nodes", 1, "N", OPT_NODES, "set_option nodes N"},
-    {NULL, "maxplies", 1, "N", OPT_MAXPLIES,
-     "adjudicate a draw after N plies (default 1000, 0 = never)"},
-    {NULL, "timeout-ms", 1, "MS", OPT_TIMEOUT,
+    {NULL, "grace-ms", 1, "MS", OPT_GRACE, 0, 100000000,
+     "overrun allowed per move under a clock ({range}, default 100)"},
+    {NULL, "depth", 1, "N", OPT_DEPTH, 1, TABULA_DEPTH_MAX,
+     "set_option depth N ({range}; without it, no depth limit)"},
+    {NULL, "nodes", 1, "N", OPT_NODES, 1, MATCH_NODES_MAX, "set_option nodes N ({range})"},
+    {NULL, "maxplies", 1, "N", OPT_MAXPLIES, 0, 100000000,
+     "adjudicate a draw after N plies ({range}, default 1000, 0 = never)"},
+    {NULL, "timeout-ms", 1, "MS", OPT_TIMEOUT, 1, 100000000,
      "answer time for genmove without a clock, and for play and "
-     "time_left (default 30000 + the engine's movetime)"},
-    {NULL, "setup-timeout-ms", 1, "MS", OPT_SETUP_TIMEOUT,
+     "time_left ({range}, default 30000 + the engine's movetime)"},
+    {NULL, "setup-timeout-ms", 1, "MS", OPT_SETUP_TIMEOUT, 1, 100000000,
      "answer time for the start-up check and the commands that start a "
-     "game (default 30000)"},
-    {"Statistics and output", "sprt", 1, "ELO0,ELO1[,ALPHA,BETA]", OPT_SPRT,
+     "game ({range}, default 30000)"},
+    {"Statistics and output", "sprt", 1, "ELO0,ELO1[,ALPHA,BETA]", OPT_SPRT, 0, 0,
      "stop when the SPRT decides (two engines)"},
-    {NULL, "trinomial", 0, NULL, OPT_TRINOMIAL,
+    {NULL, "trinomial", 0, NULL, OPT_TRINOMIAL, 0, 0,
      "statistics of single games (default: of pairs of games, pentanomial)"},
-    {NULL, "rating-interval", 1, "K", OPT_RATING_INTERVAL,
-     "print the Elo block every K games (default 10, 0 = never)"},
-    {NULL, "quiet", 0, NULL, OPT_QUIET,
+    {NULL, "rating-interval", 1, "K", OPT_RATING_INTERVAL, 0, 100000000,
+     "print the Elo block every K games ({range}, default 10, 0 = never)"},
+    {NULL, "quiet", 0, NULL, OPT_QUIET, 0, 0,
      "no progress lines (-q); the final statistics are printed"},
-    {"Files", "results", 1, "FILE", OPT_RESULTS,
+    {"Files", "results", 1, "FILE", OPT_RESULTS, 0, 0,
      "append one line per game; games already in it are not played "
      "again (resume) and count in the totals"},
-    {NULL, "merge", 1, "FILE", OPT_MERGE,
+    {NULL, "merge", 1, "FILE", OPT_MERGE, 0, 0,
      "also count the games of this results file (repeatable; read only)"},
-    {NULL, "report", 0, NULL, OPT_REPORT,
+    {NULL, "report", 0, NULL, OPT_REPORT, 0, 0,
      "play nothing; print the statistics of the results files"},
-    {NULL, "records", 1, "FILE", OPT_RECORDS, "append each game's PGN record"},
-    {NULL, "event", 1, "TEXT", OPT_EVENT,
+    {NULL, "records", 1, "FILE", OPT_RECORDS, 0, 0, "append each game's PGN record"},
+    {NULL, "event", 1, "TEXT", OPT_EVENT, 0, 0,
      "the records' Event tag (default \"tabula-match GAME\")"},
-    {NULL, "logdir", 1, "DIR", OPT_LOGDIR,
+    {NULL, "logdir", 1, "DIR", OPT_LOGDIR, 0, 0,
      "engine stderr goes to DIR/NAME.log (default: the results file's "
      "name with .logs for its extension; without --results, no logs)"},
-    {NULL, "help", 0, NULL, OPT_HELP, "this help (-h)"},
-    {NULL, "version", 0, NULL, OPT_VERSION, "the version"},
+    {NULL, "help", 0, NULL, OPT_HELP, 0, 0, "this help (-h)"},
+    {NULL, "version", 0, NULL, OPT_VERSION, 0, 0, "the version"},
 };
 #define NOPTDEFS (sizeof optdefs / sizeof optdefs[0])
+
+/* A number's range for a person: "1 to 127", "1 to 2^60". */
+static void range_text(const struct optdef *o, char *buf, size_t n)
+{
+    int k = 0;
+    while (k < 62 && ((long long)1 << k) < o->hi)
+        k++;
+    if (k >= 40 && ((long long)1 << k) == o->hi)
+        snprintf(buf, n, "%lld to 2^%d", o->lo, k);
+    else
+        snprintf(buf, n, "%lld to %lld", o->lo, o->hi);
+}
+
+/* o's help with its {range} filled. */
+static void help_text(const struct optdef *o, char *buf, size_t n)
+{
+    const char *r = strstr(o->help, "{range}");
+    char range[64];
+    range_text(o, range, sizeof range);
+    if (r && o->hi)
+        snprintf(buf, n, "%.*s%s%s", (int)(r - o->help), o->help, range, r + 7);
+    else
+        snprintf(buf, n, "%s", o->help);
+}
+
+static const struct optdef *optdef_of(int id)
+{
+    for (size_t i = 0; i < NOPTDEFS; i++)
+        if (optdefs[i].id == id)
+            return &optdefs[i];
+    return NULL;
+}
 
 /* Prints text from column 25, wrapped before column 80. */
 static void put_wrapped(FILE *f, const char *text, int col)
@@ -161,7 +202,9 @@ void match_usage(FILE *f)
             fputc('\n', f);
             col = 0;
         }
-        put_wrapped(f, o->help, col);
+        char help[512];
+        help_text(o, help, sizeof help);
+        put_wrapped(f, help, col);
     }
     fputs("\nExit status: 0 the tournament ran; 1 runtime error (an engine "
           "that does not\nstart, a file that cannot be written); 2 usage "
@@ -178,6 +221,21 @@ static int parse_long(const char *s, long long lo, long long hi,
         return -1;
     *v = x;
     return 0;
+}
+
+/* The number s for the option id, in the table's range; -1 with the range
+ * in err ("--depth must be a number from 1 to 127, not '200'"; what names
+ * it: "--depth", or "depth=" for a setting). */
+static int parse_number(int id, const char *what, const char *s, long long *v,
+                        char *err, size_t errlen)
+{
+    const struct optdef *o = optdef_of(id);
+    if (!parse_long(s, o->lo, o->hi, v))
+        return 0;
+    char range[64];
+    range_text(o, range, sizeof range);
+    snprintf(err, errlen, "%s must be a number from %s, not '%s'", what, range, s);
+    return -1;
 }
 
 static int add_opt(struct match_config *c, const char *kv, size_t len,
@@ -227,6 +285,7 @@ static int apply_setting(const char *s, struct match_limits *l,
 {
     const char *v = strchr(s, '=') + 1;
     long long x;
+    char why[128];
     if (strncmp(s, "tc=", 3) == 0) {
         if (match_parse_tc(v, &l->tc_base, &l->tc_inc)) {
             snprintf(err, errlen, "bad setting '%s' (tc=BASE[+INC] in "
@@ -237,18 +296,18 @@ static int apply_setting(const char *s, struct match_limits *l,
         l->tc = 1;
         *set |= MATCH_SET_TC;
     } else if (strncmp(s, "movetime=", 9) == 0) {
-        if (parse_long(v, 1, 100000000, &x))
-            goto bad;
+        if (parse_number(OPT_MOVETIME, "movetime", v, &x, why, sizeof why))
+            goto bad_number;
         l->movetime_ms = x;
         *set |= MATCH_SET_MOVETIME;
     } else if (strncmp(s, "depth=", 6) == 0) {
-        if (parse_long(v, 1, 10000, &x))
-            goto bad;
+        if (parse_number(OPT_DEPTH, "depth", v, &x, why, sizeof why))
+            goto bad_number;
         l->depth = (int)x;
         *set |= MATCH_SET_DEPTH;
     } else if (strncmp(s, "nodes=", 6) == 0) {
-        if (parse_long(v, 1, (long long)1 << 60, &x))
-            goto bad;
+        if (parse_number(OPT_NODES, "nodes", v, &x, why, sizeof why))
+            goto bad_number;
         l->nodes = x;
         *set |= MATCH_SET_NODES;
     } else {
@@ -267,6 +326,9 @@ static int apply_setting(const char *s, struct match_limits *l,
 bad:
     snprintf(err, errlen, "bad setting '%s' (tc=BASE[+INC], movetime=MS, "
              "depth=N, nodes=N or option.NAME=VALUE)", s);
+    return -1;
+bad_number:
+    snprintf(err, errlen, "bad setting '%s': %s", s, why);
     return -1;
 }
 
@@ -336,6 +398,8 @@ int match_parse_args(struct match_config *c, int argc, char **argv,
      * settings after --engine and --each stay where they are */
     while ((o = getopt_long(argc, argv, "+:hq", longopts, NULL)) != -1) {
         const char *a = optarg;
+        char name[48];
+        snprintf(name, sizeof name, "--%s", optdef_of(o) ? optdef_of(o)->name : "");
         switch (o) {
         case OPT_GAME:
             game = a;
@@ -415,16 +479,16 @@ int match_parse_args(struct match_config *c, int argc, char **argv,
             c->gauntlet = 1;
             break;
         case OPT_GAMES:
-            if (parse_long(a, 1, 1000000, &v))
-                goto badnum;
+            if (parse_number(o, name, a, &v, err, errlen))
+                return -1;
             c->games = (int)v;
             break;
         case OPT_OPENINGS:
             c->openings_file = a;
             break;
         case OPT_RANDOM_PLIES:
-            if (parse_long(a, 0, 10000, &v))
-                goto badnum;
+            if (parse_number(o, name, a, &v, err, errlen))
+                return -1;
             c->random_plies = (int)v;
             break;
         case OPT_SEED: {
@@ -439,8 +503,8 @@ int match_parse_args(struct match_config *c, int argc, char **argv,
             c->engine_seed = 1;
             break;
         case OPT_CONCURRENCY:
-            if (parse_long(a, 1, 256, &v))
-                goto badnum;
+            if (parse_number(o, name, a, &v, err, errlen))
+                return -1;
             c->concurrency = (int)v;
             break;
         case OPT_SHARD:
@@ -451,8 +515,8 @@ int match_parse_args(struct match_config *c, int argc, char **argv,
             }
             break;
         case OPT_MOVETIME:
-            if (parse_long(a, 1, 100000000, &v))
-                goto badnum;
+            if (parse_number(o, name, a, &v, err, errlen))
+                return -1;
             c->movetime_ms = v;
             break;
         case OPT_TC:
@@ -465,33 +529,33 @@ int match_parse_args(struct match_config *c, int argc, char **argv,
             c->tc = 1;
             break;
         case OPT_GRACE:
-            if (parse_long(a, 0, 100000000, &v))
-                goto badnum;
+            if (parse_number(o, name, a, &v, err, errlen))
+                return -1;
             c->grace_ms = v;
             break;
         case OPT_DEPTH:
-            if (parse_long(a, 1, 10000, &v))
-                goto badnum;
+            if (parse_number(o, name, a, &v, err, errlen))
+                return -1;
             c->depth = (int)v;
             break;
         case OPT_NODES:
-            if (parse_long(a, 1, (long long)1 << 60, &v))
-                goto badnum;
+            if (parse_number(o, name, a, &v, err, errlen))
+                return -1;
             c->nodes = v;
             break;
         case OPT_MAXPLIES:
-            if (parse_long(a, 0, 100000000, &v))
-                goto badnum;
+            if (parse_number(o, name, a, &v, err, errlen))
+                return -1;
             c->maxplies = (int)v;
             break;
         case OPT_TIMEOUT:
-            if (parse_long(a, 1, 100000000, &v))
-                goto badnum;
+            if (parse_number(o, name, a, &v, err, errlen))
+                return -1;
             c->timeout_ms = v;
             break;
         case OPT_SETUP_TIMEOUT:
-            if (parse_long(a, 1, 100000000, &v))
-                goto badnum;
+            if (parse_number(o, name, a, &v, err, errlen))
+                return -1;
             c->setup_timeout_ms = v;
             break;
         case OPT_SPRT:
@@ -507,8 +571,8 @@ int match_parse_args(struct match_config *c, int argc, char **argv,
             c->trinomial = 1;
             break;
         case OPT_RATING_INTERVAL:
-            if (parse_long(a, 0, 100000000, &v))
-                goto badnum;
+            if (parse_number(o, name, a, &v, err, errlen))
+                return -1;
             c->rating_interval = (int)v;
             break;
         case 'q':
@@ -561,8 +625,8 @@ int match_parse_args(struct match_config *c, int argc, char **argv,
         }
         continue;
 badnum:
-        snprintf(err, errlen, "bad number for %s: '%s'", argv[optind - 1 -
-                 (argv[optind - 1] == a)], a);
+        snprintf(err, errlen, "%s must be a number from 0 to %llu, not '%s'", name,
+                 (unsigned long long)UINT64_MAX, a);
         return -1;
     }
     if (optind < argc) {
