@@ -123,7 +123,8 @@ static const struct optdef {
      "play nothing; print the statistics of the results files"},
     {NULL, "records", 1, "FILE", OPT_RECORDS, 0, 0, "append each game's PGN record"},
     {NULL, "event", 1, "TEXT", OPT_EVENT, 0, 0,
-     "the records' Event tag (default \"tabula-match GAME\")"},
+     "the records' Event tag (default \"tabula-match GAME VARIANT\", the "
+     "variant when it is not the default one)"},
     {NULL, "logdir", 1, "DIR", OPT_LOGDIR, 0, 0,
      "engine stderr goes to DIR/NAME.log (default: the results file's "
      "name with .logs for its extension; without --results, no logs)"},
