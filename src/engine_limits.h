@@ -1,11 +1,13 @@
 /* engine_limits.h -- the bounds of the engine's limit options, for the option
- * table (options.c) and for tabula-match (match/options.c), which refuses
- * a --depth or --movetime the engine would refuse, instead of sending it
- * and playing with no limit. A header of constants: it links nothing. */
+ * table (options.c), for tabula-match (match/options.c), which refuses a
+ * --depth or --movetime the engine would refuse, instead of sending it and
+ * playing with no limit, and for tabula-web's caps on a session's options
+ * (web_main.c). A header of constants: it links nothing. */
 #ifndef TABULA_ENGINE_LIMITS_H
 #define TABULA_ENGINE_LIMITS_H
 
 #define TABULA_DEPTH_MAX 127            /* plies (the option 'depth') */
 #define TABULA_MOVETIME_MAX 86400000    /* ms, a day (the option 'movetime') */
+#define TABULA_HASH_MAX_MB 65536        /* MB (the option 'hash') */
 
 #endif

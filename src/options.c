@@ -183,7 +183,7 @@ const struct option_desc option_table[] = {
      "search threads: alpha-beta searches with them all (Lazy SMP on the shared table) and the "
      "Rastros solver proves with them all; MCTS and random use one; with one thread, the same "
      "seed and commands give the same moves", set_threads, get_threads},
-    {"hash", OPTION_INT, "MB", "64", 1, 65536, "MB", 'H',
+    {"hash", OPTION_INT, "MB", "64", 1, TABULA_HASH_MAX_MB, "MB", 'H',
      "transposition table / MCTS tree memory in MB",
      "transposition table / MCTS tree memory in MB; out of memory (nothing changed) when it "
      "cannot be had, or is more than the system has available now; a new game does not clear "

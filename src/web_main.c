@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "config.h"
+#include "engine_limits.h"
 #include "front/protocol.h"
 #include "front/web.h"
 
@@ -26,26 +27,30 @@ static const struct web_flag {
     char letter;
     const char *arg;
     long long lo, hi;
-    const char *help;
+    const char *help;           /* {range} is "LO to HI" */
 } flags[] = {
-    {F_PORT, "port", 'p', "N", 0, 65535, "listen on port N (default 8080; 0: any free port)"},
+    {F_PORT, "port", 'p', "N", 0, 65535, "listen on port N ({range}, default 8080; 0: any free port)"},
     {F_ADDRESS, "address", 'a', "ADDR", 0, 0,
      "listen on IPv4 address ADDR (default 127.0.0.1, this machine only)"},
     {F_ROOT, "root", 0, "DIR", 0, 0, "the page's files (default: where make install put them)"},
-    {F_CONNECTIONS, "max-connections", 0, "N", 1, 1000, "sessions at once (default 8)"},
+    {F_CONNECTIONS, "max-connections", 0, "N", 1, 1000,
+     "sessions at once ({range}, default 8)"},
     {F_LINE, "max-line", 0, "BYTES", 256, PROTO_MAX_LINE - 1,
-     "longest command line a client may send (default 65536)"},
-    {F_HASH, "max-hash", 0, "MB", 1, 65536, "hash option's cap per session (default 64)"},
-    {F_MEMORY, "memory", 0, "MB", 1, 1 << 20, "hash of all sessions together (default 512)"},
-    {F_THREADS, "max-threads", 0, "N", 1, 256, "threads option's cap per session (default 1)"},
-    {F_MOVETIME, "max-movetime", 0, "MS", 1, 86400000,
-     "movetime option's cap in ms (default 60000)"},
+     "longest command line a client may send ({range}, default 65536)"},
+    {F_HASH, "max-hash", 0, "MB", 1, TABULA_HASH_MAX_MB,
+     "hash option's cap per session ({range}, default 64)"},
+    {F_MEMORY, "memory", 0, "MB", 1, 1 << 20,
+     "hash of all sessions together ({range}, default 512)"},
+    {F_THREADS, "max-threads", 0, "N", 1, SEARCH_MAX_THREADS,
+     "threads option's cap per session ({range}, default 1)"},
+    {F_MOVETIME, "max-movetime", 0, "MS", 1, TABULA_MOVETIME_MAX,
+     "movetime option's cap in ms ({range}, default 60000)"},
     {F_COMMAND, "max-command", 0, "MS", 100, 86400000,
-     "a command is interrupted after MS ms (default 120000)"},
+     "a command is interrupted after MS ms ({range}, default 120000)"},
     {F_ANALYSES, "max-analyses", 0, "N", 0, 1000,
-     "analyze commands running at once, all sessions (default 2)"},
+     "analyze commands running at once, all sessions ({range}, default 2)"},
     {F_ANALYZE, "max-analyze", 0, "MS", 100, 86400000,
-     "an analyze is interrupted after MS ms (default 600000)"},
+     "an analyze is interrupted after MS ms ({range}, default 600000)"},
     {F_QUIET, "quiet", 'q', NULL, 0, 0, "no line on stderr per connection"},
     {F_HELP, "help", 'h', NULL, 0, 0, "this help"},
     {F_VERSION, "version", 'V', NULL, 0, 0, "version"},
@@ -65,10 +70,17 @@ static void usage(FILE *f)
         else
             snprintf(left, sizeof left, "      --%s%s%s", o->name, o->arg ? " " : "",
                      o->arg ? o->arg : "");
-        if (strlen(left) < 26)
-            fprintf(f, "%-26s%s\n", left, o->help);
+        char help[256];
+        const char *r = strstr(o->help, "{range}");
+        if (r)
+            snprintf(help, sizeof help, "%.*s%lld to %lld%s", (int)(r - o->help), o->help,
+                     o->lo, o->hi, r + 7);
         else
-            fprintf(f, "%s\n%26s%s\n", left, "", o->help);
+            snprintf(help, sizeof help, "%s", o->help);
+        if (strlen(left) < 26)
+            fprintf(f, "%-26s%s\n", left, help);
+        else
+            fprintf(f, "%s\n%26s%s\n", left, "", help);
     }
     fprintf(f, "\nDocumentation: man 6 tabula-web, doc/web.md.\n");
 }
