@@ -416,6 +416,8 @@ void options_expand(const char *text, char *buf, size_t n)
             buf_printf(buf, n, &pos, "%d", SEARCH_PROOF_SHARE);
         } else if (!strcmp(name, "proof_share_failing")) {
             buf_printf(buf, n, &pos, "%d", SEARCH_PROOF_SHARE_FAILING);
+        } else if (!strcmp(name, "max_variant_options")) {
+            buf_printf(buf, n, &pos, "%d", SESSION_MAX_OPTS);
         } else if (!strcmp(name, "levels")) {
             buf_printf(buf, n, &pos, "%d", SESSION_LEVELS);
         } else if (!strcmp(name, "level_table")) {

@@ -70,7 +70,8 @@ int options_reset(struct session *s);
  * marked), {default_game} (the game a session starts in), {default:NAME}
  * (the option NAME's default, as get_option says it at start-up),
  * {proof_share} and {proof_share_failing} (the share of a move's budget
- * alpha-beta's proof gets, in percent: search.h). */
+ * alpha-beta's proof gets, in percent: search.h), {max_variant_options}
+ * (the most variant options newgame takes, SESSION_MAX_OPTS). */
 void options_expand(const char *text, char *buf, size_t n);
 
 #endif

@@ -61,7 +61,7 @@ int session_newgame(struct session *s, const char *name, int nopts,
     if (!g || !g->gen_moves)
         return SESS_EUNKNOWN_GAME;
     if (nopts > SESSION_MAX_OPTS) {
-        snprintf(err, errlen, "too many options");
+        snprintf(err, errlen, "too many options: at most %d", SESSION_MAX_OPTS);
         return SESS_EINVALID;
     }
     /* an option is key=value, its key not empty: newgame's words, --game
