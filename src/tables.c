@@ -88,7 +88,7 @@ static void usage(FILE *f)
             "  -V, --version       print the version and exit\n"
             "\n"
             "pieces=2 and 4 take seconds to a CPU minute (a 48 MB table); pieces=6 takes\n"
-            "hours, 4.3 GB of memory and 14 GB of disk. Exit status: 0 when the table is\n"
+            "hours, 4.3 GiB of memory and 14 GB of disk. Exit status: 0 when the table is\n"
             "complete, 1 on an error (disk, memory, a file it will not replace), 2 for bad\n"
             "usage.\n",
             GHT_MAX_THREADS);
