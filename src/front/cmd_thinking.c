@@ -121,7 +121,8 @@ const struct proto_cmd thinking_commands[] = {
      "```"},
     {"set_option", cmd_set_option, "NAME VALUE", {ARG_OPTION, ARG_OPTION_VALUE}, 0,
      PROTO_G_THINKING, "set an engine option",
-     "Sets an engine option: {options} (the [table below](#options), `list_options`). Options "
+     "Sets an engine option: {options} (their values: [Options](#options), `list_options`). "
+     "Options "
      "last\n"
      "across `newgame`. Fails: `unknown option`, `invalid value` (the detail says the allowed "
      "values, as\n"
