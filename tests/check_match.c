@@ -70,9 +70,21 @@ START_TEST(test_elo_estimate)
     match_elo_estimate(0, 0, 0, &e);
     ck_assert_int_eq(e.n, 0);
     ck_assert(isnan(e.elo));
-    match_elo_estimate(3, 0, 0, &e);        /* all wins: +inf */
+    /* All wins: Elo +inf, and no variance (review 6, finding 3): the
+     * interval is unknown (NaN, printed "-"), not [+inf, +inf]; LOS the
+     * sign test, 0.5 (1 + erf(3 / sqrt 6)) = 0.9583677, not 100%. */
+    match_elo_estimate(3, 0, 0, &e);
     ck_assert(isinf(e.elo) && e.elo > 0);
-    ck_assert(isinf(e.margin) && e.margin > 0);
+    ck_assert(isnan(e.lo) && isnan(e.hi) && isnan(e.margin));
+    ck_assert_double_eq_tol(e.los, 0.9583677, 1e-6);
+    /* All draws: Elo 0, the interval unknown, not [0.0, 0.0]; LOS 50%. */
+    match_elo_estimate(0, 0, 5, &e);
+    ck_assert_double_eq_tol(e.elo, 0.0, 1e-12);
+    ck_assert(isnan(e.lo) && isnan(e.hi) && isnan(e.margin));
+    ck_assert_double_eq_tol(e.los, 0.5, 1e-12);
+    /* W=1 D=1: a spread again, s = .75, a finite lower bound. */
+    match_elo_estimate(1, 0, 1, &e);
+    ck_assert(isfinite(e.lo) && !isnan(e.margin));
 }
 END_TEST
 
@@ -155,6 +167,27 @@ START_TEST(test_pentanomial)
     match_sprt_penta(split4, 200, 400, 0.05, 0.05, &sp);
     ck_assert_double_eq_tol(sp.llr, -3.8897926, 1e-5);
     ck_assert_int_eq(sp.state, SPRT_H0);
+    /* Every pair in one bin: no variance (review 6, finding 3). Two
+     * pairs split 1-1 once gave "0.0 +/- 0.0, [0.0, 0.0]", one pair won
+     * twice "[+inf, +inf]" and LOS 100%. The interval is unknown (NaN,
+     * printed "-"); LOS is the sign test of the pairs won against those
+     * lost: one pair won, 0.5 (1 + erf(1 / sqrt 2)) = 0.8413447; two
+     * split, 0.5; four lost (LD), 0.5 (1 + erf(-4 / sqrt 8)) = 0.0227501. */
+    static const int split2[5] = {0, 0, 2, 0, 0}, ww1[5] = {0, 0, 0, 0, 1};
+    static const int ld4[5] = {0, 4, 0, 0, 0};
+    match_penta_estimate(split2, &e);
+    ck_assert_int_eq(e.n, 4);
+    ck_assert_double_eq_tol(e.elo, 0.0, 1e-12);
+    ck_assert(isnan(e.lo) && isnan(e.hi) && isnan(e.margin));
+    ck_assert_double_eq_tol(e.los, 0.5, 1e-12);
+    match_penta_estimate(ww1, &e);
+    ck_assert(isinf(e.elo) && e.elo > 0);
+    ck_assert(isnan(e.lo) && isnan(e.hi) && isnan(e.margin));
+    ck_assert_double_eq_tol(e.los, 0.8413447, 1e-6);
+    match_penta_estimate(ld4, &e);
+    ck_assert_double_eq_tol(e.score, 0.25, 1e-12);
+    ck_assert(isnan(e.lo) && isnan(e.hi) && isnan(e.margin));
+    ck_assert_double_eq_tol(e.los, 0.0227501, 1e-6);
     /* No pairs: nothing known. */
     static const int none[5] = {0, 0, 0, 0, 0};
     match_penta_estimate(none, &e);

@@ -177,11 +177,15 @@ struct match_elo_est {
     int n;
     double score;               /* (W + D/2) / N */
     double elo;                 /* from score */
-    double lo, hi;              /* 95% interval, normal approximation */
-    double margin;              /* (hi - lo) / 2, cutechess's "+/-" */
+    double lo, hi;              /* 95% interval, normal approximation;
+                                 * NaN (unknown) when the sample has no
+                                 * variance: every game, or pair, alike */
+    double margin;              /* (hi - lo) / 2, cutechess's "+/-"; NaN
+                                 * with lo and hi */
     double los;                 /* likelihood of superiority, 0..1 */
     double draw_ratio;
 };
+/* LOS is match_los(W, L). */
 void match_elo_estimate(int w, int l, int d, struct match_elo_est *e);
 /* 0.5 * (1 + erf((W - L) / sqrt(2 (W + L)))); 0.5 when W + L = 0. */
 double match_los(int w, int l);
@@ -202,6 +206,8 @@ void match_sprt_eval(int w, int l, int d, double elo0, double elo1,
  * colours swapped; n[k] counts the pairs in which the first engine scored
  * k/2 points (k = 0..4: LL, LD, WL+DD, WD, WW). The score of a pair is
  * its mean, and the variance is that of the pairs (fastchess's model). */
+/* LOS is Phi((s - 1/2) / sd); with no variance (every pair in one bin)
+ * match_los(WD + WW pairs, LL + LD pairs). */
 void match_penta_estimate(const int n[5], struct match_elo_est *e);
 /* The generalised SPRT of the logistic model for pentanomial counts (as
  * fastchess's "logistic" model, after Van den Bergh): the maximum

@@ -284,6 +284,12 @@ void match_elo_estimate(int w, int l, int d, struct match_elo_est *e)
     e->score = mu;
     e->draw_ratio = pd;
     e->elo = match_elo_from_score(mu);
+    if (dev <= 0) {
+        /* Every game alike (a sweep, all draws): the sample says nothing
+         * of the spread, so the interval is unknown, not exact. */
+        e->lo = e->hi = e->margin = NAN;
+        return;
+    }
     e->lo = match_elo_from_score(mu - Z975 * sd);
     e->hi = match_elo_from_score(mu + Z975 * sd);
     e->margin = (e->hi - e->lo) / 2;
@@ -341,15 +347,21 @@ void match_penta_estimate(const int n[5], struct match_elo_est *e)
     double sd = sqrt(var / pairs);
     e->score = mu;
     e->elo = match_elo_from_score(mu);
+    if (var <= 0) {
+        /* Every pair in one bin (all split 1-1, a sweep, all draws): no
+         * spread to measure, so the interval is unknown, not exact, and
+         * LOS is the sign test of the pairs won (WD, WW) against those
+         * lost (LL, LD), which needs no variance: one pair won 84.1%. */
+        e->lo = e->hi = e->margin = NAN;
+        e->los = match_los(n[3] + n[4], n[0] + n[1]);
+        return;
+    }
     e->lo = match_elo_from_score(mu - Z975 * sd);
     e->hi = match_elo_from_score(mu + Z975 * sd);
     e->margin = (e->hi - e->lo) / 2;
     if (isnan(e->margin))
         e->margin = INFINITY;
-    if (sd > 0)
-        e->los = 0.5 * (1 + erf((mu - 0.5) / (sd * sqrt(2.0))));
-    else
-        e->los = mu > 0.5 ? 1 : mu < 0.5 ? 0 : 0.5;
+    e->los = 0.5 * (1 + erf((mu - 0.5) / (sd * sqrt(2.0))));
 }
 
 /* The distribution closest to p (in the likelihood sense) whose mean is
