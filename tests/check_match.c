@@ -1670,8 +1670,23 @@ START_TEST(test_toy_shards_and_round_robin)
     struct match_config c;
     /* Three engines, round robin, 2 games per pair = 6 games, played in
      * two shards into one file; then a report over it. */
+    /* A shard's summary says it is one (review 6, finding 8: it gave
+     * "Score of first vs third: 0 - 0 - 0  [0.000] 0" for the pair it
+     * did not play, and no word that its figures are a shard's). Shard 1
+     * plays units 0 and 2 (pairs first-second, second-third), shard 2
+     * unit 1 (first-third), into the same file. */
+    static const char *says[2][2] = {
+        {"Shard 1/2: 4 of its 4 games played; the figures below are of "
+         "this shard alone", "Score of first vs third: 0 - 0 - 0  [-] 0\n"},
+        {"Shard 2/2: 2 of its 2 games played; the figures below count 4 "
+         "game(s) of other shards too", "Score of first vs third: 1 - 1 - 0  "
+         "[0.500] 2\n"}};
     for (int k = 1; k <= 2; k++) {
+        char sout[400];
+        snprintf(sout, sizeof sout, "%s/shard-out", tmpdir);
         toy_config(&c, "ok 0", "ok 0");
+        fclose(c.out);
+        c.out = fopen(sout, "w");
         c.nengines = 3;
         strcpy(c.engines[2].name, "third");
         c.engines[2].cmd = cmd[0];
@@ -1680,6 +1695,10 @@ START_TEST(test_toy_shards_and_round_robin)
         c.shard_n = 2;
         ck_assert_int_eq(run(&c), 0);
         ck_assert_int_eq(nres, (k == 1 ? 4 : 6));
+        char *text = slurp(sout, NULL);
+        ck_assert_msg(strstr(text, says[k - 1][0]) &&
+                      strstr(text, says[k - 1][1]), "%s", text);
+        free(text);
     }
     int seen[7] = {0};
     for (int i = 0; i < nres; i++)
@@ -1708,6 +1727,124 @@ START_TEST(test_toy_shards_and_round_robin)
     ck_assert_msg(strstr(text, "Score of first vs second: 1 - 1 - 0"), "%s",
                   text);
     ck_assert_msg(strstr(text, "Rank Name"), "%s", text);
+    ck_assert_msg(!strstr(text, "Shard"), "%s", text);
+}
+END_TEST
+
+/* Runs c with stderr to a file; its text in err (malloc'd). */
+static int run_stderr(struct match_config *c, char **err)
+{
+    char path[400];
+    snprintf(path, sizeof path, "%s/stderr", tmpdir);
+    fflush(stderr);
+    int saved = dup(2);
+    FILE *f = fopen(path, "w");
+    ck_assert(saved >= 0 && f);
+    dup2(fileno(f), 2);
+    int r = run(c);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    fclose(f);
+    *err = slurp(path, NULL);
+    return r;
+}
+
+/* Review 6, finding 8: a game in two results files with two results was
+ * counted as the first file read said, in silence, so --merge a --merge b
+ * and --merge b --merge a gave different figures. Now nothing is counted
+ * (exit 2) and both lines are named; a game twice with one result counts
+ * once. */
+START_TEST(test_toy_merge_conflict)
+{
+    struct match_config c;
+    char a[400], b[400], a2[400], out[400];
+    snprintf(a, sizeof a, "%s/a.txt", tmpdir);
+    snprintf(b, sizeof b, "%s/b.txt", tmpdir);
+    snprintf(a2, sizeof a2, "%s/a2.txt", tmpdir);
+    snprintf(out, sizeof out, "%s/out", tmpdir);
+    static const char g12[] = "1\tfirst\tsecond\t0-1\t10\tx\n"
+                              "2\tsecond\tfirst\t0-1\t10\tx\n";
+    static const char g34[] = "3\tfirst\tsecond\t0-1\t10\tx\n"
+                              "4\tsecond\tfirst\t0-1\t10\tx\n";
+    FILE *f = fopen(a, "w");
+    fputs(g12, f);
+    fclose(f);
+    f = fopen(a2, "w");                 /* game 1 and 2 again, the same */
+    fputs(g12, f);
+    fputs(g34, f);
+    fclose(f);
+    f = fopen(b, "w");                  /* game 1 the other way */
+    fputs("# a note\n1\tfirst\tsecond\t1-0\t10\tx\n", f);
+    fputs(g34, f);
+    fclose(f);
+    static const char *why[2] = {
+        "b.txt:2: game 1 (first vs second) is 1-0 here but 0-1 in ",
+        "a.txt:1: game 1 (first vs second) is 0-1 here but 1-0 in "};
+    static const char *where[2] = {"a.txt:1: two results for one game",
+                                   "b.txt:2: two results for one game"};
+    for (int order = 0; order < 2; order++) {
+        char *err;
+        toy_config(&c, "ok 0", "ok 0");
+        fclose(c.out);
+        c.out = fopen(out, "w");
+        c.results = NULL;
+        c.report_only = 1;
+        c.merge[c.nmerge++] = order ? b : a;
+        c.merge[c.nmerge++] = order ? a : b;
+        ck_assert_int_eq(run_stderr(&c, &err), 2);
+        ck_assert_msg(strstr(err, why[order]) && strstr(err, where[order]),
+                      "%s", err);
+        free(err);
+        char *text = slurp(out, NULL);
+        ck_assert_msg(!strstr(text, "Score of"), "%s", text);
+        free(text);
+    }
+    /* The same game twice with one result counts once: 4 games, 2-2. */
+    toy_config(&c, "ok 0", "ok 0");
+    fclose(c.out);
+    c.out = fopen(out, "w");
+    c.results = NULL;
+    c.report_only = 1;
+    c.merge[c.nmerge++] = a;
+    c.merge[c.nmerge++] = a2;
+    ck_assert_int_eq(run(&c), 0);
+    char *text = slurp(out, NULL);
+    ck_assert_msg(strstr(text, "4 of 4 scheduled games played") &&
+                  strstr(text, "Score of first vs second: 2 - 2 - 0  "
+                         "[0.500] 4\n"), "%s", text);
+    free(text);
+    /* Two results in the results file itself: refused before anything is
+     * played or written, the file left as it is. */
+    f = fopen(results_path, "w");
+    fputs(g12, f);
+    fputs("1\tfirst\tsecond\t1-0\t10\tx\n", f);
+    fclose(f);
+    size_t len0, len1;
+    char *before = slurp(results_path, &len0), *err;
+    toy_config(&c, "ok 0", "ok 0");
+    ck_assert_int_eq(run_stderr(&c, &err), 2);
+    ck_assert_msg(strstr(err, "results:3: game 1 (first vs second) is 1-0 "
+                         "here but 0-1 in ") &&
+                  strstr(err, "results:1: two results"), "%s", err);
+    char *after = slurp(results_path, &len1);
+    ck_assert(len1 == len0 && memcmp(before, after, len0) == 0);
+    free(before);
+    free(after);
+    free(err);
+    /* A pair with no games: "[-]", not "[0.000]". */
+    f = fopen(results_path, "w");
+    fputs("# nothing yet\n", f);
+    fclose(f);
+    toy_config(&c, "ok 0", "ok 0");
+    fclose(c.out);
+    c.out = fopen(out, "w");
+    c.report_only = 1;
+    ck_assert_int_eq(run(&c), 0);
+    text = slurp(out, NULL);
+    ck_assert_msg(strstr(text, "Score of first vs second: 0 - 0 - 0  [-] 0\n"),
+                  "%s", text);
+    free(text);
 }
 END_TEST
 
@@ -1760,6 +1897,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, test_toy_time);
     tcase_add_test(tc, test_toy_sprt_and_maxplies);
     tcase_add_test(tc, test_toy_shards_and_round_robin);
+    tcase_add_test(tc, test_toy_merge_conflict);
     suite_add_tcase(s, tc);
     return s;
 }

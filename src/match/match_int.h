@@ -40,6 +40,8 @@ struct tour {
     int maxindex;
     char *done;                 /* per slot */
     signed char *points;        /* per slot: half-points of pairs[].a */
+    const char **from_path;     /* per slot: the results file its game */
+    int *from_line;             /* was read from, and the line (0: played) */
     int *todo;
     int ntodo, next;
     int *retry;                 /* void games to play again */
@@ -108,11 +110,14 @@ void match_play_game(struct worker *w, const struct match_slot *s,
 #define MATCH_LINE_MAX ((size_t)1 << 20)     /* read by util_read_line */
 /* Counts a finished game (winner 0, 1 or -1 draw) in slot's pair. */
 void tour_tally(struct tour *t, int slot, int winner);
-/* Reads a results file: games of this schedule count as done. With
+/* Reads a results file: games of this schedule count as done, a game
+ * read twice with the same result once; one read with another result
+ * than before (a shard played twice, an edited line) is refused. With
  * repair, the offset of a cut last line (no newline) goes to
  * t->results_cut, for the caller to cut the file there before it appends.
  * 0 ok, 1 a read error, 2 a file that cannot be opened, one with a line
- * too long (not a results file) or one of another tournament. */
+ * too long (not a results file), one of another tournament or two results
+ * for one game. */
 int tour_load_results(struct tour *t, const char *path, int must_exist,
                       int repair);
 /* The results file's first line (a comment, so every reader skips it):

@@ -118,7 +118,9 @@ static const struct optdef {
      "append one line per game; games already in it are not played "
      "again (resume) and count in the totals"},
     {NULL, "merge", 1, "FILE", OPT_MERGE, 0, 0,
-     "also count the games of this results file (repeatable; read only)"},
+     "also count the games of this results file (repeatable; read only); "
+     "a game in two files counts once, and with two different results "
+     "nothing is counted (exit 2)"},
     {NULL, "report", 0, NULL, OPT_REPORT, 0, 0,
      "play nothing; print the statistics of the results files"},
     {NULL, "records", 1, "FILE", OPT_RECORDS, 0, 0, "append each game's PGN record"},

@@ -121,10 +121,13 @@ static void print_score(struct tour *t, int p)
 {
     const struct pair_score *ps = &t->score[p];
     int n = ps->w + ps->l + ps->d;
-    tour_printf(t, "Score of %s vs %s: %d - %d - %d  [%.3f] %d\n",
+    char score[32] = "-";       /* no games: no score */
+    if (n)
+        snprintf(score, sizeof score, "%.3f", (ps->w + 0.5 * ps->d) / n);
+    tour_printf(t, "Score of %s vs %s: %d - %d - %d  [%s] %d\n",
                 t->c->engines[t->pairs[p].a].name,
                 t->c->engines[t->pairs[p].b].name, ps->w, ps->l, ps->d,
-                n ? (ps->w + 0.5 * ps->d) / n : 0.0, n);
+                score, n);
 }
 
 /* The Elo, LOS, pentanomial and SPRT lines of pair p (indented). */
@@ -212,9 +215,14 @@ static void print_standings(struct tour *t)
             snprintf(mg, sizeof mg, "inf");
         else
             match_fmt_num(mg, sizeof mg, e.margin, 1);
-        tour_printf(t, "%4d %-20s %7s %7s %6d %6.1f%% %6.1f%%\n", i + 1,
+        char score[32] = "-", draw[32] = "-";   /* no games: no figures */
+        if (n) {
+            snprintf(score, sizeof score, "%.1f%%", 100 * sc[x]);
+            snprintf(draw, sizeof draw, "%.1f%%", 100.0 * d[x] / n);
+        }
+        tour_printf(t, "%4d %-20s %7s %7s %6d %7s %7s\n", i + 1,
                     c->engines[x].name, n ? elo : "-", n ? mg : "-", n,
-                    n ? 100 * sc[x] : 0.0, n ? 100.0 * d[x] / n : 0.0);
+                    score, draw);
     }
 }
 
@@ -240,6 +248,26 @@ void tour_summary(struct tour *t)
         present += t->done[i];
     tour_printf(t, "\n%s%s%s: %d of %d scheduled games played\n", t->g->name,
                 t->variant[0] ? " " : "", t->variant, present, t->nslots);
+    if (c->shard_n > 1) {
+        /* a shard's figures are not the tournament's: say so */
+        int mine = 0, mine_done = 0;
+        for (int i = 0; i < t->nslots; i++)
+            if (match_in_shard(&t->slots[i], t->npairs, c->shard_k,
+                               c->shard_n)) {
+                mine++;
+                mine_done += t->done[i];
+            }
+        tour_printf(t, "Shard %d/%d: %d of its %d games played; ", c->shard_k,
+                    c->shard_n, mine_done, mine);
+        if (present == mine_done)
+            tour_printf(t, "the figures below are of this shard alone (for "
+                        "the whole tournament: the same options, --merge "
+                        "every shard's results file, --report)\n");
+        else
+            tour_printf(t, "the figures below count %d game(s) of other "
+                        "shards too, read from the results files\n",
+                        present - mine_done);
+    }
     for (int p = 0; p < t->npairs; p++) {
         print_score(t, p);
         print_elo_block(t, p);

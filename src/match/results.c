@@ -44,6 +44,16 @@ void tour_tally(struct tour *t, int slot, int winner)
         ps->penta[t->points[slot] + t->points[os]]++;
 }
 
+/* The winner (0 player 1, 1 player 2, -1 a draw) of a slot counted. */
+static int slot_winner(const struct tour *t, int slot)
+{
+    const struct match_slot *s = &t->slots[slot];
+    int a_first = s->first == t->pairs[s->pair].a;
+    if (t->points[slot] == 1)
+        return -1;
+    return (t->points[slot] == 2) == a_first ? 0 : 1;
+}
+
 /* s with control bytes made '?' (a header field: one line without tabs),
  * and with ascii every byte past ASCII too (a cut line on the terminal:
  * no half of a character). */
@@ -241,8 +251,27 @@ int tour_load_results(struct tour *t, const char *path, int must_exist,
             ret = 2;
             break;
         }
-        if (!t->done[slot])
+        if (!t->done[slot]) {
             tour_tally(t, slot, r.winner);
+            t->from_path[slot] = path;
+            t->from_line[slot] = lineno;
+            continue;
+        }
+        /* Read before: the same result counts once; another one would
+         * make the figures those of whichever file came first. */
+        int was = slot_winner(t, slot);
+        if (was == r.winner)
+            continue;
+        fprintf(stderr, "tabula-match: %s:%d: game %d (%s vs %s) is %s "
+                "here but %s in %s:%d: two results for one game (a shard "
+                "played twice? a line edited?); nothing counted, the files "
+                "left as they are: keep the line that counts and remove the "
+                "other\n", path, lineno, r.index, r.first, r.second,
+                match_result_string(r.winner), match_result_string(was),
+                t->from_path[slot] ? t->from_path[slot] : "?",
+                t->from_line[slot]);
+        ret = 2;
+        break;
     }
     if (bad)
         fprintf(stderr, "tabula-match: %s: %d malformed line(s) skipped\n",

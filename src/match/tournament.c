@@ -453,6 +453,8 @@ static void tour_free(struct tour *t)
     free(t->slot_of_index);
     free(t->done);
     free(t->points);
+    free(t->from_path);
+    free(t->from_line);
     free(t->todo);
     free(t->retry);
     free(t->score);
@@ -640,11 +642,13 @@ int match_run(const struct match_config *c)
     t.slot_of_index = malloc(((size_t)t.maxindex + 2) * sizeof(int));
     t.done = calloc((size_t)t.nslots + 1, 1);
     t.points = malloc((size_t)t.nslots + 1);
+    t.from_path = calloc((size_t)t.nslots + 1, sizeof *t.from_path);
+    t.from_line = calloc((size_t)t.nslots + 1, sizeof *t.from_line);
     t.todo = malloc(((size_t)t.nslots + 1) * sizeof(int));
     t.retry = malloc(((size_t)t.nslots + 1) * sizeof(int));
     t.score = calloc((size_t)t.npairs + 1, sizeof *t.score);
-    if (!t.slot_of_index || !t.done || !t.points || !t.todo || !t.retry ||
-        !t.score) {
+    if (!t.slot_of_index || !t.done || !t.points || !t.from_path ||
+        !t.from_line || !t.todo || !t.retry || !t.score) {
         ret = 1;
         goto out;
     }
