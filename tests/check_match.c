@@ -256,11 +256,25 @@ START_TEST(test_schedule)
                 ck_assert_int_eq(match_in_shard(&s4[i], 3, k, nsh),
                                  match_in_shard(&s4[i + 1], 3, k, nsh));
     }
-    /* Unit = round*npairs + pair: with 2 shards, shard 1 has units 0,2,4
-     * = (r0,p0) (r0,p2) (r1,p1) = indices 1,2,5,6,9,10. */
+    /* Unit = round + pair: with 2 shards, shard 1 has (r0,p0) (r0,p2)
+     * (r1,p1) = indices 1,2,5,6,9,10. */
     static const int sh1[12] = {1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0};
     for (int i = 0; i < 12; i++)
         ck_assert_int_eq(match_in_shard(&s4[i], 3, 1, 2), sh1[i]);
+    /* Every pair goes to every shard in turn, also when the number of
+     * pairs is a multiple of the shards' (round*npairs + pair gave shard
+     * 1 of 3 only the first pair, every round): 3 pairs, 3 rounds, 3
+     * shards, each shard one round of each pair. */
+    struct match_slot *s6;
+    ck_assert_int_eq(match_schedule(p, 3, 6, &s6), 18);
+    for (int k = 1; k <= 3; k++)
+        for (int pr = 0; pr < 3; pr++) {
+            int got = 0;
+            for (int i = 0; i < 18; i += 2)
+                got += s6[i].pair == pr && match_in_shard(&s6[i], 3, k, 3);
+            ck_assert_msg(got == 1, "shard %d/3 has pair %d %d times", k, pr, got);
+        }
+    free(s6);
     free(s);
     free(s4);
 }

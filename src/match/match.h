@@ -129,7 +129,8 @@ int match_make_pairs(int nengines, int gauntlet, struct match_pair *out,
 int match_schedule(const struct match_pair *pairs, int npairs, int games,
                    struct match_slot **out);
 /* 1 if slot s belongs to shard k of n (1 <= k <= n); both games of a
- * round-and-pair go to the same shard. */
+ * round-and-pair go to the same shard, and each pair goes to every shard
+ * in turn. */
 int match_in_shard(const struct match_slot *s, int npairs, int k, int n);
 /* "K/N" -> 0 ok, -1 bad. */
 int match_parse_shard(const char *s, int *k, int *n);

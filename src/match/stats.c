@@ -60,8 +60,12 @@ int match_in_shard(const struct match_slot *s, int npairs, int k, int n)
 {
     if (n <= 1)
         return 1;
-    long unit = (long)s->round * npairs + s->pair;
-    return unit % n == k - 1;
+    /* round + pair, not round * npairs + pair: when npairs is a multiple
+     * of n, that gave each shard a fixed subset of the pairs (with 3
+     * engines and --shard 1/3, only a vs b); this way every pair goes to
+     * each shard in turn, round after round */
+    (void)npairs;
+    return ((long)s->round + s->pair) % n == k - 1;
 }
 
 static int parse_int(const char *s, const char **end, long *v)
