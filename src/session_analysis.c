@@ -233,6 +233,9 @@ static int search_lines(struct session *s, void *ab, void *st, const move_t *roo
     struct search_result r;
     alphabeta_searcher.search(ab, s->g, st, &sp, &r);
     b->used += r.nodes;
+    /* a search stop() cut short stops the command too: a review must not
+     * go on judging with searches that each stop at once */
+    budget_over(b);
     return r.nlines;
 }
 

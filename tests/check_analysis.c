@@ -262,6 +262,86 @@ START_TEST(test_review_grasshopper_planted_blunder)
 }
 END_TEST
 
+/* A stop() that counts its calls and answers 1 from call stop_at on (0:
+ * never). */
+struct stop_count {
+    long calls, stop_at;
+};
+
+static int count_stop(void *ctx)
+{
+    struct stop_count *c = ctx;
+    c->calls++;
+    return c->stop_at && c->calls >= c->stop_at;
+}
+
+/* A random Tablut game of plies moves, each with the note a loaded record
+ * leaves (NAG 2, comment "old"), in a session of its own. */
+static void tablut_game_with_notes(struct session *s, int plies)
+{
+    uint64_t rng = 777;
+    ck_assert_int_eq(open_session(s), SESS_OK);
+    s->nodes = 20000;
+    ck_assert(random_position(s, "tablut", NULL, plies, &rng));
+    size_t sz = s->g->state_size;
+    s->notes = calloc((size_t)plies, sizeof *s->notes);
+    ck_assert_ptr_nonnull(s->notes);
+    s->nnotes = plies;
+    for (int i = 0; i < plies; i++) {
+        s->notes[i].hash = s->g->hash(s->snaps + (size_t)i * sz);
+        s->notes[i].move = s->moves[i].move;
+        s->notes[i].nag = 2;
+        s->notes[i].text = strdup("old");
+    }
+}
+
+/* A review stopped halfway through a game judged by searches (Tablut: no
+ * proofs) answers the moves it reached, says it was stopped, and keeps the
+ * notes of the moves it did not reach as they were; the moves it reached
+ * are judged as a whole review judges them. (It went on to the end with
+ * searches that stopped at once: all moves, other marks, not stopped.) */
+START_TEST(test_review_stopped_by_search)
+{
+    enum { PLIES = 12 };
+    struct session s;
+    struct session_review full, part;
+    struct stop_count c = {0, 0};
+    tablut_game_with_notes(&s, PLIES);
+    ck_assert_int_eq(session_review(&s, count_stop, &c, &full), SESS_OK);
+    ck_assert(!full.stopped);
+    ck_assert_int_eq(full.n, PLIES);
+    session_free(&s);
+
+    /* the same review stopped halfway (by stop()'s calls) */
+    ck_assert_int_gt(c.calls, 4 * PLIES);
+    struct stop_count h = {0, c.calls / 2};
+    tablut_game_with_notes(&s, PLIES);
+    ck_assert_int_eq(session_review(&s, count_stop, &h, &part), SESS_OK);
+    ck_assert_msg(part.stopped, "the review says it was stopped");
+    ck_assert_int_gt(part.n, 0);
+    ck_assert_int_lt(part.n, PLIES);
+    ck_assert_int_eq(part.side[0].moves + part.side[1].moves, part.n);
+    for (int i = 0; i < part.n; i++) {
+        ck_assert_int_eq(part.moves[i].mark, full.moves[i].mark);
+        ck_assert_int_eq(part.moves[i].best_move, full.moves[i].best_move);
+    }
+    /* the notes: a reached move keeps its comment, and its NAG unless the
+     * review marks it; the moves not reached keep theirs whole */
+    ck_assert_int_eq(s.nnotes, PLIES);
+    for (int i = 0; i < PLIES; i++) {
+        ck_assert_ptr_nonnull(s.notes[i].text);
+        ck_assert_str_eq(s.notes[i].text, "old");
+        if (i >= part.n) {
+            ck_assert_int_eq(s.notes[i].nag, 2);
+            ck_assert_str_eq(s.notes[i].comment, "");
+        }
+    }
+    session_review_free(&full);
+    session_review_free(&part);
+    session_free(&s);
+}
+END_TEST
+
 /* The tutor's question: the judgement of one move before it is played. */
 START_TEST(test_judge_move)
 {
@@ -497,6 +577,7 @@ static Suite *analysis_suite(void)
     tcase_add_test(tc, test_hint_by_search);
     tcase_add_test(tc, test_review_rastros_planted_blunder);
     tcase_add_test(tc, test_review_grasshopper_planted_blunder);
+    tcase_add_test(tc, test_review_stopped_by_search);
     tcase_add_test(tc, test_judge_move);
     tcase_add_test(tc, test_proven_at_once);
     tcase_add_test(tc, test_analyze_ends_on_proof);
