@@ -340,6 +340,20 @@ void session_time_budget(const struct session *s, int side, struct search_params
         p->nodes = s->engine->default_nodes;
 }
 
+void session_clock_charge(struct session *s, int side, int64_t ms)
+{
+    struct clock_state c = {
+        .main_ms = s->main_ms, .byo_ms = s->byo_ms, .byo_stones = s->byo_stones,
+        .left_ms = s->left_ms[side], .left_stones = s->left_stones[side],
+        .have_left = s->have_left[side],
+    };
+    if (!timeman_charge(&c, ms))
+        return;
+    s->left_ms[side] = c.left_ms;
+    s->left_stones[side] = c.left_stones;
+    s->have_left[side] = c.have_left;
+}
+
 void session_solve_limits(const struct session *s, struct search_params *p)
 {
     p->depth = 0;

@@ -82,7 +82,10 @@ struct session {
     struct session_note *notes;
     int nnotes;
     struct session_tags *tags;  /* NULL, or the loaded record's; owned */
-    /* GTP clocks (milliseconds); main_ms < 0 means no time settings */
+    /* GTP clocks (milliseconds); main_ms < 0 means no time settings. A
+     * side's left_ms/left_stones are its clock when have_left: from
+     * time_left, or kept by the engine (session_clock_charge); without
+     * have_left the clock is full (time_settings). */
     int64_t main_ms, byo_ms;
     int byo_stones;
     int64_t left_ms[2];
@@ -174,6 +177,11 @@ void session_pv_text(const struct game *g, const void *st, const move_t *pv, int
                      char *buf, size_t n);
 /* Budget for the next move of side: fills p->movetime_ms / p->soft_ms. */
 void session_time_budget(const struct session *s, int side, struct search_params *p);
+/* The engine keeps side's clock: its move took ms (timeman_charge). The
+ * front ends call it after a genmove that plays the engine's move (not
+ * reg_genmove, which plays nothing); time_left sets the clock again,
+ * time_settings and a new game start it full. undo gives nothing back. */
+void session_clock_charge(struct session *s, int side, int64_t ms);
 /* Search seed for the current position: fixed by seed, game and history. */
 uint64_t session_search_seed(const struct session *s);
 void session_variant(const struct session *s, char *buf, size_t n);

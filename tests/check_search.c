@@ -530,6 +530,60 @@ START_TEST(test_timeman)
 }
 END_TEST
 
+/* The clock the engine keeps between time_left commands (review6 finding
+ * 2: without time_left every move was budgeted from the whole main time). */
+START_TEST(test_timeman_charge)
+{
+    /* no clock, or settings that mean no limit: nothing to keep */
+    struct clock_state none[] = {{.main_ms = -1}, {.main_ms = 10000, .byo_ms = 5000},
+                                 {.main_ms = 0, .byo_ms = 0}};
+    for (int i = 0; i < 3; i++) {
+        struct clock_state c = none[i];
+        ck_assert_int_eq(timeman_charge(&c, 100), 0);
+        ck_assert(!c.have_left && c.left_ms == 0);
+    }
+    /* sudden death: the moves come off the main time, down to 0 */
+    struct clock_state sd = {.main_ms = 3000};
+    ck_assert_int_eq(timeman_charge(&sd, 1000), 1);
+    ck_assert(sd.have_left && sd.left_ms == 2000 && sd.left_stones == 0);
+    int64_t soft, hard, s2, h2;
+    struct clock_state tl = {.main_ms = 3000, .have_left = 1, .left_ms = 2000};
+    timeman_budget(&sd, 2, &soft, &hard);       /* budgeted as time_left 2 s */
+    timeman_budget(&tl, 2, &s2, &h2);
+    ck_assert(soft == s2 && hard == h2);
+    ck_assert_int_le(hard, 2000 / 3);
+    ck_assert_int_eq(timeman_charge(&sd, 2500), 1);
+    ck_assert(sd.left_ms == 0 && sd.left_stones == 0);
+    /* main time, then byo-yomi of 5 s for 5 moves: the move that runs out
+     * of main time is the period's first stone */
+    struct clock_state by = {.main_ms = 1000, .byo_ms = 5000, .byo_stones = 5};
+    ck_assert_int_eq(timeman_charge(&by, 1500), 1);
+    ck_assert(by.left_ms == 4500 && by.left_stones == 4);
+    for (int i = 0; i < 3; i++)
+        timeman_charge(&by, 500);
+    ck_assert(by.left_ms == 3000 && by.left_stones == 1);
+    timeman_charge(&by, 500);                   /* the period's stones played */
+    ck_assert(by.left_ms == 5000 && by.left_stones == 5);
+    timeman_charge(&by, 6000);                  /* overstepped */
+    ck_assert(by.left_ms == 0 && by.left_stones >= 1);
+    /* main time used up exactly: a full period next */
+    struct clock_state ex = {.main_ms = 1000, .byo_ms = 5000, .byo_stones = 5};
+    timeman_charge(&ex, 1000);
+    ck_assert(ex.left_ms == 5000 && ex.left_stones == 5);
+    /* no main time: the first period from the start */
+    struct clock_state b0 = {.main_ms = 0, .byo_ms = 3000, .byo_stones = 3};
+    timeman_charge(&b0, 1000);
+    ck_assert(b0.left_ms == 2000 && b0.left_stones == 2);
+    /* a time_left goes on from what it said; huge times stay in range */
+    struct clock_state t = {.main_ms = 10000, .have_left = 1, .left_ms = 800};
+    timeman_charge(&t, 300);
+    ck_assert(t.left_ms == 500 && t.left_stones == 0);
+    struct clock_state h = {.main_ms = INT64_MAX, .byo_ms = INT64_MAX, .byo_stones = 1};
+    timeman_charge(&h, INT64_MAX);
+    ck_assert(h.left_ms >= 0 && h.left_ms <= SEARCH_MAX_MS);
+}
+END_TEST
+
 START_TEST(test_tt_scores)
 {
     struct tt t;
@@ -1383,6 +1437,7 @@ static Suite *search_suite(void)
     tcase_add_test(tg, test_depth_search_deterministic);
     tcase_add_test(tg, test_state_restored);
     tcase_add_test(tg, test_timeman);
+    tcase_add_test(tg, test_timeman_charge);
     tcase_add_test(tg, test_clock_shortcuts);
     tcase_add_test(tg, test_tt_scores);
     tcase_add_test(tg, test_tt_clear_generations);

@@ -221,6 +221,84 @@ START_TEST(test_clock_extremes)
 }
 END_TEST
 
+/* A clock with time_settings and no time_left (review6 finding 2: the
+ * engine budgeted every move from the whole main time, and each side used
+ * about 7 s of a 3 s clock over 60 Tablut plies). The engine keeps its own
+ * clock: each genmove's budget is within what is left, the time the move
+ * took (at most what this test measures around it) comes off, and the
+ * clock is not overstepped. reg_genmove and undo leave it as it is,
+ * time_left sets it, time_settings starts it full. */
+START_TEST(test_clock_kept)
+{
+    enum { MAIN_MS = 3000, MOVES = 8 };
+    struct proto p;
+    FILE *out = tmpfile();
+    ck_assert_ptr_nonnull(out);
+    ck_assert_int_eq(proto_init(&p, out), 0);
+    ck_assert_str_eq(proto_run(&p, out, "newgame tablut"), "= \n\n");
+    ck_assert_str_eq(proto_run(&p, out, "time_settings 3 0 0"), "= \n\n");
+    int64_t spent[2] = {0, 0};
+    for (int i = 0; i < MOVES; i++) {
+        int side = session_side_to_move(&p.s);
+        int64_t before = p.s.have_left[side] ? p.s.left_ms[side] : MAIN_MS;
+        struct search_params sp;
+        memset(&sp, 0, sizeof sp);
+        session_time_budget(&p.s, side, &sp);
+        ck_assert_int_gt(sp.movetime_ms, 0);
+        ck_assert_int_le(sp.movetime_ms, before / 3);   /* within the clock left */
+        int64_t t0 = now_ms();
+        const char *r = proto_run(&p, out, side == 0 ? "genmove b" : "genmove w");
+        int64_t dt = now_ms() - t0;
+        ck_assert_msg(r[0] == '=' && strlen(r) > 4, "genmove: %s", r);
+        ck_assert_msg(p.s.have_left[side], "the engine keeps its clock after genmove %d", i);
+        int64_t after = p.s.left_ms[side];
+        ck_assert_int_le(after, before);
+        ck_assert_int_le(before - after, dt);
+        spent[side] += before - after;
+    }
+    for (int side = 0; side < 2; side++) {
+        ck_assert_int_eq(p.s.left_ms[side], MAIN_MS - spent[side]);
+        ck_assert_int_eq(p.s.left_stones[side], 0);
+        ck_assert_int_gt(spent[side], 0);               /* the moves were counted */
+        ck_assert_int_gt(p.s.left_ms[side], 0);         /* and kept within the clock */
+    }
+    /* reg_genmove plays nothing and takes nothing off; nor does undo give
+     * anything back */
+    int64_t b = p.s.left_ms[0];
+    const char *r = proto_run(&p, out, "reg_genmove b");
+    ck_assert_msg(r[0] == '=', "reg_genmove: %s", r);
+    ck_assert_int_eq(p.s.left_ms[0], b);
+    ck_assert_str_eq(proto_run(&p, out, "undo"), "= \n\n");
+    ck_assert_int_eq(p.s.left_ms[1], MAIN_MS - spent[1]);
+    /* time_left sets the clock; the engine goes on from it */
+    ck_assert_str_eq(proto_run(&p, out, "time_left w 1.5 0"), "= \n\n");
+    ck_assert_int_eq(p.s.left_ms[1], 1500);
+    int64_t t0 = now_ms();
+    r = proto_run(&p, out, "genmove w");
+    int64_t dt = now_ms() - t0;
+    ck_assert_msg(r[0] == '=', "genmove: %s", r);
+    ck_assert(p.s.have_left[1] && p.s.left_ms[1] <= 1500 && p.s.left_ms[1] >= 1500 - dt);
+    /* time_settings starts both clocks full */
+    ck_assert_str_eq(proto_run(&p, out, "time_settings 3 0 0"), "= \n\n");
+    ck_assert(!p.s.have_left[0] && !p.s.have_left[1]);
+    /* GoGui's two steps: the first genmove searches and is the move's time,
+     * the second plays it and takes nothing off (in byo-yomi: one stone) */
+    ck_assert_str_eq(proto_run(&p, out, "newgame tablut"), "= \n\n");
+    ck_assert_str_eq(proto_run(&p, out, "time_settings 0 0.4 2"), "= \n\n");
+    r = proto_run(&p, out, "gogui-rules_board_size");
+    ck_assert_msg(r[0] == '=', "gogui-rules_board_size: %s", r);
+    r = proto_run(&p, out, "genmove b");
+    ck_assert_msg(r[0] == '=' && p.s.nmoves == 0, "the first step: %s", r);
+    ck_assert(p.s.have_left[0] && p.s.left_stones[0] == 1 && p.s.left_ms[0] <= 400);
+    int64_t first = p.s.left_ms[0];
+    r = proto_run(&p, out, "genmove b");
+    ck_assert_msg(r[0] == '=' && p.s.nmoves == 1, "the second step: %s", r);
+    ck_assert(p.s.left_stones[0] == 1 && p.s.left_ms[0] == first);
+    proto_free(&p);
+    fclose(out);
+}
+END_TEST
+
 /* solve's limits: the movetime and nodes options, else 60 s; the tables
  * option. */
 START_TEST(test_solve_limits)
@@ -738,6 +816,7 @@ static Suite *session_suite(void)
     tcase_add_test(tc, test_genmove_reproducible);
     tcase_add_test(tc, test_time_budget);
     tcase_add_test(tc, test_clock_extremes);
+    tcase_add_test(tc, test_clock_kept);
     tcase_add_test(tc, test_solve_limits);
     tcase_add_test(tc, test_winning_moves_limits);
     tcase_add_test(tc, test_record_result);

@@ -264,8 +264,11 @@ static int genmove_common(struct proto *p, int argc, char **argv, char *res, siz
     }
     if (play) {
         int rc2 = session_play_move(&p->s, r.best);
-        if (rc2 == SESS_OK)
+        if (rc2 == SESS_OK) {
+            /* the engine's own clock: the move's time comes off it */
+            session_clock_charge(&p->s, side, now_ms() - t0);
             gogui_moved(p);
+        }
         return proto_session_status(rc2);
     }
     return PROTO_OK;

@@ -228,6 +228,7 @@ int gogui_genmove(struct proto *p, int argc, char **argv, char *res, size_t n)
     gs->planned = MOVE_NONE;
     /* the search, with every rule of genmove (resign, a finished game,
      * interrupt, the explanation), without playing */
+    int64_t t0 = now_ms();
     int rc = proto_find_command("reg_genmove")->fn(p, argc, argv, res, n);
     if (rc != PROTO_OK || session_status(&p->s, &st) || strcmp(res, "resign") == 0)
         return rc;
@@ -235,18 +236,23 @@ int gogui_genmove(struct proto *p, int argc, char **argv, char *res, size_t n)
     char err[128];
     if (g->parse_move(p->s.st, res, &m, err, sizeof err) != GAME_OK)
         return proto_fail(res, n, PROTO_EILLEGAL, err);
+    /* the engine's own clock: the search is the move's time (its second
+     * step, above, answers at once and takes nothing off) */
+    int64_t spent = now_ms() - t0;
     g->gogui_move_points(p->s.st, m, &from, &to);
-    if (from < 0)
-        return steps_play(p, m);            /* a pass: one step, "pass" */
-    if (from == pick) {
-        rc = steps_play(p, m);
-        if (rc == PROTO_OK)
-            point_name(board_width(p), to, res, n);
+    if (from < 0 || from == pick) {
+        rc = steps_play(p, m);              /* a pass is one step, "pass" */
+        if (rc == PROTO_OK) {
+            session_clock_charge(&p->s, side, spent);
+            if (from >= 0)
+                point_name(board_width(p), to, res, n);
+        }
         return rc;
     }
     if (steps_push(gs, from))
         return PROTO_ENOMEM;
     gs->planned = m;
+    session_clock_charge(&p->s, side, spent);
     point_name(board_width(p), from, res, n);
     return PROTO_OK;
 }

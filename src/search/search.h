@@ -168,5 +168,17 @@ struct clock_state {
 void timeman_budget(const struct clock_state *c, int ply, int64_t *soft, int64_t *hard);
 /* The budget for a fixed time per move: a margin for the pipe. */
 int64_t timeman_movetime(int64_t movetime_ms);
+/* The clock after a move that took ms on it, as the engine keeps its own
+ * clock between time_left commands (GTP 2, 4.2): without have_left the
+ * clock starts full from time_settings (main time, or a first byo-yomi
+ * period when there is none), and have_left is set. In main time ms comes
+ * off left_ms; a move that runs past the main time goes on in a byo-yomi
+ * period of byo_ms for byo_stones moves, and is the period's first stone
+ * (a main time used up exactly starts a full period); in a period each
+ * move takes a stone, and a period whose stones are all played starts
+ * again full. A clock overstepped stays at 0. Returns 0 and changes
+ * nothing when there is no clock to keep: no time_settings nor time_left,
+ * or settings that mean no limit (see timeman_budget). */
+int timeman_charge(struct clock_state *c, int64_t ms);
 
 #endif

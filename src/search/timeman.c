@@ -21,6 +21,50 @@ int64_t timeman_movetime(int64_t movetime_ms)
     return movetime_ms - margin > 1 ? movetime_ms - margin : 1;
 }
 
+int timeman_charge(struct clock_state *c, int64_t ms)
+{
+    if (!c->have_left) {
+        if (c->main_ms < 0 || (c->byo_ms > 0 && c->byo_stones == 0) ||
+            (c->main_ms == 0 && c->byo_ms == 0))
+            return 0;           /* no clock, or no limit */
+        int in_main = c->main_ms > 0;
+        c->left_ms = in_main ? c->main_ms : c->byo_ms;
+        c->left_stones = in_main ? 0 : c->byo_stones;
+        c->have_left = 1;
+    }
+    int64_t byo = clamp_time(c->byo_ms);
+    int periods = byo > 0 && c->byo_stones > 0;
+    ms = clamp_time(ms);
+    c->left_ms = clamp_time(c->left_ms);
+    if (c->left_stones <= 0) {
+        /* main time */
+        c->left_stones = 0;
+        c->left_ms -= ms;
+        if (c->left_ms > 0)
+            return 1;
+        if (!periods) {
+            c->left_ms = 0;     /* overstepped: sudden death */
+            return 1;
+        }
+        ms = -c->left_ms;       /* the part of the move in the period */
+        c->left_ms = byo;
+        c->left_stones = c->byo_stones;
+        if (ms == 0)
+            return 1;
+    }
+    c->left_ms -= ms;
+    c->left_stones--;
+    if (c->left_ms < 0) {
+        c->left_ms = 0;         /* overstepped in the period */
+        if (c->left_stones == 0)
+            c->left_stones = 1;
+    } else if (c->left_stones == 0 && periods) {
+        c->left_ms = byo;       /* the period's stones played: a new one */
+        c->left_stones = c->byo_stones;
+    }
+    return 1;
+}
+
 void timeman_budget(const struct clock_state *c, int ply, int64_t *soft, int64_t *hard)
 {
     *soft = *hard = 0;
