@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -294,6 +295,42 @@ START_TEST(test_clock_kept)
     r = proto_run(&p, out, "genmove b");
     ck_assert_msg(r[0] == '=' && p.s.nmoves == 1, "the second step: %s", r);
     ck_assert(p.s.left_stones[0] == 1 && p.s.left_ms[0] == first);
+    proto_free(&p);
+    fclose(out);
+}
+END_TEST
+
+/* GoGui's two-step genmove: a genmove that fails (the wrong colour) keeps
+ * the move planned by the first step, and the next genmove completes it
+ * (review6 finding 5: the plan was dropped before the colour was checked,
+ * and a new search picked another piece: E8, then F1). */
+START_TEST(test_gogui_plan_kept)
+{
+    struct proto p;
+    FILE *out = tmpfile();
+    ck_assert_ptr_nonnull(out);
+    ck_assert_int_eq(proto_init(&p, out), 0);
+    const char *r = proto_run(&p, out, "gogui-rules_board_size");
+    ck_assert_msg(r[0] == '=', "gogui-rules_board_size: %s", r);
+    ck_assert_str_eq(proto_run(&p, out, "newgame tablut"), "= \n\n");
+    ck_assert_str_eq(proto_run(&p, out, "set_option depth 2"), "= \n\n");
+    char pick[16];
+    r = proto_run(&p, out, "genmove black");
+    ck_assert_int_eq(sscanf(r, "= %15s", pick), 1);
+    ck_assert_int_eq(p.s.nmoves, 0);
+    move_t planned = p.gogui.planned;
+    ck_assert(planned != MOVE_NONE);
+    ck_assert_str_eq(proto_run(&p, out, "genmove white"), "? wrong color: black\n\n");
+    ck_assert_msg(p.gogui.planned == planned, "the failed genmove kept the plan");
+    r = proto_run(&p, out, "genmove black");
+    ck_assert_msg(r[0] == '=' && p.s.nmoves == 1, "the second step: %s", r);
+    /* the move played starts where the first step picked */
+    char from[SESSION_MOVE_TEXT];
+    snprintf(from, sizeof from, "%s", p.s.moves[0].text);
+    char *dash = strchr(from, '-');
+    ck_assert_ptr_nonnull(dash);
+    *dash = '\0';
+    ck_assert_int_eq(strcasecmp(from, pick), 0);
     proto_free(&p);
     fclose(out);
 }
@@ -817,6 +854,7 @@ static Suite *session_suite(void)
     tcase_add_test(tc, test_time_budget);
     tcase_add_test(tc, test_clock_extremes);
     tcase_add_test(tc, test_clock_kept);
+    tcase_add_test(tc, test_gogui_plan_kept);
     tcase_add_test(tc, test_solve_limits);
     tcase_add_test(tc, test_winning_moves_limits);
     tcase_add_test(tc, test_record_result);

@@ -110,7 +110,7 @@ const struct proto_cmd admin_commands[] = {
      "help undo\n"
      "= undo [N] - take back N moves (default 1)\n"
      "```"},
-    {"quit", cmd_quit, "", {0}, 0, PROTO_G_ADMIN, "end the program",
+    {"quit", cmd_quit, "", {0}, CMD_ACTS, PROTO_G_ADMIN, "end the program",
      "Answers `=` and ends the program (exit status 0)."},
     {NULL, NULL, NULL, {0}, 0, PROTO_G_NONE, NULL, NULL}
 };

@@ -225,12 +225,15 @@ int gogui_genmove(struct proto *p, int argc, char **argv, char *res, size_t n)
             return rc;
         }
     }
-    gs->planned = MOVE_NONE;
     /* the search, with every rule of genmove (resign, a finished game,
-     * interrupt, the explanation), without playing */
+     * interrupt, the explanation), without playing; a planned move stays
+     * when it fails (the wrong colour: a failing command changes nothing) */
     int64_t t0 = now_ms();
     int rc = proto_find_command("reg_genmove")->fn(p, argc, argv, res, n);
-    if (rc != PROTO_OK || session_status(&p->s, &st) || strcmp(res, "resign") == 0)
+    if (rc != PROTO_OK)
+        return rc;
+    gs->planned = MOVE_NONE;
+    if (session_status(&p->s, &st) || strcmp(res, "resign") == 0)
         return rc;
     move_t m;
     char err[128];
@@ -805,12 +808,16 @@ static int cmd_gogui_gfx(struct proto *p, int argc, char **argv, char *res, size
     if (!(proto_gogui_abilities(p) & GOGUI_RULER))
         return PROTO_EUNSUPPORTED;
     /* the inner command passes the front end's gate as if it came alone
-     * (the web board's refusals and caps) */
+     * (the web board's refusals and caps, with their reasons) */
     int rc = proto_check_arity(c, argc - 1, res, n);
     if (rc == PROTO_OK && p->gate)
         rc = p->gate(p, c, argc - 1, argv + 1, res, n);
     if (rc != PROTO_OK)
         return rc;
+    /* one that does more than answer draws nothing (quit ended the
+     * engine, set_option set the option) */
+    if (c->flags & CMD_ACTS)
+        return proto_fail(res, n, PROTO_ESYNTAX, "not a command whose answer can be drawn");
     rc = c->fn(p, argc - 1, argv + 1, res, n);
     if (rc != PROTO_OK)
         return rc;
@@ -887,7 +894,9 @@ const struct proto_cmd gogui_commands[] = {
      "status\n"
      "line (`TEXT`). COMMAND's errors are its own, and a front end refuses it as it would refuse\n"
      "it alone (`not allowed`). Fails: `syntax error` (no COMMAND, or one that changes the game,\n"
-     "streams or is `genmove`). Listed only when GoGui is the start-up game's ruler.\n"
+     "streams, is `genmove`, or does more than answer: `quit`, `set_option`, `set_random_seed`,\n"
+     "`time_settings`, `time_left`, `savegame`). Listed only when GoGui is the start-up game's "
+     "ruler.\n"
      "```\n"
      "gogui-gfx reg_genmove b\n"
      "= CIRCLE E8\n"

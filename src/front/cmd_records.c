@@ -202,7 +202,7 @@ static int cmd_setrecord(struct proto *p, int argc, char **argv, char *res, size
  * group, one line of help, and the reference text (doc/protocol.md's
  * section, made from it by tabula-docs). */
 const struct proto_cmd record_commands[] = {
-    {"savegame", cmd_savegame, "FILE", {ARG_FILE}, 0, PROTO_G_RECORDS,
+    {"savegame", cmd_savegame, "FILE", {ARG_FILE}, CMD_ACTS, PROTO_G_RECORDS,
      "save the game as a record",
      "Writes the game as a PGN [record](#game-records): the game, its variant, the position set "
      "by\n"

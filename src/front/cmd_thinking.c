@@ -94,8 +94,8 @@ static int cmd_set_random_seed(struct proto *p, int argc, char **argv, char *res
  * group, one line of help, and the reference text (doc/protocol.md's
  * section, made from it by tabula-docs). */
 const struct proto_cmd thinking_commands[] = {
-    {"time_settings", cmd_time_settings, "MAIN BYOYOMI STONES", {0}, 0, PROTO_G_THINKING,
-     "clock settings (seconds)",
+    {"time_settings", cmd_time_settings, "MAIN BYOYOMI STONES", {0}, CMD_ACTS,
+     PROTO_G_THINKING, "clock settings (seconds)",
      "GTP clock settings, in seconds (decimals allowed): MAIN time, then BYOYOMI seconds per "
      "STONES\n"
      "moves (`0 0` for none; STONES 0 to 1,000,000). Used by `genmove` when `movetime` is 0. "
@@ -120,7 +120,7 @@ const struct proto_cmd thinking_commands[] = {
      "time_settings 300 0 0\n"
      "= \n"
      "```"},
-    {"time_left", cmd_time_left, "COLOR SECONDS STONES", {ARG_COLOR, ARG_NONE}, 0,
+    {"time_left", cmd_time_left, "COLOR SECONDS STONES", {ARG_COLOR, ARG_NONE}, CMD_ACTS,
      PROTO_G_THINKING, "time left for COLOR",
      "The time COLOR has left (seconds, decimals allowed), and STONES moves left in the byoyomi\n"
      "period (`0` in main time, at most 1,000,000). `genmove` budgets from this, and the "
@@ -134,7 +134,7 @@ const struct proto_cmd thinking_commands[] = {
      "time_left white 12.5 0\n"
      "= \n"
      "```"},
-    {"set_option", cmd_set_option, "NAME VALUE", {ARG_OPTION, ARG_OPTION_VALUE}, 0,
+    {"set_option", cmd_set_option, "NAME VALUE", {ARG_OPTION, ARG_OPTION_VALUE}, CMD_ACTS,
      PROTO_G_THINKING, "set an engine option",
      "Sets an engine option: {options} (their values: [Options](#options), `list_options`). "
      "Options "
@@ -171,7 +171,8 @@ const struct proto_cmd thinking_commands[] = {
      "level type number default 0 value 0 min 0 max {levels}\n"
      "tables type path default {default:tables} value {default:tables}\n"
      "```"},
-    {"set_random_seed", cmd_set_random_seed, "N", {0}, 0, PROTO_G_THINKING, "random seed",
+    {"set_random_seed", cmd_set_random_seed, "N", {0}, CMD_ACTS, PROTO_G_THINKING,
+     "random seed",
     
      "The same as `set_option seed N` (GTP name). Fails: `syntax error` (not a non-negative "
      "integer)."},

@@ -94,6 +94,10 @@ enum proto_arg {
 #define CMD_GOGUI_STEPS 64u     /* keeps GoGui's click steps itself (play,
                                  * undo); any other command that changes the
                                  * game makes them its moves (gogui_forget) */
+#define CMD_ACTS 128u           /* does more than answer, though it leaves
+                                 * the game as it is: ends the program, sets
+                                 * an option or a clock, writes a file
+                                 * (gogui-gfx refuses it) */
 
 struct proto;
 

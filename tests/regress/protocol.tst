@@ -952,5 +952,19 @@
 #? [syntax error: too many arguments]*
 442 history
 #? [c3 b2]
+# gogui-gfx draws what a command answers: it refuses one that does more,
+# as it refuses one that changes the game (gogui-gfx quit ended the engine)
+1111 gogui-gfx quit
+#? [syntax error: not a command whose answer can be drawn]*
+1112 gogui-gfx set_option depth 3
+#? [syntax error: not a command whose answer can be drawn]*
+1113 gogui-gfx time_settings 10 0 0
+#? [syntax error: not a command whose answer can be drawn]*
+1114 gogui-gfx savegame /dev/null
+#? [syntax error: not a command whose answer can be drawn]*
+1115 get_option depth
+#? [0]
+1116 name
+#? [Tabula]
 382 quit
 #? []
