@@ -772,6 +772,18 @@ START_TEST(test_moves)
     for (size_t i = 0; i < sizeof junk / sizeof *junk; i++)
         ck_assert_msg(G->parse_move(&st, junk[i], &m, err, sizeof err) ==
                       GAME_ESYNTAX, "'%s' not a syntax error", junk[i]);
+    /* the bad token is named, a byte that is not printable ASCII as \xHH
+     * (review6 finding 6: the raw bytes went out in the protocol answer) */
+    static const char *const bytes[][2] = {
+        {"c3x", "not a square: c3x"}, {"\xff\xfe", "not a square: \\xFF\\xFE"},
+        {"c\xc3", "not a square: c\\xC3"}, {"c\t3", "not a square: c\\x093"},
+        {"\xe2\x82\xac\xe2\x82\xac\xe2\x82\xac\xe2\x82\xac\xe2\x82\xac",
+         "not a square: \\xE2\\x82\\xAC\\xE2\\x82\\xAC\\xE2\\x82\\xAC\\xE2\\x82\\xAC"
+         "\\xE2\\x82\\xAC"}};
+    for (size_t i = 0; i < sizeof bytes / sizeof *bytes; i++) {
+        ck_assert_int_eq(G->parse_move(&st, bytes[i][0], &m, err, sizeof err), GAME_ESYNTAX);
+        ck_assert_str_eq(err, bytes[i][1]);
+    }
     static const char *const illegal[] = {"d4", "a1", "b2", "g7", "h8", "d6",
                                           "a9", "z1", "i4", "c0", "D6"};
     for (size_t i = 0; i < sizeof illegal / sizeof *illegal; i++) {

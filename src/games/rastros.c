@@ -461,7 +461,20 @@ static int ra_parse_move(const void *st, const char *s, move_t *m,
     memcpy(tok, s, len);
     tok[len] = '\0';
     if (!read_square(tok, &f, &r)) {
-        snprintf(err, errlen, "not a square: %s", tok);
+        /* the token as it came, but a byte that is not printable ASCII as
+         * \xHH: the message may go out in a protocol response */
+        char shown[sizeof tok * 4], q[8];
+        size_t k = 0;
+        for (const char *c = tok; *c; c++) {
+            unsigned char b = (unsigned char)*c;
+            const char *part = b >= 0x20 && b < 0x7f ? (q[0] = (char)b, q[1] = '\0', q) :
+                               game_quote_byte(b, q);
+            size_t pl = strlen(part);
+            memcpy(shown + k, part, pl);
+            k += pl;
+        }
+        shown[k] = '\0';
+        snprintf(err, errlen, "not a square: %s", shown);
         return GAME_ESYNTAX;
     }
     if (f >= p->size || r < 0 || r >= p->size) {
