@@ -15,6 +15,7 @@
 #include "front/otep.h"
 #include "front/protocol.h"
 #include "front/shell.h"
+#include "record.h"
 #include "util.h"
 
 /* At exit (atexit): the answers are the program's work, so output that
@@ -136,7 +137,9 @@ static int startup_command(struct proto *p, const char *cmd, const char *where)
 /* The lines of FILE as protocol commands; a line may be as long as the
  * protocol takes (PROTO_MAX_LINE), so that it is never cut in two. A file
  * that cannot be opened or read (a directory: fopen takes it, reading
- * fails) is an error, with the reason. */
+ * fails) is an error, with the reason. A UTF-8 byte order mark at the
+ * start (Windows editors write one) is skipped, as the record readers skip
+ * it (review 6: "<BOM>set_option ...: unknown command"). */
 static int run_config(struct proto *p, const char *path)
 {
     FILE *f = fopen(path, "r");
@@ -165,7 +168,7 @@ static int run_config(struct proto *p, const char *path)
             break;
         }
         size_t k = 0;               /* NUL bytes dropped, as on standard input */
-        for (size_t i = 0; i < len; i++)
+        for (size_t i = lineno == 1 ? record_bom(line, len) : 0; i < len; i++)
             if (line[i])
                 line[k++] = line[i];
         line[k] = '\0';
@@ -191,9 +194,9 @@ int main(int argc, char **argv)
     cli_getopt_tables(longopts, 64, shortopts, sizeof shortopts);
     struct { const struct option_desc *o; const char *value; } opts[64];
     int nopts = 0, verbose = -1, force = 0, bench = 0, otep = 0;
-    const char *game = NULL, *config = NULL;
-    const char *variants[16];
-    int nvariants = 0;
+    const char *game = NULL;
+    const char *variants[16], *configs[16];
+    int nvariants = 0, nconfigs = 0;
     int c;
     while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
         const struct option_desc *eo = cli_engine_option(c);
@@ -206,7 +209,15 @@ int main(int argc, char **argv)
             }
             variants[nvariants++] = optarg;
             break;
-        case 'c': config = optarg; break;
+        case 'c':
+            /* each --config runs, in the order given (the last one used
+             * to drop the others without a word: review 6) */
+            if (nconfigs == 16) {
+                fprintf(stderr, "tabula: too many --config options (at most 16)\n");
+                return 2;
+            }
+            configs[nconfigs++] = optarg;
+            break;
         case 'q': verbose = 0; break;
         case 'v': verbose = 1; break;
         case CLI_PROTOCOL: force = 1; break;
@@ -291,10 +302,11 @@ int main(int argc, char **argv)
     }
     if (!otep)              /* OTEP hosts never interrupt: Ctrl-C quits */
         catch_sigint(&p);
-    if (config && run_config(&p, config)) {
-        proto_free(&p);
-        return 2;
-    }
+    for (int i = 0; i < nconfigs && !p.quit; i++)
+        if (run_config(&p, configs[i])) {
+            proto_free(&p);
+            return 2;
+        }
     int rc = 0;
     if (!p.quit) {
         if (otep) {

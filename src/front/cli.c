@@ -13,9 +13,11 @@ const struct cli_option cli_options[] = {
     {"variant", CLI_VARIANT, "'K=V...'", "variant options, e.g. size=8 (repeatable)",
      "Separated by spaces or commas, as for newgame. Without --game they apply to the "
      "default game."},
-    {"config", 'c', "FILE", "run the protocol commands of FILE at start-up",
+    {"config", 'c', "FILE", "run the protocol commands of FILE at start-up (repeatable)",
      "After --game, one per line (a line as long as the protocol takes), their answers "
-     "discarded; empty lines and comments are skipped. A command that fails stops tabula "
+     "discarded; empty lines, comments and a UTF-8 byte order mark at the start are skipped. "
+     "Given more than once (at most 16), the files run in the order given, each after the one "
+     "before; a failure stops tabula before the next. A command that fails stops tabula "
      "with exit status 2 and a message naming FILE and the line; a command that streams "
      "its answer (analyze, genmove_analyze) fails there, as input is not read yet. A FILE "
      "that cannot be opened or read (a directory) stops it with exit status 2 and the "
