@@ -312,11 +312,17 @@ int option_set(struct session *s, const struct option_desc *o, const char *value
         ok = !parse_bool(value, &num);
         break;
     case OPTION_CHOICE: {
+        /* in any case, as the bool words are (review 6: 'engine MCTS' was
+         * refused where 'resign TRUE' was taken); applied as the table
+         * spells it */
         char *save;
         option_choices(o, choices, sizeof choices);
         ok = 0;
         for (char *w = strtok_r(choices, "|", &save); w && !ok; w = strtok_r(NULL, "|", &save))
-            ok = !strcmp(w, value);
+            if (!strcasecmp(w, value)) {
+                ok = 1;
+                value = w;
+            }
         break;
     }
     case OPTION_PATH:

@@ -13,9 +13,10 @@
 
 enum option_kind {
     OPTION_INT,                 /* a whole number from lo to hi */
-    OPTION_BOOL,                /* true/false (also on/off, yes/no, 1/0) */
-    OPTION_CHOICE,              /* one word of the choices */
-    OPTION_PATH                 /* a directory, or none */
+    OPTION_BOOL,                /* true/false (also on/off, yes/no, 1/0), any case */
+    OPTION_CHOICE,              /* one word of the choices, any case */
+    OPTION_PATH                 /* a directory, or none; set_option takes
+                                 * the rest of its line (it may hold blanks) */
 };
 
 struct option_desc {

@@ -468,6 +468,8 @@ static void server_refused(struct ws *w, const char *prefix)
          "? not allowed: review FILE reads a file on the server; review (the session's game) "
          "after setrecord reviews a record"},
         {"set_option tables /tmp", "? not allowed: tables names a directory on the server"},
+        /* a path is the rest of the line: several words are one path */
+        {"set_option tables /tmp/a dir", "? not allowed: tables names a directory on the server"},
         {"gogui-sigint", NULL},
         {"perft 2", NULL},
         {"bench", NULL},

@@ -1,6 +1,7 @@
 /* cmd_thinking.c -- the commands that set how the engine thinks: the
  * clocks and the engine options (options.h holds the options' one table).
  * Knows the session and the option table. */
+#include <stdlib.h>
 #include <string.h>
 #include "front/protocol.h"
 #include "options.h"
@@ -51,12 +52,31 @@ static int cmd_time_left(struct proto *p, int argc, char **argv, char *res, size
 
 static int cmd_set_option(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
-    if (argc != 2)
+    if (argc < 2)
         return PROTO_ESYNTAX;
     const struct option_desc *o = option_find(argv[0]);
     if (!o)
         return PROTO_EOPTION;
-    return proto_session_status(option_set(&p->s, o, argv[1], res, n));
+    if (argc == 2)
+        return proto_session_status(option_set(&p->s, o, argv[1], res, n));
+    /* a path's value is the rest of the line, as list_options says: its
+     * words with a blank between them (review 6: "tables /srv/my tables"
+     * was a syntax error, with no way to name such a directory) */
+    if (o->kind != OPTION_PATH)
+        return PROTO_ESYNTAX;
+    size_t len = 0;
+    for (int i = 1; i < argc; i++)
+        len += strlen(argv[i]) + 1;
+    char *value = malloc(len);
+    if (!value)
+        return PROTO_ENOMEM;
+    size_t pos = 0;
+    value[0] = '\0';
+    for (int i = 1; i < argc; i++)
+        buf_printf(value, len, &pos, "%s%s", i > 1 ? " " : "", argv[i]);
+    int rc = proto_session_status(option_set(&p->s, o, value, res, n));
+    free(value);
+    return rc;
 }
 
 static int cmd_get_option(struct proto *p, int argc, char **argv, char *res, size_t n)
@@ -139,10 +159,14 @@ const struct proto_cmd thinking_commands[] = {
      "Sets an engine option: {options} (their values: [Options](#options), `list_options`). "
      "Options "
      "last\n"
-     "across `newgame`. Fails: `unknown option`, `invalid value` (the detail says the allowed "
+     "across `newgame`. The words of a choice or a boolean are taken in any case\n"
+     "(`engine MCTS`, `resign Yes`). A path option's VALUE is the rest of the line, blanks\n"
+     "included (`set_option tables /srv/my tables`; blanks in a row count as one: in the shell,\n"
+     "quote such a path). Fails: `unknown option`, `invalid value` (the detail says the allowed "
      "values, as\n"
      "`invalid value: movetime must be 0 to 86400000 (ms), not 'x'`), `out of memory` (`hash`,\n"
-     "`engine`: the option is then unchanged), `syntax error`.\n"
+     "`engine`: the option is then unchanged), `syntax error` (a value of more than one word for\n"
+     "an option that is not a path).\n"
      "```\n"
      "set_option depth 6\n"
      "= \n"

@@ -304,7 +304,7 @@ static long long web_number(const char *s)
 static int gate_option(struct web_conn *c, int argc, char **argv, char *res, size_t n)
 {
     struct web_server *w = c->w;
-    if (argc != 2 || !option_find(argv[0]))
+    if (argc < 2 || !option_find(argv[0]))
         return PROTO_OK;
     const struct web_option_cap *cap = web_cap(argv[0]);
     long long v = web_number(argv[1]);

@@ -639,6 +639,25 @@
 #? []
 284 get_option tables
 #? [none]
+# a choice in any case, as the booleans (review 6: 'engine MCTS' refused)
+443 set_option engine MCTS
+#? []
+444 get_option engine
+#? [mcts]
+445 set_option engine AlphaBeta
+#? []
+446 get_option engine
+#? [alphabeta]
+# a path is the rest of the line (review 6: a syntax error); other values
+# are one word
+447 set_option tables /nonexistent/a dir
+#? [invalid value: /nonexistent/a dir: No such file or directory]*
+448 set_option depth 3 4
+#? [syntax error]*
+449 set_option engine mcts random
+#? [syntax error]*
+450 get_option engine
+#? [alphabeta]
 285 set_option seed 12345
 #? []
 286 get_option seed
