@@ -179,14 +179,36 @@ static int term_width(FILE *f)
     return 80;
 }
 
+/* Clears the status line, and the terminal's ^C echo: behind the status
+ * line (which leaves room for it), or on a line of its own under a
+ * command's output (analyze's info lines: the prompt came after it,
+ * "^Ctablut (defenders)>"). The output before is whole lines, so the
+ * echo is all there is to clear. */
 static void clear_status(struct shell *sh)
 {
-    if (sh->drawn) {
-        fputs("\r\033[K", sh->p->out);
-        fflush(sh->p->out);
-        sh->drawn = 0;
+    struct proto *p = sh->p;
+    if (sh->live && (sh->drawn || p->interrupt || proto_was_interrupted(p))) {
+        fputs("\r\033[K", p->out);
+        fflush(p->out);
     }
+    sh->drawn = 0;
 }
+
+/* What the status line says each search is doing, and what Ctrl-C does to
+ * it (protocol.md's Interrupting a command); NULL: "SIDE thinks", with
+ * the search's depth, score and best move when it reports them. */
+static const struct {
+    const char *cmd, *doing, *ctrl_c;
+} status_words[] = {
+    {"genmove", NULL, "move now"},
+    {"genmove_analyze", NULL, "move now"},
+    {"reg_genmove", NULL, "answer now"},
+    {"solve", "solving", "stop"},
+    {"winning_moves", "looking for winning moves", "stop"},
+    {"hint", "weighing the moves", "hint now"},
+    {"review", "reviewing the game", "stop"},
+    {"perft", "counting", "stop"},
+};
 
 /* The live status line, replaced in place (never wider than the terminal,
  * which would make it scroll). */
@@ -205,8 +227,14 @@ static void shell_watch(struct proto *p, const struct search_info *info)
     char line[512], sc[96], nodes[32];
     size_t pos = 0;
     const char *who = side_name(p, sh->search_side);
-    if (!strcmp(sh->cmd, "solve"))
-        buf_printf(line, sizeof line, &pos, "solving");
+    const char *doing = NULL, *ctrl_c = "stop";
+    for (size_t i = 0; i < sizeof status_words / sizeof *status_words; i++)
+        if (!strcmp(sh->cmd, status_words[i].cmd)) {
+            doing = status_words[i].doing;
+            ctrl_c = status_words[i].ctrl_c;
+        }
+    if (doing)
+        buf_printf(line, sizeof line, &pos, "%s", doing);
     else
         buf_printf(line, sizeof line, &pos, "%s %s", who, verb(p, "thinks", "think"));
     if (sh->have_info) {
@@ -224,8 +252,10 @@ static void shell_watch(struct proto *p, const struct search_info *info)
         buf_printf(line, sizeof line, &pos, ", %s nodes", nodes);
     }
     buf_printf(line, sizeof line, &pos, ", %.1f s  (Ctrl-C: %s)", (double)(t - sh->t0) / 1000,
-               strcmp(sh->cmd, "solve") ? "move now" : "stop");
-    int w = term_width(p->out) - 1;
+               ctrl_c);
+    /* room for the terminal's ^C echo behind it: at the last column it
+     * wrapped to a line clear_status does not clear ("mo^" / "C") */
+    int w = term_width(p->out) - 3;
     if ((int)strlen(line) > w)
         line[w] = '\0';
     fprintf(p->out, "\r\033[K%s", line);
@@ -552,8 +582,9 @@ static void shell_respond(struct proto *p, int ok, const char *text)
     clear_status(sh);
     const char *cmd = sh->cmd ? sh->cmd : "";
     if (!ok) {
-        if (!strcmp(cmd, "solve") && proto_was_interrupted(p))
-            fprintf(o, "solve stopped by Ctrl-C after %.1f s: not solved\n",
+        if ((!strcmp(cmd, "solve") || !strcmp(cmd, "winning_moves")) &&
+            proto_was_interrupted(p))
+            fprintf(o, "%s stopped by Ctrl-C after %.1f s: not solved\n", cmd,
                     (double)(now_ms() - sh->t0) / 1000);
         else if (!strcmp(cmd, "perft") && proto_was_interrupted(p))
             fprintf(o, "perft stopped by Ctrl-C after %.1f s: no count\n",
@@ -613,8 +644,8 @@ static void run(struct shell *sh, const struct proto_cmd *c, int argc, char **ar
         p->interrupt_repeat = 0;
         p->interrupt_last_ms = 0;
     }
+    clear_status(sh);           /* (before the Ctrl-C is forgotten) */
     p->interrupt = 0;
-    clear_status(sh);
     sh->cmd = NULL;
 }
 
