@@ -355,19 +355,34 @@ static int shell_getc(FILE *f)
     }
 }
 
+/* $TABULA_HISTORY, else ~/.tabula_history: the home directory as the
+ * shell's ~ finds it, from the password entry when HOME is unset (review
+ * 6: no history at all with env -u HOME). NULL where there is no home. */
 static char *history_path(void)
 {
     const char *h = getenv("TABULA_HISTORY");
     if (h)
         return strdup(h);
-    const char *home = getenv("HOME");
-    if (!home)
-        return NULL;
-    size_t n = strlen(home) + 32;
-    char *path = malloc(n);
-    if (path)
-        snprintf(path, n, "%s/.tabula_history", home);
+    char *path = shell_expand_tilde("~/.tabula_history");
+    if (path && path[0] == '~') {       /* no home directory to be found */
+        free(path);
+        path = NULL;
+    }
     return path;
+}
+
+/* rc, readline's errno from a history call on the file, said on stderr
+ * (stdout is the shell's), and the file let go, so that it is said once: a
+ * file that cannot be written used to lose every line in silence
+ * (HOME=/nonexistent). */
+static void history_failed(struct shell *sh, int rc, const char *what)
+{
+    if (!rc || !sh->history)
+        return;
+    fprintf(stderr, "tabula: cannot %s the history file %s: %s (no history is kept)\n", what,
+            sh->history, strerror(rc));
+    free(sh->history);
+    sh->history = NULL;
 }
 
 /* ------------------------------------------------------------ the reader */
@@ -386,8 +401,13 @@ void shell_input_open(struct shell *sh)
     sh->history = history_path();
     using_history();
     stifle_history(HISTORY_MAX);
-    if (sh->history && read_history(sh->history) != 0)
-        write_history(sh->history);     /* append_history needs the file */
+    int rc = sh->history ? read_history(sh->history) : 0;
+    if (rc == ENOENT)                           /* append_history needs the file */
+        history_failed(sh, write_history(sh->history), "write");
+    else
+        /* a file that is there but cannot be read is left alone: not
+         * emptied by write_history, nor cut at the end */
+        history_failed(sh, rc, "read");
 }
 
 /* A line; keep: into the history too (a command, not an answer) */
@@ -398,7 +418,7 @@ static char *read_one(struct shell *sh, const char *prompt, int keep)
     if (keep && line && !sh->cancelled && !sh->leave && line[strspn(line, " \t")]) {
         add_history(line);
         if (sh->history)
-            append_history(1, sh->history);
+            history_failed(sh, append_history(1, sh->history), "write");
     }
     return line;
 }
@@ -416,7 +436,7 @@ char *shell_read_answer(struct shell *sh, const char *prompt)
 void shell_input_close(struct shell *sh)
 {
     if (sh->history)
-        history_truncate_file(sh->history, HISTORY_MAX);
+        history_failed(sh, history_truncate_file(sh->history, HISTORY_MAX), "write");
     free(sh->history);
     sh->history = NULL;
     rl_shell = NULL;
