@@ -214,7 +214,6 @@ static int genmove_common(struct proto *p, int argc, char **argv, char *res, siz
                           int play, struct genmove_stream *stream)
 {
     int side;
-    p->explain.valid = 0;       /* this genmove replaces the explanation */
     if (argc != 1)
         return PROTO_ESYNTAX;
     if (proto_side_arg(p, argv[0], &side))
@@ -225,6 +224,7 @@ static int genmove_common(struct proto *p, int argc, char **argv, char *res, siz
             /* only the loser resigns; the winner (or either side of a
              * draw) passes, which a GTP controller such as gogui-twogtp
              * records as the end of the game (see doc/protocol.md) */
+            p->explain.valid = 0;       /* an answer, no search to explain */
             snprintf(res, n, "%s", gs.winner >= 0 && gs.winner != side ? "resign" : "pass");
             return PROTO_OK;
         }
@@ -233,6 +233,9 @@ static int genmove_common(struct proto *p, int argc, char **argv, char *res, siz
     if (side != session_side_to_move(&p->s))
         return proto_fail(res, n, PROTO_EWRONG_TURN,
                           p->s.g->side_names[session_side_to_move(&p->s)]);
+    /* this genmove replaces the explanation; one that fails above
+     * changes nothing */
+    p->explain.valid = 0;
     struct search_result r;
     void *before = malloc(p->s.g->state_size);
     if (!before)

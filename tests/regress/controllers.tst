@@ -148,6 +148,13 @@
 76 showboard
 77 gomill-explain_last_move
 #? [score W1 depth 1 nodes [0-9]+ time [0-9]+ proven yes pv a1]
+# and so does a genmove that fails (it changes nothing)
+771 genmove white
+#? [game over]*
+772 genmove
+#? [syntax error]*
+773 gomill-explain_last_move
+#? [score W1 depth 1 nodes [0-9]+ time [0-9]+ proven yes pv a1]
 78 undo
 #? []
 79 gomill-explain_last_move
