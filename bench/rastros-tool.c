@@ -30,12 +30,15 @@
  *   estimate PROBES SEED POLICY HASH_MB BOOK OPTIONS [MOVES]  Knuth's
  *       estimate of the size of that strategy (random lines of the loser;
  *       transpositions ignored, so an overestimate)
+ *   strategy-merge OUT IN...        one strategy file of the answers of
+ *       the files IN ("-7": the compiled-in 7x7 fixes)
  *   pack8 BOOK OUT                  the strategy file (games/rastros8.strategy)
  *       of the 8x8 winner entries of BOOK (what strategy --only-new writes)
  *   deep8 N SEED FILE MINPLY MAXPLY  N positions deep in the strategy FILE
  *       (random moves of player 1, the strategy's answers), with every
  *       winning move there (for the unit tests)
- *   walk [--strategy FILE] [--genmove NODES [--carry]] BOOK BUDGET [OPTIONS [MOVES]]  checks the
+ *   walk [--strategy FILE] [--genmove NODES [--carry] [--play|--defend] [--all]] [--fix OUT]
+ *       BOOK BUDGET [OPTIONS [MOVES]]  checks the
  *       winner's strategy in FILE ("-": the compiled-in one, looked up by
  *       the function the solver's root uses), or else in BOOK ("-": none),
  *       from a lost position by walking it against every move of the
@@ -51,7 +54,19 @@
  *       moves on the path, play for the loser's, whatever the engine keeps
  *       between moves kept); a position is a leaf where genmove proves it
  *       and a proof without the book settles it within BUDGET; positions
- *       are not merged (their games differ), so it walks every line
+ *       are not merged (their games differ), so it walks every line.
+ *       --play / --defend (after --genmove): every game the engine plays at
+ *       NODES from the position of OPTIONS and MOVES, as the side to move
+ *       (--play) or as the other side (--defend), against every move of
+ *       the opponent: where the position is won for the engine, as above
+ *       (its answer, or genmove's move that must keep the win); where it
+ *       is lost, genmove's move (a new game, one thread), walked on unless
+ *       a proof without the book settles the loss within BUDGET (a leaf).
+ *       --all (after those): no leaves, every game to its end; a won
+ *       position that a small proof settles is played by genmove too
+ *       (its move must keep the win). With --play or --defend a position
+ *       and its mirror image are walked apart (genmove breaks ties by
+ *       square order, so its moves there need not mirror each other)
  *   throws OUT NODES OPTIONS:MAXPLY MINPLY [K/N]  every position from
  *       MAXPLY down to MINPLY (shard K of N) as genmove at NODES meets it (a
  *       new game, the build's book, one thread); a won position whose move
@@ -157,24 +172,29 @@ static void add_entry(const struct rastros_key *k, int win, int move)
 
 /* ---- a set of canonical keys ---- */
 struct keyset {
-    uint64_t *k;                /* mask, then snail | stm << 6 | 1 << 7 */
+    uint64_t *k;                /* mask, then snail | stm << 6 | 1 << 7 (| sym << 8) */
     size_t cap, n;
+    int oriented;               /* the key's symmetry too: a position and its
+                                 * mirror image are two positions */
 };
 
 static int keyset_add(struct keyset *s, const struct rastros_key *k)
 {
     if (2 * (s->n + 1) > s->cap) {
-        struct keyset t = {calloc(2 * (s->cap ? s->cap : 1024), 16), 2 * (s->cap ? s->cap : 1024), 0};
+        struct keyset t = {calloc(2 * (s->cap ? s->cap : 1024), 16), 2 * (s->cap ? s->cap : 1024), 0,
+                           s->oriented};
         for (size_t i = 0; i < s->cap; i++)
             if (s->k[2 * i + 1]) {
                 struct rastros_key kk = {s->k[2 * i], (int)(s->k[2 * i + 1] & 63),
-                                         (int)(s->k[2 * i + 1] >> 6 & 1), 0, 0};
+                                         (int)(s->k[2 * i + 1] >> 6 & 1), 0,
+                                         (int)(s->k[2 * i + 1] >> 8 & 3)};
                 keyset_add(&t, &kk);
             }
         free(s->k);
         *s = t;
     }
-    uint64_t x = (uint64_t)k->snail | (uint64_t)k->stm << 6 | 1u << 7;
+    uint64_t x = (uint64_t)k->snail | (uint64_t)k->stm << 6 | 1u << 7 |
+        (s->oriented ? (uint64_t)k->sym << 8 : 0);
     size_t h = (size_t)((k->mask * 0x9e3779b97f4a7c15ULL ^ x * 0xbf58476d1ce4e5b9ULL) >> 17);
     for (;; h++) {
         h &= s->cap - 1;
@@ -282,7 +302,7 @@ static struct layer *make_layers(const char *spec, int *maxply_out)
     struct layer *layers = calloc((size_t)maxply + 1, sizeof *layers);
     layer_add(&layers[0], st, sz);
     for (int ply = 0; ply < maxply; ply++) {
-        struct keyset seen = {NULL, 0, 0};
+        struct keyset seen = {NULL, 0, 0, 0};
         for (size_t i = 0; i < layers[ply].n; i++) {
             memcpy(st, layers[ply].st + i * sz, sz);
             move_t m[GAME_MAX_MOVES];
@@ -357,6 +377,7 @@ static void run_spec(const char *spec, uint64_t budget, void *a, void *z)
 static void load_book(const char *path);
 static int cmd_strategy(int argc, char **argv);
 static int cmd_walk(int argc, char **argv);
+static int cmd_strategy_merge(int argc, char **argv);
 static int cmd_merge(int argc, char **argv);
 static int cmd_sample(int argc, char **argv);
 static int cmd_check(void);
@@ -380,6 +401,8 @@ int main(int argc, char **argv)
         return cmd_walk(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "deep8"))
         return cmd_deep8(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "strategy-merge"))
+        return cmd_strategy_merge(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "pack8"))
         return cmd_pack8(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "estimate"))
@@ -1237,6 +1260,40 @@ static int cmd_pack8(int argc, char **argv)
     return 0;
 }
 
+static int load_strategy(const char *path, struct rastros_strategy *s);
+
+/* One strategy file OUT of the answers of the files IN... (a position
+ * answered in two of them keeps one answer when they agree). */
+static int cmd_strategy_merge(int argc, char **argv)
+{
+    if (argc < 2)
+        return 2;
+    uint64_t *all = NULL;
+    size_t n = 0;
+    for (int i = 1; i < argc; i++) {
+        struct rastros_strategy s;
+        if (load_strategy(argv[i], &s)) {
+            fprintf(stderr, "rastros-tool: %s is not a strategy file\n", argv[i]);
+            return 1;
+        }
+        all = realloc(all, (n + s.n + 1) * sizeof *all);
+        n += rastros_strategy_entries(&s, all + n);
+    }
+    qsort(all, n, sizeof *all, cmp_u64);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!k || all[i] != all[k - 1])
+            all[k++] = all[i];
+    size_t len;
+    uint64_t sum;
+    if (write_strategy(all, k, argv[0], &len, &sum))
+        return 1;
+    printf("%s: %zu answers, %zu bytes, checksum %016llx\n", argv[0], k, len,
+           (unsigned long long)sum);
+    free(all);
+    return 0;
+}
+
 /* Reads a strategy file ("-": the compiled-in one). */
 static int load_strategy(const char *path, struct rastros_strategy *s)
 {
@@ -1376,6 +1433,11 @@ struct walkc {
     unsigned char path[64][512];
     int pmove[64];
     size_t diverged, carry_unproved;
+    /* --defend: the engine as the loser from the start */
+    int defend, all;
+    struct keyset dseen;
+    size_t d_visited, d_won, d_lost_cheap, d_lost_proved, d_maxply;
+    uint64_t d_proof_nodes;
 };
 
 /* --carry: the winner's move in c, the depth-th position of his on the
@@ -1515,7 +1577,13 @@ static int check_answer(void *ctx, void *c, int ply)
     if (sm < 0 && !by_book) {
         uint64_t nodes = 0;
         int v = cheap_win(W->a, c, W->budget, &nodes);
-        if (v == 0 && W->ab) {
+        if (v > 0 && W->all) {  /* no leaves: genmove's move, walked on */
+            W->leaves++;
+            W->leaf_nodes += nodes;
+            if (nodes > W->max_leaf)
+                W->max_leaf = nodes;
+        }
+        if ((v == 0 || (v > 0 && W->all)) && W->ab) {
             int gm = genmove_answer(W, c);
             if (gm >= 0)
                 return gm;
@@ -1572,6 +1640,73 @@ static int check_answer(void *ctx, void *c, int ply)
     return mv;
 }
 
+/* --defend: the engine's side to move in c at ply, the game not over.
+ * Won (the opponent erred): the winner's walk from there (check_answer,
+ * then every reply). Lost: a proof without the book within the budget
+ * that settles it makes it a leaf; otherwise the engine's move (genmove
+ * at gm_nodes, a new game), and every reply of the opponent's. */
+static void defend_opponent(struct walkc *W, void *st, int ply);
+
+static void defend_engine(struct walkc *W, void *c, int ply)
+{
+    const struct game *g = &rastros_game;
+    struct rastros_key key;
+    rastros_position_key(c, &key);
+    if (!keyset_add(&W->dseen, &key))
+        return;
+    W->d_visited++;
+    if ((size_t)ply > W->d_maxply)
+        W->d_maxply = (size_t)ply;
+    int v = cheap_win(W->a, c, W->budget, NULL);
+    if (v == 0) {
+        struct game_solve_result r;
+        prove(W->a, c, 0, &r);
+        W->d_proof_nodes += r.nodes;
+        v = r.value > 0 ? 2 : -2;
+    }
+    if (v > 0) {                /* won: as the winner's walk (ply: the reply's) */
+        W->d_won++;
+        int mv = check_answer(W, c, ply - 1);
+        if (mv < 0)
+            return;
+        unsigned char c2[512];
+        struct game_status gs;
+        child_of(c, (move_t)mv, c2, &gs);
+        if (!gs.over)
+            loser_walk(c2, ply + 1, check_answer, W, &W->lost);
+        return;
+    }
+    if (v == -1) {
+        W->d_lost_cheap++;
+        if (!W->all)
+            return;
+    } else {
+        W->d_lost_proved++;
+    }
+    struct search_result res;
+    genmove_at(W->ab, c, W->gm_nodes, &res);
+    unsigned char c2[512];
+    struct game_status gs;
+    child_of(c, res.best, c2, &gs);
+    if (!gs.over)
+        defend_opponent(W, c2, ply + 1);
+    (void)g;
+}
+
+static void defend_opponent(struct walkc *W, void *st, int ply)
+{
+    const struct game *g = &rastros_game;
+    move_t m[GAME_MAX_MOVES];
+    int k = g->gen_moves(st, m);
+    for (int i = 0; i < k; i++) {
+        unsigned char c[512];
+        struct game_status gs;
+        child_of(st, m[i], c, &gs);
+        if (!gs.over)
+            defend_engine(W, c, ply + 1);
+    }
+}
+
 static int cmd_walk(int argc, char **argv)
 {
     struct walkc W;
@@ -1594,6 +1729,20 @@ static int cmd_walk(int argc, char **argv)
     }
     if (argc > 0 && !strcmp(argv[0], "--carry") && W.ab) {
         W.carry = 1;
+        argc--;
+        argv++;
+    }
+    if (argc > 0 && (!strcmp(argv[0], "--defend") || !strcmp(argv[0], "--play")) && W.ab &&
+        !W.carry) {
+        W.defend = argv[0][2] == 'd' ? 1 : 2;
+        argc--;
+        argv++;
+    }
+    /* a game meets a position and its mirror image apart, and genmove
+     * need not play the mirrored move there (ties go by square order) */
+    W.seen.oriented = W.dseen.oriented = W.defend != 0;
+    if (argc > 0 && !strcmp(argv[0], "--all") && W.ab && !W.carry) {
+        W.all = 1;
         argc--;
         argv++;
     }
@@ -1651,6 +1800,23 @@ static int cmd_walk(int argc, char **argv)
             return 1;
         }
         loser_walk(st, 0, carry_answer, &W, &W.lost);
+    } else if (W.defend) {
+        struct game_status gs;
+        rastros_game.status(st, &gs);
+        if (gs.over)
+            return 2;
+        if (W.defend == 1)
+            defend_opponent(&W, st, 0);
+        else
+            defend_engine(&W, st, 0);
+        printf("defend: %zu positions of the engine's visited (ply %zu at most): %zu won "
+               "(walked as the winner's), %zu lost and settled within %llu nodes (%s), %zu "
+               "lost past them (proofs of %llu nodes in all; the engine's move walked on)\n",
+               W.d_visited, W.d_maxply, W.d_won, W.d_lost_cheap,
+               (unsigned long long)W.budget, W.all ? "walked on too" : "leaves",
+               W.d_lost_proved, (unsigned long long)W.d_proof_nodes);
+        printf("the engine's positions in all: %zu (the lost ones, and the winner's walk's)\n",
+               W.d_visited - W.d_won + W.visited);
     } else {
         loser_walk(st, 0, check_answer, &W, &W.lost);
     }

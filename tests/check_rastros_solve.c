@@ -874,9 +874,11 @@ END_TEST
  * made (bench/rastros-walk7: the winner from both 7x7 starts, genmove
  * at nodes 3000 against every reply), and genmove at nodes 3000 plays a
  * winning move in positions where it threw the win before: without the
- * file it plays b6, e2, a4, b3, b2 and b2 (issue 26). */
-#define STRATEGY7_ENTRIES 420
-#define STRATEGY7_SUM 0x9fd938b9b882452bULL
+ * file it plays b6, e2, a4, b3, b2 and b2 (issue 26). The engine as
+ * player 2 too (bench/rastros-walk7 --games: every game it plays, either
+ * side, against every move of the opponent). */
+#define STRATEGY7_ENTRIES 711
+#define STRATEGY7_SUM 0x4cb915b73f7820a5ULL
 /* A compiled-in strategy file opened (open) and checked: its number of
  * entries, the checksum it records, and its contents against it. */
 static void open_strategy(int (*open)(struct rastros_strategy *), struct rastros_strategy *s,
@@ -899,6 +901,15 @@ START_TEST(test_strategy7)
         {"7/7/4xx1/4xx1/3xxxx/2sxxxx/1xx4 1", " c3 "},
         {"1xxx3/1xx1x2/x3xx1/x6/sx5/x6/7 1", " b4 "},
         {"2xxx2/2xx1xx/xx2xxx/xx5/xs5/x6/7 1", " c2 c3 c4 "},
+        /* the engine as player 2 after player 1's mistake (bench/
+         * rastros-walk7 --games): it played g5, d7, e6 and d5 */
+        {"7/7/7/3x2s/2x3x/3x1xx/2xxxxx 2", " f3 f5 "},
+        {"7/4s2/5x1/3xxxx/2x1xxx/3x1xx/2xxxxx 2", " d5 "},
+        {"7/6x/5sx/3xxxx/3xxxx/2xxxxx/1xxxxxx 2", " e5 "},
+        {"7/7/4x2/2sxx2/3xx1x/2x2xx/3xxxx 2", " b3 c3 "},
+        /* the mirror image of a position the ply-9 pass checked (from
+         * e5; there it plays c4, which wins): it played c5 */
+        {"xxxx3/x3x2/x3x2/1xs4/7/7/7 2", " b3 d3 d4 "},
     };
     void *ab = alphabeta_searcher.create(64);
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
