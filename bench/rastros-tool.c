@@ -1640,16 +1640,16 @@ static int check_answer(void *ctx, void *c, int ply)
     return mv;
 }
 
-/* --defend: the engine's side to move in c at ply, the game not over.
- * Won (the opponent erred): the winner's walk from there (check_answer,
- * then every reply). Lost: a proof without the book within the budget
- * that settles it makes it a leaf; otherwise the engine's move (genmove
- * at gm_nodes, a new game), and every reply of the opponent's. */
+/* --play/--defend: the engine's side to move in c at ply, the game not
+ * over. Won (the opponent erred): the winner's walk from there
+ * (check_answer, then every reply). Lost: a proof without the book within
+ * the budget that settles it makes it a leaf (unless --all); otherwise the
+ * engine's move (genmove at gm_nodes, a new game), and every reply of the
+ * opponent's. */
 static void defend_opponent(struct walkc *W, void *st, int ply);
 
 static void defend_engine(struct walkc *W, void *c, int ply)
 {
-    const struct game *g = &rastros_game;
     struct rastros_key key;
     rastros_position_key(c, &key);
     if (!keyset_add(&W->dseen, &key))
@@ -1690,7 +1690,6 @@ static void defend_engine(struct walkc *W, void *c, int ply)
     child_of(c, res.best, c2, &gs);
     if (!gs.over)
         defend_opponent(W, c2, ply + 1);
-    (void)g;
 }
 
 static void defend_opponent(struct walkc *W, void *st, int ply)
