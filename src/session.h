@@ -7,8 +7,9 @@
 #include <stdint.h>
 #include "game.h"
 #include "search/search.h"
+#include "engine_limits.h"
 
-#define SESSION_MAX_OPTS 8
+#define SESSION_MAX_OPTS TABULA_VARIANT_OPTS_MAX
 #define SESSION_MOVE_TEXT 48
 
 enum session_err {

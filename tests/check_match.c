@@ -797,6 +797,15 @@ START_TEST(test_options)
     ck_assert(strstr(err, "argument") != NULL);
     ck_assert_int_eq(parse(&c, err, "--game", "rastros", "--engine", "a=x",
                            "--engine", "b=y", "--variant", "size", NULL), -1);
+    /* no more variant options than the engine's newgame takes: 8 */
+    ck_assert_int_eq(parse(&c, err, "--game", "rastros", "--engine", "a=x",
+                           "--engine", "b=y", "--variant", "a=1 b=2 c=3 d=4 e=5 f=6 g=7",
+                           "--option", "size=7", NULL), 0);
+    ck_assert_int_eq(c.nopts, 8);
+    ck_assert_int_eq(parse(&c, err, "--game", "rastros", "--engine", "a=x",
+                           "--engine", "b=y", "--variant", "a=1 b=2 c=3 d=4 e=5 f=6 g=7",
+                           "--option", "size=7", "--option", "start=d4", NULL), -1);
+    ck_assert_str_eq(err, "at most 8 variant options (the engine's newgame takes no more)");
     ck_assert_int_eq(parse(&c, err, "--game", "rastros", "--engine", "a=x",
                            "--engine", "b=y", "--openings", "f",
                            "--random-plies", "3", NULL), -1);

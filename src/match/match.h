@@ -11,9 +11,11 @@
 #include <stdio.h>
 #include <sys/types.h>
 #include "game.h"
+#include "engine_limits.h"
 
 #define MATCH_MAX_ENGINES 32
-#define MATCH_MAX_OPTS 16
+#define MATCH_MAX_OPTS 16              /* option.NAME=VALUE settings of an engine */
+#define MATCH_MAX_VARIANT TABULA_VARIANT_OPTS_MAX   /* variant options */
 #define MATCH_MAX_MERGE 64
 #define MATCH_NAME_MAX 64
 
@@ -47,7 +49,7 @@ struct match_engine {
 struct match_config {
     const struct game *game;
     int nopts;                  /* variant options, "key=value" */
-    char opts[MATCH_MAX_OPTS][128];
+    char opts[MATCH_MAX_VARIANT][128];
     int nengines;
     struct match_engine engines[MATCH_MAX_ENGINES];
     int neach;                  /* --each option.NAME=VALUE, "NAME=VALUE" */

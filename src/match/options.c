@@ -18,6 +18,9 @@
 #include "engine_limits.h"
 #include "match/match.h"
 
+#define LIMIT_TEXT_(x) #x
+#define LIMIT_TEXT(x) LIMIT_TEXT_(x)      /* a constant's digits, for the help */
+
 void match_config_defaults(struct match_config *c)
 {
     memset(c, 0, sizeof *c);
@@ -61,7 +64,8 @@ static const struct optdef {
     {"Game", "game", 1, "GAME", OPT_GAME, 0, 0,
      "rastros, tablut or grasshopper (required)"},
     {NULL, "variant", 1, "\"K=V ...\"", OPT_VARIANT, 0, 0,
-     "variant options, e.g. \"size=8\" (space or comma separated)"},
+     "variant options, e.g. \"size=8\" (space or comma separated; at most "
+     LIMIT_TEXT(TABULA_VARIANT_OPTS_MAX) " with --option)"},
     {NULL, "option", 1, "K=V", OPT_OPTION, 0, 0,
      "adds one variant option (repeatable)"},
     {"Engines and schedule", "engine", 1, "NAME=COMMAND [SETTING...]",
@@ -244,8 +248,14 @@ static int parse_number(int id, const char *what, const char *s, long long *v,
 static int add_opt(struct match_config *c, const char *kv, size_t len,
                    char *err, size_t errlen)
 {
-    if (c->nopts >= MATCH_MAX_OPTS || len >= sizeof c->opts[0]) {
-        snprintf(err, errlen, "too many or too long variant options");
+    if (c->nopts >= MATCH_MAX_VARIANT) {
+        snprintf(err, errlen, "at most %d variant options (the engine's newgame takes no more)",
+                 MATCH_MAX_VARIANT);
+        return -1;
+    }
+    if (len >= sizeof c->opts[0]) {
+        snprintf(err, errlen, "variant option '%.*s...' is too long (at most %zu characters)",
+                 20, kv, sizeof c->opts[0] - 1);
         return -1;
     }
     memcpy(c->opts[c->nopts], kv, len);

@@ -342,7 +342,7 @@ void match_play_game(struct worker *w, const struct match_slot *s,
             match_scopy(rec->player_tc[k], sizeof rec->player_tc[k], tc[k]);
     }
 
-    const char *optv[MATCH_MAX_OPTS];
+    const char *optv[MATCH_MAX_VARIANT];
     for (int i = 0; i < c->nopts; i++)
         optv[i] = c->opts[i];
     /* Both were checked before the tournament started. */

@@ -565,7 +565,7 @@ int match_run(const struct match_config *c)
     int ret = 0;
     char err[256];
     void *st = NULL;
-    const char *optv[MATCH_MAX_OPTS];
+    const char *optv[MATCH_MAX_VARIANT];
 
     memset(&t, 0, sizeof t);
     t.results_cut = -1;
