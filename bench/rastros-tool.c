@@ -67,11 +67,15 @@
  *       (its move must keep the win). With --play or --defend a position
  *       and its mirror image are walked apart (genmove breaks ties by
  *       square order, so its moves there need not mirror each other)
- *   throws OUT NODES OPTIONS:MAXPLY MINPLY [K/N]  every position from
- *       MAXPLY down to MINPLY (shard K of N) as genmove at NODES meets it (a
- *       new game, the build's book, one thread); a won position whose move
- *       throws the win goes into the book OUT (its entries alone) with a
- *       winning move
+ *   throws [--mirror] OUT NODES OPTIONS:MAXPLY MINPLY [K/N]  every
+ *       position from MAXPLY down to MINPLY (shard K of N) as genmove at
+ *       NODES meets it (a new game, the build's book, one thread); a won
+ *       position whose move throws the win goes into the book OUT (its
+ *       entries alone) with a winning move. The positions are one of each
+ *       mirror pair (across a1-g7; the solver's key folds them); --mirror:
+ *       the other one instead (each position's mirror image, none where the
+ *       two are one), and OUT is a strategy file of the thrown positions'
+ *       winning moves (root only: no other search changes)
  *   merge OUT IN...                 one book of the entries of books made
  *       apart (by variants run side by side), a key kept once (the
  *       first book's entry); an IN written 8:BOOK gives only its 8x8
@@ -1861,12 +1865,41 @@ static int cmd_walk(int argc, char **argv)
  * whether the move keeps the win; a won position whose move throws the
  * win goes into the book OUT with a winning move. Prints each such
  * position and the figures by ply. */
+/* The mirror image of st across the a1-g7 diagonal (file <-> rank, both
+ * goals kept) into out; 0 when it is st itself. */
+static int mirror_of(const void *st, void *out)
+{
+    const struct game *g = &rastros_game;
+    struct rastros m = *(const struct rastros *)st;
+    m.slime = ra_transpose(m.slime);
+    m.snail = (uint8_t)rastros_sym_square(m.size, 1, m.snail);
+    if (m.slime == ((const struct rastros *)st)->slime &&
+        m.snail == ((const struct rastros *)st)->snail)
+        return 0;
+    char pos[128], err[128];
+    g->format_position(&m, pos, sizeof pos);
+    memcpy(out, st, g->state_size);
+    if (g->parse_position(out, pos, err, sizeof err) != GAME_OK) {
+        fprintf(stderr, "rastros-tool: mirror %s: %s\n", pos, err);
+        exit(1);
+    }
+    return 1;
+}
+
 static int cmd_throws(int argc, char **argv)
 {
+    int mirror = argc > 0 && !strcmp(argv[0], "--mirror");
+    if (mirror) {
+        argc--;
+        argv++;
+    }
     if (argc < 4 || argc > 5) {
-        fprintf(stderr, "usage: rastros-tool throws OUT NODES OPTIONS:MAXPLY MINPLY [K/N]\n");
+        fprintf(stderr, "usage: rastros-tool throws [--mirror] OUT NODES OPTIONS:MAXPLY MINPLY"
+                " [K/N]\n");
         return 2;
     }
+    uint64_t *fix = malloc(sizeof *fix);
+    size_t nfix = 0;
     const struct game *g = &rastros_game;
     size_t sz = g->state_size;
     uint64_t nodes = strtoull(argv[1], NULL, 10);
@@ -1883,15 +1916,19 @@ static int cmd_throws(int argc, char **argv)
         return 1;
     }
     struct layer *layers = make_layers(argv[2], &maxply);
-    printf("%s, plies %d-%d, shard %d/%d: genmove at nodes %llu\n", argv[2], maxply, minply,
-           shard, nshards, (unsigned long long)nodes);
+    printf("%s, plies %d-%d, shard %d/%d: genmove at nodes %llu%s\n", argv[2], maxply, minply,
+           shard, nshards, (unsigned long long)nodes,
+           mirror ? ", the mirror images (none where a position is its own)" : "");
     for (int ply = maxply; ply >= minply && ply >= 0; ply--) {
         int64_t t0 = now_ms();
         size_t n = 0, proved = 0, won = 0, kept = 0, thrown = 0;
         uint64_t searched = 0, proof = 0;
         for (size_t i = (size_t)shard; i < layers[ply].n; i += (size_t)nshards) {
             unsigned char st[512];
-            memcpy(st, layers[ply].st + i * sz, sz);
+            if (!mirror)
+                memcpy(st, layers[ply].st + i * sz, sz);
+            else if (!mirror_of(layers[ply].st + i * sz, st))
+                continue;
             if (++n % 50000 == 0)
                 fprintf(stderr, "  %s ply %d: %zu of about %zu, %zu thrown so far, %.0f s\n",
                         argv[2], ply, n, layers[ply].n / (size_t)nshards, thrown,
@@ -1919,7 +1956,16 @@ static int cmd_throws(int argc, char **argv)
             thrown++;
             struct rastros_key key;
             rastros_position_key(st, &key);
-            add_entry(&key, 1, rastros_sym_square(key.size, key.sym, (int)r.best));
+            if (!mirror) {
+                add_entry(&key, 1, rastros_sym_square(key.size, key.sym, (int)r.best));
+            } else {
+                fix = realloc(fix, (nfix + 1) * sizeof *fix);
+                if (rastros_strategy_entry(&key, rastros_sym_square(key.size, key.sym,
+                                                                    (int)r.best), &fix[nfix++])) {
+                    fprintf(stderr, "rastros-tool: no answer to store\n");
+                    return 1;
+                }
+            }
             char pos[128], mv[16], best[16];
             g->format_position(st, pos, sizeof pos);
             g->format_move(st, res.best, mv, sizeof mv);
@@ -1932,9 +1978,19 @@ static int cmd_throws(int argc, char **argv)
                (double)(now_ms() - t0) / 1000.0);
         fflush(stdout);
     }
-    if (write_book(argv[0]))
-        return 1;
-    printf("%zu entries, %zu bytes: %s\n", nbook, bloblen, argv[0]);
+    if (mirror) {
+        size_t len;
+        uint64_t sum;
+        if (write_strategy(fix, nfix, argv[0], &len, &sum))
+            return 1;
+        printf("%zu answers, %zu bytes, checksum %016llx: %s\n", nfix, len,
+               (unsigned long long)sum, argv[0]);
+        free(fix);
+    } else {
+        if (write_book(argv[0]))
+            return 1;
+        printf("%zu entries, %zu bytes: %s\n", nbook, bloblen, argv[0]);
+    }
     alphabeta_searcher.destroy(ab);
     rastros_solver_destroy(z);
     return 0;
