@@ -30,6 +30,10 @@ static void analyze_report(void *ctx, const struct search_info *info)
     if (a->interval_ms > 0 && a->last && t - a->last < a->interval_ms && !info->exact)
         return;
     a->last = t;
+    if (p->analysis) {
+        p->analysis(p, info);
+        return;
+    }
     char sc[32], pv[4096];
     session_score_text(info->score, sc, sizeof sc);
     session_pv_text(p->s.g, p->s.st, info->pv, info->pvlen, pv, sizeof pv);
@@ -293,7 +297,11 @@ const struct proto_cmd analysis_commands[] = {
      "reports a\n"
      "depth beyond it). The response then still waits for input. Fails (before `=`): `game "
      "over`,\n"
-     "`wrong color`, `syntax error`.\n"
+     "`wrong color`, `syntax error`. In the shell (a person at a terminal) each line is in "
+     "words\n"
+     "instead: the depth, the score, the best line (10 moves at most), the nodes and the time; a "
+     "proof's\n"
+     "line begins `proved:`, e.g. `proved: white wins in 1 move; best e5 (1 node, 0.0 s)`.\n"
      "In the example, `newgame tablut` and `name` are the input that ends each `analyze`: the "
      "empty\n"
      "line after them ends analyze's response, and then comes theirs.\n"

@@ -186,6 +186,9 @@ struct proto {
     /* Called while a command searches: after each completed iteration with
      * its figures, and now and then (from the stop poll) with info NULL. */
     void (*watch)(struct proto *p, const struct search_info *info);
+    /* analyze's lines in the front end's own words, called instead of
+     * writing an info line (NULL: the info line). */
+    void (*analysis)(struct proto *p, const struct search_info *info);
     /* A front end's gate (the web board keeps its clients in their own
      * session): called with a command's words before it runs; PROTO_OK
      * lets it run, any other status refuses it, with the detail in res,
