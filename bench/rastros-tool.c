@@ -75,7 +75,12 @@
  *       mirror pair (across a1-g7; the solver's key folds them); --mirror:
  *       the other one instead (each position's mirror image, none where the
  *       two are one), and OUT is a strategy file of the thrown positions'
- *       winning moves (root only: no other search changes)
+ *       winning moves (root only): each the mirror of genmove's move in the
+ *       mirror image (the position checked before) where that wins, so that
+ *       there the entry plays what genmove played and every check of those
+ *       positions stands (else the proof's move, said in the log)
+ *   mirror-fix OUT NODES  the same answers for the THROWN lines of a
+ *       throws --mirror log on standard input, into the strategy file OUT
  *   merge OUT IN...                 one book of the entries of books made
  *       apart (by variants run side by side), a key kept once (the
  *       first book's entry); an IN written 8:BOOK gives only its 8x8
@@ -390,6 +395,7 @@ static int cmd_estimate(int argc, char **argv);
 static int cmd_pack8(int argc, char **argv);
 static int cmd_deep8(int argc, char **argv);
 static int cmd_throws(int argc, char **argv);
+static int cmd_mirror_fix(int argc, char **argv);
 
 int main(int argc, char **argv)
 {
@@ -415,6 +421,8 @@ int main(int argc, char **argv)
         return cmd_merge(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "throws"))
         return cmd_throws(argc - 2, argv + 2);
+    if (argc >= 2 && !strcmp(argv[1], "mirror-fix"))
+        return cmd_mirror_fix(argc - 2, argv + 2);
     if (argc < 5 || strcmp(argv[1], "book")) {
         fprintf(stderr, "usage: rastros-tool book OUT BUDGET OPTIONS:PLY...\n"
                 "       rastros-tool sample N SEED MAXPLY OPTIONS\n"
@@ -1886,6 +1894,40 @@ static int mirror_of(const void *st, void *out)
     return 1;
 }
 
+/* The answer to store for st, a position whose win genmove at nodes throws
+ * while in its mirror image (the position the passes checked) it keeps the
+ * win: the mirror of genmove's move there when it wins here (the entry,
+ * keyed for both, then changes nothing in the mirror image), else best
+ * (*own set to 0). */
+static int mirror_answer(void *ab, void *z, const void *st, uint64_t nodes, int best, int *own)
+{
+    unsigned char q[512];
+    struct search_result res;
+    *own = 0;
+    if (!mirror_of(st, q))
+        return best;
+    genmove_at(ab, q, nodes, &res);
+    int m = rastros_sym_square(((const struct rastros *)st)->size, 1, (int)res.best);
+    if (res.best != MOVE_NONE && keeps_win(z, st, (move_t)m, 0, NULL)) {
+        *own = 1;
+        return m;
+    }
+    return best;
+}
+
+/* The strategy entry of answer (a square of st's frame) for st. */
+static uint64_t answer_entry(const void *st, int answer)
+{
+    struct rastros_key key;
+    uint64_t e;
+    rastros_position_key(st, &key);
+    if (rastros_strategy_entry(&key, rastros_sym_square(key.size, key.sym, answer), &e)) {
+        fprintf(stderr, "rastros-tool: no answer to store\n");
+        exit(1);
+    }
+    return e;
+}
+
 static int cmd_throws(int argc, char **argv)
 {
     int mirror = argc > 0 && !strcmp(argv[0], "--mirror");
@@ -1956,21 +1998,25 @@ static int cmd_throws(int argc, char **argv)
             thrown++;
             struct rastros_key key;
             rastros_position_key(st, &key);
+            int answer = (int)r.best, own = 1;
             if (!mirror) {
-                add_entry(&key, 1, rastros_sym_square(key.size, key.sym, (int)r.best));
+                add_entry(&key, 1, rastros_sym_square(key.size, key.sym, answer));
             } else {
+                answer = mirror_answer(ab, z, st, nodes, answer, &own);
                 fix = realloc(fix, (nfix + 1) * sizeof *fix);
-                if (rastros_strategy_entry(&key, rastros_sym_square(key.size, key.sym,
-                                                                    (int)r.best), &fix[nfix++])) {
-                    fprintf(stderr, "rastros-tool: no answer to store\n");
-                    return 1;
-                }
+                fix[nfix++] = answer_entry(st, answer);
             }
             char pos[128], mv[16], best[16];
             g->format_position(st, pos, sizeof pos);
             g->format_move(st, res.best, mv, sizeof mv);
             g->format_move(st, (move_t)r.best, best, sizeof best);
-            printf("THROWN: ply %d %s -> %s (wins: %s)\n", ply, pos, mv, best);
+            printf("THROWN: ply %d %s -> %s (wins: %s)", ply, pos, mv, best);
+            if (mirror) {
+                char am[16];
+                g->format_move(st, (move_t)answer, am, sizeof am);
+                printf(" stored %s (%s)", am, own ? "the mirror image's move" : "the proof's");
+            }
+            printf("\n");
         }
         printf("ply %2d: %8zu positions, %7zu proved by genmove, %6zu won not proved: %6zu kept,"
                " %4zu thrown; %llu + %llu nodes, %.1f s\n", ply, n, proved, won, kept, thrown,
@@ -1991,6 +2037,65 @@ static int cmd_throws(int argc, char **argv)
             return 1;
         printf("%zu entries, %zu bytes: %s\n", nbook, bloblen, argv[0]);
     }
+    alphabeta_searcher.destroy(ab);
+    rastros_solver_destroy(z);
+    return 0;
+}
+
+/* Reads the THROWN lines of a throws --mirror log ("THROWN: ply N POSITION
+ * -> MOVE (wins: MOVE)") and writes the strategy file OUT of their answers
+ * as throws --mirror chooses them now (mirror_answer), each checked to keep
+ * the win; the others are ignored. */
+static int cmd_mirror_fix(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: rastros-tool mirror-fix OUT NODES < LOG\n");
+        return 2;
+    }
+    const struct game *g = &rastros_game;
+    uint64_t nodes = strtoull(argv[1], NULL, 10);
+    void *ab = alphabeta_searcher.create(64), *z = rastros_solver_create(1024);
+    uint64_t *fix = malloc(sizeof *fix);
+    size_t nfix = 0, own = 0;
+    char line[512];
+    while (fgets(line, sizeof line, stdin)) {
+        int ply, at = 0;
+        if (sscanf(line, "THROWN: ply %d %n", &ply, &at) != 1 || !at)
+            continue;
+        char *arrow = strstr(line, " -> "), *wins = strstr(line, "(wins: ");
+        if (!arrow || !wins)
+            continue;
+        *arrow = '\0';
+        unsigned char st[512];
+        char err[128], mv[16];
+        const char *seven = "size=7";
+        if (g->init(st, 1, &seven, err, sizeof err) != GAME_OK ||
+            g->parse_position(st, line + at, err, sizeof err) != GAME_OK ||
+            sscanf(wins + 7, "%15[a-h1-8]", mv) != 1) {
+            fprintf(stderr, "rastros-tool: a THROWN line I cannot read: %s\n", line + at);
+            return 1;
+        }
+        move_t best;
+        if (g->parse_move(st, mv, &best, err, sizeof err) != GAME_OK ||
+            !keeps_win(z, st, best, 0, NULL)) {
+            fprintf(stderr, "rastros-tool: %s: %s is no winning move\n", line + at, mv);
+            return 1;
+        }
+        int o, answer = mirror_answer(ab, z, st, nodes, (int)best, &o);
+        own += (size_t)o;
+        fix = realloc(fix, (nfix + 1) * sizeof *fix);
+        fix[nfix++] = answer_entry(st, answer);
+        char am[16];
+        g->format_move(st, (move_t)answer, am, sizeof am);
+        printf("%s: %s%s\n", line + at, am, o ? " (the mirror image's move)" : " (the proof's)");
+    }
+    size_t len;
+    uint64_t sum;
+    if (write_strategy(fix, nfix, argv[0], &len, &sum))
+        return 1;
+    printf("%zu answers (%zu the mirror image's move, %zu the proof's), %zu bytes, checksum "
+           "%016llx: %s\n", nfix, own, nfix - own, len, (unsigned long long)sum, argv[0]);
+    free(fix);
     alphabeta_searcher.destroy(ab);
     rastros_solver_destroy(z);
     return 0;
