@@ -80,7 +80,10 @@
  *       there the entry plays what genmove played and every check of those
  *       positions stands (else the proof's move, said in the log)
  *   mirror-fix OUT NODES  the same answers for the THROWN lines of a
- *       throws --mirror log on standard input, into the strategy file OUT
+ *       throws --mirror log on standard input, into the strategy file OUT;
+ *       mirror-fix --check - NODES checks them as the build plays: genmove
+ *       at NODES keeps the win in each thrown position and plays the mirror
+ *       of that move in its mirror image (exit 1 if not)
  *   merge OUT IN...                 one book of the entries of books made
  *       apart (by variants run side by side), a key kept once (the
  *       first book's entry); an IN written 8:BOOK gives only its 8x8
@@ -2048,10 +2051,16 @@ static int cmd_throws(int argc, char **argv)
  * the win; the others are ignored. */
 static int cmd_mirror_fix(int argc, char **argv)
 {
+    int check = argc == 3 && !strcmp(argv[0], "--check");
+    if (check) {
+        argc--;
+        argv++;
+    }
     if (argc != 2) {
-        fprintf(stderr, "usage: rastros-tool mirror-fix OUT NODES < LOG\n");
+        fprintf(stderr, "usage: rastros-tool mirror-fix [--check] OUT NODES < LOG\n");
         return 2;
     }
+    size_t bad = 0;
     const struct game *g = &rastros_game;
     uint64_t nodes = strtoull(argv[1], NULL, 10);
     void *ab = alphabeta_searcher.create(64), *z = rastros_solver_create(1024);
@@ -2081,6 +2090,26 @@ static int cmd_mirror_fix(int argc, char **argv)
             fprintf(stderr, "rastros-tool: %s: %s is no winning move\n", line + at, mv);
             return 1;
         }
+        if (check) {
+            /* the build's genmove here and in the mirror image */
+            unsigned char q[512];
+            struct search_result rp, rq;
+            genmove_at(ab, st, nodes, &rp);
+            int mirrored = mirror_of(st, q);
+            if (mirrored)
+                genmove_at(ab, q, nodes, &rq);
+            int kept = rp.best != MOVE_NONE && keeps_win(z, st, rp.best, 0, NULL);
+            int size = ((const struct rastros *)st)->size;
+            int same = !mirrored || (int)rq.best == rastros_sym_square(size, 1, (int)rp.best);
+            g->format_move(st, rp.best, mv, sizeof mv);
+            if (!kept || !same) {
+                bad++;
+                printf("%s: genmove %s%s%s\n", line + at, mv, kept ? "" : ", throws the win",
+                       same ? "" : ", the mirror image plays otherwise");
+            }
+            nfix++;
+            continue;
+        }
         int o, answer = mirror_answer(ab, z, st, nodes, (int)best, &o);
         own += (size_t)o;
         fix = realloc(fix, (nfix + 1) * sizeof *fix);
@@ -2088,6 +2117,12 @@ static int cmd_mirror_fix(int argc, char **argv)
         char am[16];
         g->format_move(st, (move_t)answer, am, sizeof am);
         printf("%s: %s%s\n", line + at, am, o ? " (the mirror image's move)" : " (the proof's)");
+    }
+    if (check) {
+        printf("%zu positions: genmove at nodes %llu keeps the win in %zu and plays the mirror "
+               "of that move in their mirror images; %zu not\n", nfix, (unsigned long long)nodes,
+               nfix - bad, bad);
+        return bad ? 1 : 0;
     }
     size_t len;
     uint64_t sum;
