@@ -38,7 +38,7 @@
  *       (random moves of player 1, the strategy's answers), with every
  *       winning move there (for the unit tests)
  *   walk [--strategy FILE] [--genmove NODES [--carry] [--play|--defend] [--all]] [--fix OUT]
- *       BOOK BUDGET [OPTIONS [MOVES]]  checks the
+ *       [--oriented] BOOK BUDGET [OPTIONS [MOVES]]  checks the
  *       winner's strategy in FILE ("-": the compiled-in one, looked up by
  *       the function the solver's root uses), or else in BOOK ("-": none),
  *       from a lost position by walking it against every move of the
@@ -66,7 +66,9 @@
  *       position that a small proof settles is played by genmove too
  *       (its move must keep the win). With --play or --defend a position
  *       and its mirror image are walked apart (genmove breaks ties by
- *       square order, so its moves there need not mirror each other)
+ *       square order, so its moves there need not mirror each other);
+ *       --oriented: so are they in any walk (a leaf's proof takes its own
+ *       nodes in each)
  *   throws [--mirror] OUT NODES OPTIONS:MAXPLY MINPLY [K/N]  every
  *       position from MAXPLY down to MINPLY (shard K of N) as genmove at
  *       NODES meets it (a new game, the build's book, one thread); a won
@@ -1767,6 +1769,13 @@ static int cmd_walk(int argc, char **argv)
         W.fix = malloc(W.capfix * sizeof *W.fix);
         argc -= 2;
         argv += 2;
+    }
+    if (argc > 0 && !strcmp(argv[0], "--oriented")) {
+        /* a position and its mirror image walked apart: a leaf's proof
+         * takes its own nodes in each (its moves go by square order) */
+        W.seen.oriented = W.dseen.oriented = 1;
+        argc--;
+        argv++;
     }
     if (argc < 2 || argc > 4)
         return 2;
