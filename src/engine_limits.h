@@ -2,7 +2,8 @@
  * table (options.c), for tabula-match (match/options.c), which refuses a
  * --depth or --movetime the engine would refuse, instead of sending it and
  * playing with no limit, and for tabula-web's caps on a session's options
- * (web_main.c), and for the number of variant options. A header of constants: it links nothing. */
+ * (web_main.c), and for the number of variant options. A header of
+ * constants: it links nothing. */
 #ifndef TABULA_ENGINE_LIMITS_H
 #define TABULA_ENGINE_LIMITS_H
 
