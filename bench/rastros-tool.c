@@ -1221,6 +1221,30 @@ static int cmp_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* Drops the entries of a key (hash) met before, keeping the first: two
+ * positions with one key (the region the snail can still reach; squares
+ * it cannot reach do not count) are one game, and the file holds one
+ * answer a key. Returns how many are left, in their order. */
+static size_t first_of_each_key(uint64_t *e, size_t n)
+{
+    size_t cap = 16, k = 0;
+    while (cap < 2 * n)
+        cap *= 2;
+    uint64_t *set = calloc(cap, sizeof *set);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t h = (e[i] >> 3) | 1ULL << 63;  /* never 0 */
+        size_t j = (size_t)(h * 0x9e3779b97f4a7c15ULL >> 20) & (cap - 1);
+        while (set[j] && set[j] != h)
+            j = (j + 1) & (cap - 1);
+        if (set[j])
+            continue;
+        set[j] = h;
+        e[k++] = e[i];
+    }
+    free(set);
+    return k;
+}
+
 /* Writes the strategy file path of the n entries e (sorted here); *len
  * and *sum get its length and checksum. 0, or 1 with the reason said (two
  * entries of one hash, a file not written). */
@@ -2037,8 +2061,11 @@ static int cmd_throws(int argc, char **argv)
         fflush(stdout);
     }
     if (mirror) {
-        size_t len;
+        size_t len, all = nfix;
         uint64_t sum;
+        nfix = first_of_each_key(fix, nfix);
+        if (nfix < all)
+            printf("%zu thrown positions share their key with one before\n", all - nfix);
         if (write_strategy(fix, nfix, argv[0], &len, &sum))
             return 1;
         printf("%zu answers, %zu bytes, checksum %016llx: %s\n", nfix, len,
@@ -2133,12 +2160,14 @@ static int cmd_mirror_fix(int argc, char **argv)
                nfix - bad, bad);
         return bad ? 1 : 0;
     }
-    size_t len;
+    size_t len, lines = nfix;
     uint64_t sum;
+    nfix = first_of_each_key(fix, nfix);
     if (write_strategy(fix, nfix, argv[0], &len, &sum))
         return 1;
-    printf("%zu answers (%zu the mirror image's move, %zu the proof's), %zu bytes, checksum "
-           "%016llx: %s\n", nfix, own, nfix - own, len, (unsigned long long)sum, argv[0]);
+    printf("%zu thrown positions (%zu the mirror image's move, %zu the proof's); %zu share their "
+           "key with one before, so %zu answers, %zu bytes, checksum %016llx: %s\n", lines, own,
+           lines - own, lines - nfix, nfix, len, (unsigned long long)sum, argv[0]);
     free(fix);
     alphabeta_searcher.destroy(ab);
     rastros_solver_destroy(z);

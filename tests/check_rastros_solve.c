@@ -877,8 +877,8 @@ END_TEST
  * file it plays b6, e2, a4, b3, b2 and b2 (issue 26). The engine as
  * player 2 too (bench/rastros-walk7 --games: every game it plays, either
  * side, against every move of the opponent). */
-#define STRATEGY7_ENTRIES 711
-#define STRATEGY7_SUM 0x4cb915b73f7820a5ULL
+#define STRATEGY7_ENTRIES 3879
+#define STRATEGY7_SUM 0xb5c8b68bf1ac9f9bULL
 /* A compiled-in strategy file opened (open) and checked: its number of
  * entries, the checksum it records, and its contents against it. */
 static void open_strategy(int (*open)(struct rastros_strategy *), struct rastros_strategy *s,
@@ -910,6 +910,13 @@ START_TEST(test_strategy7)
         /* the mirror image of a position the ply-9 pass checked (from
          * e5; there it plays c4, which wins): it played c5 */
         {"xxxx3/x3x2/x3x2/1xs4/7/7/7 2", " b3 d3 d4 "},
+        /* the mirror images of positions of ply 10 the passes checked
+         * (bench/rastros-book throws with MIRROR=1; two from d4, two from
+         * e5): it played f3, d1, e4 and e1 */
+        {"2xx3/1x2x2/2xx3/1x1xs2/1xx4/7/7 1", " e5 f5 "},
+        {"7/2xxx2/1x3x1/2xx1x1/6x/5x1/4s2 1", " f1 "},
+        {"7/7/4x2/3x3/1xxxxs1/1xx1x2/3x3 1", " g2 "},
+        {"7/7/4x2/3xx2/1xxxx2/1xx1x2/5s1 1", " g1 "},
     };
     void *ab = alphabeta_searcher.create(64);
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
