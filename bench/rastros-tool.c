@@ -1901,14 +1901,6 @@ static int cmd_walk(int argc, char **argv)
 
 /* ---- won positions that genmove at a node budget throws ---- */
 
-/* Every position of SPEC (OPTIONS:MAXPLY) from MAXPLY down to MINPLY (of
- * shard K of N: the positions whose index in their ply is K modulo N), as
- * genmove meets it: a new game (the engine's tables cleared) and alpha-
- * beta with the build's book, one thread and a budget of NODES. Where its
- * move is not proved, a full proof says whether the position is won and
- * whether the move keeps the win; a won position whose move throws the
- * win goes into the book OUT with a winning move. Prints each such
- * position and the figures by ply. */
 /* The mirror image of st across the a1-g7 diagonal (file <-> rank, both
  * goals kept) into out; 0 when it is st itself. */
 static int mirror_of(const void *st, void *out)
@@ -1964,6 +1956,16 @@ static uint64_t answer_entry(const void *st, int answer)
     return e;
 }
 
+/* Every position of SPEC (OPTIONS:MAXPLY) from MAXPLY down to MINPLY (of
+ * shard K of N: the positions whose index in their ply is K modulo N), as
+ * genmove meets it: a new game (the engine's tables cleared) and alpha-
+ * beta with the build's book, one thread and a budget of NODES. Where its
+ * move is not proved, a full proof says whether the position is won and
+ * whether the move keeps the win; a won position whose move throws the
+ * win goes into the book OUT with a winning move. Prints each such
+ * position and the figures by ply. --mirror: each position's mirror image
+ * instead (mirror_of), and OUT is a strategy file of mirror_answer's
+ * answers, one a key. */
 static int cmd_throws(int argc, char **argv)
 {
     int mirror = argc > 0 && !strcmp(argv[0], "--mirror");
