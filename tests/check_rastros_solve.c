@@ -452,9 +452,12 @@ START_TEST(test_limits)
     ck_assert_int_eq(G->solve(sv, &st, &lim, &r), 1);
     ck_assert_int_eq(r.value, -1);
     ck_assert(memcmp(&st, &copy, G->state_size) == 0);
-    /* a lost position: choosing the hardest move costs about the proof's
-     * nodes again, which a caller that wants the value only (solve) does
-     * not spend; the value is the same */
+    /* a lost position: choosing the hardest move costs nodes beyond the
+     * proof (each move's winning replies are counted), which a caller that
+     * wants the value only (solve) does not spend; the value is the same.
+     * Without pockets the choice took 41 % more nodes than the proof
+     * (42,843 and 30,309), with them 14 % (27,617 and 24,129): the proof
+     * has settled more of what the choice asks. */
     start(&st, "size=6");
     move_t m[GAME_MAX_MOVES];
     ck_assert_int_eq(G->parse_move(&st, "c3", &m[0], NULL, 0), 0);
@@ -473,7 +476,7 @@ START_TEST(test_limits)
     G->solver_destroy(fresh);
     ck_assert_int_eq(hard.value, -1);
     ck_assert_int_eq(value.value, -1);
-    ck_assert_msg(value.nodes < hard.nodes * 3 / 4, "value only %llu nodes, with the move %llu",
+    ck_assert_msg(value.nodes < hard.nodes, "value only %llu nodes, with the move %llu",
                   (unsigned long long)value.nodes, (unsigned long long)hard.nodes);
     start(&st, "size=6");
     ck_assert_int_eq(dedicated(sv, &st, 1, &r), 1);
@@ -1101,6 +1104,132 @@ END_TEST
 /* A lost position: the solver's move (without the distance search, which
  * prefers the longest defence where it is cheap) leaves the opponent the
  * fewest winning replies, counted here by plain minimax. */
+/* ---- pockets ----
+ * A proof that takes pockets out (rastros_solve.c) must give the value the
+ * plain proof gives, the same distance where both find one, and a move
+ * that wins by the plain proof. The fixed positions are where a slip in one of its rules changed
+ * a value: each rule was broken on purpose in turn (the matching's answer
+ * negated or taken as a win or a loss, a pocket by a goal corner or next
+ * to the snail taken out) and the two proofs compared on random
+ * positions; the first positions that told them apart are here. */
+static void pockets_agree(void *sv, void *plain, state_buf *st)
+{
+    char pos[128];
+    G->format_position(st, pos, sizeof pos);
+    struct game_solve_limits lim = {.threads = 1, .no_book = 1};
+    struct game_solve_result a, b;
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    ck_assert_int_eq(rastros_solve_ex(sv, st, &lim, &a, RASTROS_SOLVE_DISTANCE), 1);
+    ck_assert_int_eq(rastros_solve_ex(plain, st, &lim, &b,
+                                      RASTROS_SOLVE_DISTANCE | RASTROS_SOLVE_NO_POCKETS), 1);
+    ck_assert_msg(a.value == b.value, "with pockets %d, without %d: %s", a.value, b.value, pos);
+    /* (a distance search stops at its allowance: either may have none) */
+    ck_assert_msg(a.plies < 0 || b.plies < 0 || a.plies == b.plies,
+                  "distance with pockets %d, without %d: %s", a.plies, b.plies, pos);
+    if (a.value < 0)
+        return;
+    game_undo u;
+    struct game_status gs;
+    int me = G->side_to_move(st);
+    G->make(st, a.best, &u);
+    G->status(st, &gs);
+    int kept = gs.over ? gs.winner == me : 0;
+    if (!gs.over) {
+        memset(&b, 0, sizeof b);
+        ck_assert_int_eq(rastros_solve_ex(plain, st, &lim, &b, RASTROS_SOLVE_NO_POCKETS), 1);
+        kept = b.value < 0;
+    }
+    G->unmake(st, a.best, &u);
+    ck_assert_msg(kept, "the move with pockets throws the win: %s", pos);
+}
+
+START_TEST(test_pockets)
+{
+    static const char *const fixed[] = {
+        /* the matching's answer negated */
+        "7/5s1/6x/3x1x1/2x1x2/3xxx1/3xx2 1",
+        "6/6/3x2/4x1/2s1x1/3x2 1",
+        /* every pocket of three squares or more taken as a win */
+        "xx5/sx5/2x1x2/2xx1xx/2x1xxx/7/7 2",
+        /* every pocket taken as a loss */
+        "7/7/3x3/2xxx2/4x2/3xxx1/2s1x2 2",
+        "2xxx3/2xxxxs1/3x1x2/2x1x1x1/2x3x1/2xxxxxx/2xx1xxx/7x 1",
+        /* a pocket next to a goal corner taken out */
+        "7/7/7/2xx3/2x3s/3xx1x/3xxx1 2",
+        "6/6/3x2/4x1/3xx1/4s1 1",
+        "8/4xxx1/3s1xxx/4xxxx/4xxxx/3xxxx1/2xxxx2/4xx2 1",
+        /* a part next to the snail taken for a pocket */
+        "7/7/3x3/3xxx1/4x2/3xx2/2xs3 1",
+        "s2x1/x2xx/1xxxx/1xxxx/3x1 2",
+        "xxxx2/xxxxxx/1x1x1x/2x1x1/1xx3/1s4 2",
+    };
+    void *sv = G->solver_create(16), *plain = G->solver_create(16);
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+        state_buf st;
+        set_position(&st, fixed[i]);
+        pockets_agree(sv, plain, &st);
+    }
+    /* random positions, late enough for pockets */
+    static const char *const opts[] = {"size=7", "start=e5", "size=6", "size=8"};
+    static const int lo[] = {8, 8, 4, 20}, spread[] = {20, 20, 20, 20};
+    int checked = 0;
+    for (int t = 0; t < 1200; t++) {
+        state_buf st;
+        int v = t % 4;
+        if (!random_position(&st, opts[v], lo[v] + (int)(rnd() % (uint64_t)spread[v])))
+            continue;
+        if (t % 100 == 0) {
+            G->solver_clear(sv);
+            G->solver_clear(plain);
+        }
+        pockets_agree(sv, plain, &st);
+        checked++;
+    }
+    ck_assert_int_ge(checked, 1000);
+    /* fewer nodes: 8x8 from e5 after seven moves (a third of the nodes
+     * on the 8x8 proof's opening positions) */
+    {
+        state_buf st;
+        start(&st, "size=8");
+        play_moves(&st, "d4 c3 d3 c4 d5 c5 d6");
+        struct game_solve_limits lim = {.threads = 1, .no_book = 1};
+        struct game_solve_result a, b;
+        memset(&a, 0, sizeof a);
+        memset(&b, 0, sizeof b);
+        G->solver_clear(sv);
+        G->solver_clear(plain);
+        ck_assert_int_eq(rastros_solve_ex(sv, &st, &lim, &a, 0), 1);
+        ck_assert_int_eq(rastros_solve_ex(plain, &st, &lim, &b, RASTROS_SOLVE_NO_POCKETS), 1);
+        ck_assert_int_eq(a.value, b.value);
+        ck_assert_msg(a.nodes * 2 < b.nodes, "with pockets %llu nodes, without %llu",
+                      (unsigned long long)a.nodes, (unsigned long long)b.nodes);
+    }
+    /* a proof under a small node limit (a move's first 2,700 nodes) takes
+     * no pockets out: the same nodes and answer as without them */
+    for (int t = 0; t < 40; t++) {
+        state_buf st;
+        if (!random_position(&st, t & 1 ? "size=7" : "start=e5", 6 + (int)(rnd() % 10)))
+            continue;
+        struct game_solve_limits lim = {.threads = 1, .nodes = 2700};
+        struct game_solve_result a, b;
+        memset(&a, 0, sizeof a);
+        memset(&b, 0, sizeof b);
+        G->solver_clear(sv);
+        G->solver_clear(plain);
+        int oka = rastros_solve_ex(sv, &st, &lim, &a, RASTROS_SOLVE_DISTANCE);
+        int okb = rastros_solve_ex(plain, &st, &lim, &b,
+                                   RASTROS_SOLVE_DISTANCE | RASTROS_SOLVE_NO_POCKETS);
+        ck_assert_int_eq(oka, okb);
+        ck_assert_uint_eq(a.nodes, b.nodes);
+        ck_assert_int_eq(a.value, b.value);
+        ck_assert_int_eq(a.best, b.best);
+    }
+    G->solver_destroy(sv);
+    G->solver_destroy(plain);
+}
+END_TEST
+
 START_TEST(test_lost_hardest_move)
 {
     void *sv = G->solver_create(16);
@@ -1176,6 +1305,7 @@ static Suite *rastros_solve_suite(void)
     tcase_add_test(tc, test_strategy7);
     tcase_add_test(tc, test_walk7);
     tcase_add_test(tc, test_lost_hardest_move);
+    tcase_add_test(tc, test_pockets);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -163,9 +163,11 @@ int rastros_solve(void *solver, void *st, const struct game_solve_limits *lim,
                   struct game_solve_result *res);
 /* rastros_solve with flags: RASTROS_SOLVE_DISTANCE looks for the distance
  * after the proof (what rastros_solve does); RASTROS_SOLVE_NO_BOOK proves
- * without the book (to check it). */
+ * without the book (to check it); RASTROS_SOLVE_NO_POCKETS without taking
+ * pockets out (to check that). */
 #define RASTROS_SOLVE_DISTANCE 1
 #define RASTROS_SOLVE_NO_BOOK 2
+#define RASTROS_SOLVE_NO_POCKETS 4
 int rastros_solve_ex(void *solver, void *st, const struct game_solve_limits *lim,
                      struct game_solve_result *res, int flags);
 

@@ -48,6 +48,14 @@
 #ifndef MATCH_ONE_MIN
 #define MATCH_ONE_MIN 64
 #endif
+/* Pockets (rs_pockets below) are looked for in proofs without a node limit
+ * or with one above this; the small proofs a move starts with (a few
+ * thousand nodes, checked position by position for the guarantees of
+ * nodes 3000) search as they were checked. */
+#define POCKET_MIN_LIMIT 30000
+/* A pocket is looked for up to this many squares. */
+#define POCKET_MAX 8
+#define POCKET_MEMO 4096
 #define BUSY_SLOTS 4096
 #define MAX_THREADS 64
 /* Node allowance of a lost root's choice of the hardest move, at least. */
@@ -149,6 +157,12 @@ struct rs_geom {
     uint8_t near[2][64];                /* 7 - king distance to goal[i] */
 };
 
+/* pocket_wins's answers: a pocket, its cut square and its value */
+struct rs_pocket_memo {
+    uint64_t q;
+    uint8_t a, wins;                    /* a + 1: 0 is an empty slot */
+};
+
 struct rastros_solver {
     struct rs_table main, small, dtw;
     size_t main_cap;                    /* the hash option, in bytes */
@@ -164,6 +178,9 @@ struct rastros_solver {
     struct rastros_strategy strategy;   /* 8x8; n == 0: none */
     struct rastros_strategy strategy7;  /* the 7x7 fixes; n == 0: none */
     int book_min[4];                    /* fewest squares of a book key */
+    struct rs_pocket_memo *pocket_memo; /* POCKET_MEMO a thread, made at the
+                                         * first proof with pockets: a
+                                         * pocket's value never changes */
 };
 
 struct rs_key {
@@ -198,6 +215,9 @@ struct rs_thread {
     uint64_t nodes, polled, next_poll;
     int id;
     int stopped;
+    int pockets;                        /* rs_pockets in this proof */
+    struct rs_pocket_memo *pocket_memo; /* this thread's (POCKET_MEMO), or
+                                         * NULL */
 };
 
 /* ---- table ---- */
@@ -532,6 +552,171 @@ static inline int order_key(const struct rs_geom *g, const uint64_t *king, uint6
     return popcount(king[to] & oreach) * 8 + g->near[stm][to];
 }
 
+/* ---- pockets ----
+ * A part Q of the region that the snail can enter only through one square
+ * a (not the snail's), and that touches no goal corner, is geography once
+ * the snail is in it: it can never leave, and the side that steps from a
+ * into Q wins or loses by Q alone (maximum matching; a single square wins,
+ * two lose). If it wins, whoever moves into a loses, so a and all it leads
+ * to can go. If it loses, that step is no winning move for anyone, so Q
+ * can go. Either way the value of the position, and its winning moves
+ * (never into a), are kept, and the region left is smaller: more positions
+ * meet in the tables, and the moves into a are not searched. The 8x8 proof
+ * takes a third of the nodes (doc/rules/rastros.md). Squares that can cut
+ * the region are those whose neighbours in it do not join around them; Q
+ * is looked for from each of a's neighbours, up to POCKET_MAX squares. */
+
+/* The squares of G whose neighbours in G are not joined among themselves
+ * around it (only such a square can cut G): around a square, the
+ * orthogonal neighbours form a cycle and a diagonal one touches its two
+ * orthogonal ones. */
+static inline uint64_t cut_candidates(uint64_t G)
+{
+    const uint64_t A = RA_FILE_A, H = RA_FILE_H;
+    uint64_t n = G >> 8, s = G << 8, e = (G & ~A) >> 1, w = (G & ~H) << 1;
+    uint64_t ne = (G & ~A) >> 9, nw = (G & ~H) >> 7, se = (G & ~A) << 7, sw = (G & ~H) << 9;
+    uint64_t i1 = ne & ~n & ~e, i2 = nw & ~n & ~w, i3 = se & ~s & ~e, i4 = sw & ~s & ~w;
+    uint64_t two_runs = (n & s & ~e & ~w) | (e & w & ~n & ~s);
+    uint64_t lone = i1 | i2 | i3 | i4;
+    uint64_t two_lone = (i1 & (i2 | i3 | i4)) | (i2 & (i3 | i4)) | (i3 & i4);
+    return two_runs | (lone & (n | s | e | w)) | two_lone;
+}
+
+/* From *q (a neighbour of a cut square a), the part of R = F without a
+ * around it: 1 if it has at most POCKET_MAX squares and touches nothing of
+ * `stop' (a goal corner's neighbours, the snail's), with the part in *q;
+ * 0 if not, with what was reached in *q. */
+static inline int small_part(uint64_t *q, uint64_t R, uint64_t stop)
+{
+    uint64_t Q = *q, prev;
+    do {
+        prev = Q;
+        Q = ra_king_fill(Q) & R;
+        if ((Q & stop) || popcount(Q) > POCKET_MAX) {
+            *q = Q;
+            return 0;
+        }
+    } while (Q != prev);
+    *q = Q;
+    return 1;
+}
+
+/* Whether the side at a wins by stepping into the pocket Q: a single
+ * square wins, two lose, more by maximum matching, remembered by the
+ * thread (the same pockets come back all over a proof). */
+static int pocket_wins(struct rs_thread *t, uint64_t Q, int a)
+{
+    int n = popcount(Q);
+    if (n <= 2)
+        return n == 1;
+    if (!t->pocket_memo)
+        return rastros_uvg_wins(Q | bit(a), a);
+    struct rs_pocket_memo *m = &t->pocket_memo[mix64(Q + (uint64_t)a) & (POCKET_MEMO - 1)];
+    if (m->q == Q && m->a == a + 1)
+        return m->wins;
+    int w = rastros_uvg_wins(Q | bit(a), a);
+    m->q = Q;
+    m->a = (uint8_t)(a + 1);
+    m->wins = (uint8_t)w;
+    return w;
+}
+
+/* F (the snail at s, the corners C) without its pockets; C is updated. */
+static inline __attribute__((always_inline)) uint64_t rs_pockets(struct rs_thread *t,
+                                                                 uint64_t F, uint64_t *C, int s)
+{
+    uint64_t F0 = F, ks = t->king[s], stop = ks | ra_king_fill(*C);
+    for (uint64_t cand = cut_candidates(F | bit(s)) & F; cand; cand &= cand - 1) {
+        int a = __builtin_ctzll(cand);
+        if (!(F & bit(a)))
+            continue;                   /* gone with an earlier pocket */
+        uint64_t R = F & ~bit(a), ring = t->king[a] & R & ~ks, dead = 0;
+        int poisoned = 0;
+        while (ring && !poisoned) {
+            uint64_t Q = ring & -ring;
+            int closed = small_part(&Q, R, stop);
+            ring &= ~Q;
+            if (closed && pocket_wins(t, Q, a))
+                poisoned = 1;
+            else if (closed)
+                dead |= Q;
+        }
+        if (poisoned) {
+            uint64_t seed = R & ks;
+            F = seed ? flood(seed, R) : 0;
+        } else {
+            F &= ~dead;
+        }
+    }
+    if (F != F0)
+        *C = corners_next_to(t, *C, F | bit(s));
+    return F;
+}
+
+/* Pockets are taken out where the proof allows it (t->pockets) and the
+ * book, keyed by whole regions, cannot answer. */
+static inline int pockets_here(const struct rs_thread *t, uint64_t F, uint64_t C)
+{
+    return t->pockets && !(t->book && popcount(F | C) >= t->book_min);
+}
+
+/* The pockets of the region F (with no snail in it: the node's, which its
+ * children leave) with their cut squares and values, once for all the
+ * children of a node: a child that moves the snail to `to' and leaves F
+ * without `to' whole has as its pockets those that do not hold `to' (one
+ * that holds it is its own ground; one that does not cannot touch it, as
+ * `to' is in F). Returns how many (at most max). */
+struct rs_pocket {
+    uint64_t q;
+    int a, wins;
+};
+
+static inline __attribute__((always_inline)) int region_pockets(struct rs_thread *t,
+                                                                uint64_t F, uint64_t C,
+                                                                struct rs_pocket *pk, int max)
+{
+    uint64_t stop = ra_king_fill(C);
+    int n = 0;
+    for (uint64_t cand = cut_candidates(F) & F; cand && n < max; cand &= cand - 1) {
+        int a = __builtin_ctzll(cand);
+        uint64_t R = F & ~bit(a), ring = t->king[a] & R;
+        while (ring && n < max) {
+            uint64_t Q = ring & -ring;
+            int closed = small_part(&Q, R, stop);
+            ring &= ~Q;
+            if (!closed)
+                continue;
+            pk[n].q = Q;
+            pk[n].a = a;
+            pk[n].wins = pocket_wins(t, Q, a);
+            n++;
+        }
+    }
+    return n;
+}
+
+/* Fc (F without `to', whole) without the pockets of the list that are the
+ * child's. */
+static inline uint64_t child_pockets(const struct rs_thread *t, uint64_t Fc, int to,
+                                     const struct rs_pocket *pk, int n)
+{
+    uint64_t poison = 0, dead = 0;
+    for (int i = 0; i < n; i++) {
+        if ((pk[i].q & bit(to)) || pk[i].a == to)
+            continue;
+        if (pk[i].wins)
+            poison |= bit(pk[i].a);
+        else
+            dead |= pk[i].q;
+    }
+    Fc &= ~dead;
+    if (poison) {
+        uint64_t R = Fc & ~poison, seed = R & t->king[to];
+        Fc = seed ? flood(seed, R) : 0;
+    }
+    return Fc;
+}
+
 /* Value of (F, C, s, stm) for the side to move: RS_WIN, RS_LOSS, or RS_STOP
  * when a limit stopped the search. */
 RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm,
@@ -557,6 +742,17 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
     if (kin) {
         k = *kin;                       /* the parent's, bucket on its way */
     } else {
+        if (pockets_here(t, F, C)) {
+            uint64_t C0 = C, F0 = F;
+            F = rs_pockets(t, F, &C, s);
+            if (F != F0 || C != C0) {
+                moves = king[s] & (F | C);
+                danger = (C & bit(go)) ? king[go] | bit(go) : 0;
+                safe = moves & ~danger;
+                if (!safe)
+                    return RS_LOSS;
+            }
+        }
         make_key(g, F | C, s, stm, &k);
         __builtin_prefetch(bucket_of(thread_table(t, F), &k));
     }
@@ -615,6 +811,8 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
     int split = nb && flood(nb & -nb, nb) != nb;
     uint64_t Fc[8], Cc[8], comp = 0;
     struct rs_key ck[8];
+    struct rs_pocket pk[16];
+    int npk = -1;
     for (int i = 0; i < n; i++) {
         int to = sq[i];
         uint64_t R = F;
@@ -625,7 +823,21 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
         }
         Fc[i] = R & ~bit(to);
         Cc[i] = corners_next_to(t, C, R);
-        if (R == F && Cc[i] == C)
+        uint64_t whole = Fc[i];
+        if (pockets_here(t, Fc[i], Cc[i])) {
+            if (R != F || Cc[i] != C) {
+                Fc[i] = rs_pockets(t, Fc[i], &Cc[i], to);
+            } else {
+                if (npk < 0)
+                    npk = region_pockets(t, F, C, pk, 16);
+                if (npk) {
+                    Fc[i] = child_pockets(t, Fc[i], to, pk, npk);
+                    if (Fc[i] != whole)
+                        Cc[i] = corners_next_to(t, C, Fc[i] | bit(to));
+                }
+            }
+        }
+        if (R == F && Cc[i] == C && Fc[i] == whole)
             child_key(g, &k, to, stm ^ 1, &ck[i]);
         else
             make_key(g, Fc[i] | Cc[i], to, stm ^ 1, &ck[i]);
@@ -1122,6 +1334,7 @@ void rastros_solver_destroy(void *solver)
     table_unmap(&sv->dtw);
     for (int i = 1; i < MAX_THREADS; i++)
         table_unmap(&sv->own_small[i]);
+    free(sv->pocket_memo);
     free(sv);
 }
 
@@ -1321,6 +1534,11 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
     t.g = sh.g;
     t.king = sv->king;
     t.small = &sv->small;
+    t.pockets = !(flags & RASTROS_SOLVE_NO_POCKETS) &&
+                (!sh.node_limit || sh.node_limit > POCKET_MIN_LIMIT);
+    if (t.pockets && !sv->pocket_memo)
+        sv->pocket_memo = calloc((size_t)MAX_THREADS * POCKET_MEMO, sizeof *sv->pocket_memo);
+    t.pocket_memo = sv->pocket_memo;
 
     res->value = 0;
     res->plies = -1;
@@ -1411,6 +1629,8 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
             jobs[i].t = t;
             jobs[i].t.id = i;
             jobs[i].t.small = helper_small(sv, i);
+            if (sv->pocket_memo)
+                jobs[i].t.pocket_memo = sv->pocket_memo + (size_t)i * POCKET_MEMO;
             jobs[i].r = &r;
             if (util_thread_create(&jobs[i].tid, helper_main, &jobs[i]) != 0)
                 break;
