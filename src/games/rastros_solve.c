@@ -54,7 +54,7 @@
  * nodes 3000) search as they were checked. */
 #define POCKET_MIN_LIMIT 30000
 /* A pocket is looked for up to this many squares. */
-#define POCKET_MAX 8
+#define POCKET_MAX 12
 #define POCKET_MEMO 4096
 #define BUSY_SLOTS 4096
 #define MAX_THREADS 64
