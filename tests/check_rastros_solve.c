@@ -1101,17 +1101,15 @@ START_TEST(test_strategy8)
 }
 END_TEST
 
-/* A lost position: the solver's move (without the distance search, which
- * prefers the longest defence where it is cheap) leaves the opponent the
- * fewest winning replies, counted here by plain minimax. */
 /* ---- pockets ----
  * A proof that takes pockets out (rastros_solve.c) must give the value the
  * plain proof gives, the same distance where both find one, and a move
- * that wins by the plain proof. The fixed positions are where a slip in one of its rules changed
- * a value: each rule was broken on purpose in turn (the matching's answer
- * negated or taken as a win or a loss, a pocket by a goal corner or next
- * to the snail taken out) and the two proofs compared on random
- * positions; the first positions that told them apart are here. */
+ * that wins by the plain proof. The fixed positions are where a slip in
+ * one of its rules changed a value: each rule was broken on purpose in
+ * turn (the matching's answer negated or taken as a win or a loss, a
+ * pocket by a goal corner or next to the snail taken out) and the two
+ * proofs compared on random positions; the first positions that told them
+ * apart are here. */
 /* st proved by sv with pockets (into a) and by plain without (into b):
  * 3 if both finished, 1 or 2 if only the one or the other. */
 static int prove_both(void *sv, void *plain, state_buf *st, const struct game_solve_limits *lim,
@@ -1232,6 +1230,9 @@ START_TEST(test_pockets)
 }
 END_TEST
 
+/* A lost position: the solver's move (without the distance search, which
+ * prefers the longest defence where it is cheap) leaves the opponent the
+ * fewest winning replies, counted here by plain minimax. */
 START_TEST(test_lost_hardest_move)
 {
     void *sv = G->solver_create(16);

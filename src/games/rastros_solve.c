@@ -728,6 +728,11 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
     if (t->nodes >= t->next_poll && poll_stop(t))
         return RS_STOP;
 
+    /* a parent takes its children's pockets out (below); a root or a
+     * child whose region split, here */
+    if (!kin && pockets_here(t, F, C))
+        F = rs_pockets(t, F, &C, s);
+
     /* cheap exact tests first */
     int gm = g->goal[stm], go = g->goal[stm ^ 1];
     uint64_t moves = king[s] & (F | C);
@@ -742,17 +747,6 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
     if (kin) {
         k = *kin;                       /* the parent's, bucket on its way */
     } else {
-        if (pockets_here(t, F, C)) {
-            uint64_t C0 = C, F0 = F;
-            F = rs_pockets(t, F, &C, s);
-            if (F != F0 || C != C0) {
-                moves = king[s] & (F | C);
-                danger = (C & bit(go)) ? king[go] | bit(go) : 0;
-                safe = moves & ~danger;
-                if (!safe)
-                    return RS_LOSS;
-            }
-        }
         make_key(g, F | C, s, stm, &k);
         __builtin_prefetch(bucket_of(thread_table(t, F), &k));
     }
