@@ -56,6 +56,9 @@
 /* A pocket is looked for up to this many squares. */
 #define POCKET_MAX 12
 #define POCKET_MEMO 4096
+/* A thread's history of winning moves: for each side and square of the
+ * snail, how often a move to each square won (rs_search's order). */
+typedef uint32_t rs_history[2][64][64];
 #define BUSY_SLOTS 4096
 #define MAX_THREADS 64
 /* Node allowance of a lost root's choice of the hardest move, at least. */
@@ -181,6 +184,8 @@ struct rastros_solver {
     struct rs_pocket_memo *pocket_memo; /* POCKET_MEMO a thread, made at the
                                          * first proof with pockets: a
                                          * pocket's value never changes */
+    rs_history *history;                /* one a thread, made with the memo,
+                                         * cleared at each proof */
 };
 
 struct rs_key {
@@ -218,6 +223,8 @@ struct rs_thread {
     int pockets;                        /* rs_pockets in this proof */
     struct rs_pocket_memo *pocket_memo; /* this thread's (POCKET_MEMO), or
                                          * NULL */
+    rs_history *history;                /* this thread's, or NULL: with
+                                         * pockets only */
 };
 
 /* ---- table ---- */
@@ -752,14 +759,19 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
     }
     const struct rs_table *tab = thread_table(t, F);
 
-    /* the moves in order (order_key); one that leaves no reply wins now */
+    /* the moves in order (order_key, then the thread's history: the moves
+     * that won most often from this square first); one that leaves no
+     * reply wins now */
     uint64_t oreach = F & ~((C & bit(gm)) ? king[gm] | bit(gm) : 0);
-    int cnt[8], sq[8], n = 0;
+    uint32_t *hist = t->history ? (*t->history)[stm][s] : NULL;
+    uint64_t cnt[8];
+    int sq[8], n = 0;
     for (uint64_t m = safe; m; m &= m - 1) {
         int to = __builtin_ctzll(m);
-        int c = order_key(g, king, oreach, stm, to);
-        if (c < 8)
+        int c0 = order_key(g, king, oreach, stm, to);
+        if (c0 < 8)
             return RS_WIN;
+        uint64_t c = (uint64_t)c0 << 32 | (hist ? UINT32_MAX - hist[to] : 0);
         int j = n++;
         while (j > 0 && cnt[j - 1] > c) {
             cnt[j] = cnt[j - 1];
@@ -873,6 +885,8 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
             if (v == RS_LOSS) {
                 result = RS_WIN;
                 best = sq[i];
+                if (hist && hist[best] < UINT32_MAX)
+                    hist[best]++;
                 break;
             }
         }
@@ -1329,6 +1343,7 @@ void rastros_solver_destroy(void *solver)
     for (int i = 1; i < MAX_THREADS; i++)
         table_unmap(&sv->own_small[i]);
     free(sv->pocket_memo);
+    free(sv->history);
     free(sv);
 }
 
@@ -1532,7 +1547,13 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
                 (!sh.node_limit || sh.node_limit > POCKET_MIN_LIMIT);
     if (t.pockets && !sv->pocket_memo)
         sv->pocket_memo = calloc((size_t)MAX_THREADS * POCKET_MEMO, sizeof *sv->pocket_memo);
+    if (t.pockets && !sv->history)
+        sv->history = malloc((size_t)MAX_THREADS * sizeof *sv->history);
     t.pocket_memo = sv->pocket_memo;
+    if (t.pockets && sv->history) {
+        memset(sv->history, 0, (size_t)sh.nthreads * sizeof *sv->history);
+        t.history = sv->history;
+    }
 
     res->value = 0;
     res->plies = -1;
@@ -1625,6 +1646,8 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
             jobs[i].t.small = helper_small(sv, i);
             if (sv->pocket_memo)
                 jobs[i].t.pocket_memo = sv->pocket_memo + (size_t)i * POCKET_MEMO;
+            if (t.history)
+                jobs[i].t.history = sv->history + i;
             jobs[i].r = &r;
             if (util_thread_create(&jobs[i].tid, helper_main, &jobs[i]) != 0)
                 break;
