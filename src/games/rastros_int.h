@@ -164,10 +164,13 @@ int rastros_solve(void *solver, void *st, const struct game_solve_limits *lim,
 /* rastros_solve with flags: RASTROS_SOLVE_DISTANCE looks for the distance
  * after the proof (what rastros_solve does); RASTROS_SOLVE_NO_BOOK proves
  * without the book (to check it); RASTROS_SOLVE_NO_POCKETS without taking
- * pockets out (to check that). */
+ * pockets out (to check that); RASTROS_SOLVE_ALL_POCKETS looking for every
+ * pocket at every node, not only for those a move made (to check that the
+ * same are found). */
 #define RASTROS_SOLVE_DISTANCE 1
 #define RASTROS_SOLVE_NO_BOOK 2
 #define RASTROS_SOLVE_NO_POCKETS 4
+#define RASTROS_SOLVE_ALL_POCKETS 8
 int rastros_solve_ex(void *solver, void *st, const struct game_solve_limits *lim,
                      struct game_solve_result *res, int flags);
 

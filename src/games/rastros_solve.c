@@ -221,6 +221,8 @@ struct rs_thread {
     int id;
     int stopped;
     int pockets;                        /* rs_pockets in this proof */
+    int new_pockets;                    /* a child looks only for the
+                                         * pockets its move made */
     struct rs_pocket_memo *pocket_memo; /* this thread's (POCKET_MEMO), or
                                          * NULL */
     rs_history *history;                /* this thread's, or NULL: with
@@ -672,7 +674,11 @@ static inline int pockets_here(const struct rs_thread *t, uint64_t F, uint64_t C
  * children of a node: a child that moves the snail to `to' and leaves F
  * without `to' whole has as its pockets those that do not hold `to' (one
  * that holds it is its own ground; one that does not cannot touch it, as
- * `to' is in F). Returns how many (at most max). */
+ * `to' is in F). Returns how many (at most max). With T not 0 (the squares
+ * next to the node's snail, whose parent found every pocket of its region
+ * and took none of them from this one), only the pockets that hold a
+ * square of T: any other would have been a pocket of the parent's region,
+ * and gone with it. */
 struct rs_pocket {
     uint64_t q;
     int a, wins;
@@ -680,13 +686,35 @@ struct rs_pocket {
 
 static inline __attribute__((always_inline)) int region_pockets(struct rs_thread *t,
                                                                 uint64_t F, uint64_t C,
+                                                                uint64_t T,
                                                                 struct rs_pocket *pk, int max)
 {
-    uint64_t stop = ra_king_fill(C);
+    uint64_t stop = ra_king_fill(C), cand = cut_candidates(F) & F;
+    if (T) {
+        /* only new pockets, which hold a square of T: one cut off by a
+         * square a outside T holds all of a joined piece of T, so a is in
+         * the first layer around that piece that brings it past POCKET_MAX
+         * squares, or in an earlier one */
+        uint64_t W = 0;
+        for (uint64_t rest = T; rest;) {
+            uint64_t P = flood(rest & -rest, T);
+            rest &= ~P;
+            while (popcount(P) <= POCKET_MAX) {
+                uint64_t next = ra_king_fill(P) & F;
+                if (next == P)
+                    break;
+                P = next;
+            }
+            W |= P;
+        }
+        cand &= W;
+    }
     int n = 0;
-    for (uint64_t cand = cut_candidates(F) & F; cand && n < max; cand &= cand - 1) {
+    for (; cand && n < max; cand &= cand - 1) {
         int a = __builtin_ctzll(cand);
         uint64_t R = F & ~bit(a), ring = t->king[a] & R;
+        if (T && !(T & bit(a)))
+            ring = T;                   /* the parts that can be new */
         while (ring && n < max) {
             uint64_t Q = ring & -ring;
             int closed = small_part(&Q, R, stop);
@@ -727,7 +755,7 @@ static inline uint64_t child_pockets(const struct rs_thread *t, uint64_t Fc, int
 /* Value of (F, C, s, stm) for the side to move: RS_WIN, RS_LOSS, or RS_STOP
  * when a limit stopped the search. */
 RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm,
-                     const struct rs_key *kin)
+                     const struct rs_key *kin, uint64_t T)
 {
     const struct rs_geom *g = t->g;
     const uint64_t *king = t->king;
@@ -815,7 +843,7 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
      * the memory latencies overlap. */
     uint64_t nb = king[s] & F;
     int split = nb && flood(nb & -nb, nb) != nb;
-    uint64_t Fc[8], Cc[8], comp = 0;
+    uint64_t Fc[8], Cc[8], Tc[8], comp = 0;
     struct rs_key ck[8];
     struct rs_pocket pk[16];
     int npk = -1;
@@ -830,17 +858,22 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
         Fc[i] = R & ~bit(to);
         Cc[i] = corners_next_to(t, C, R);
         uint64_t whole = Fc[i];
+        Tc[i] = 0;
         if (pockets_here(t, Fc[i], Cc[i])) {
             if (R != F || Cc[i] != C) {
                 Fc[i] = rs_pockets(t, Fc[i], &Cc[i], to);
             } else {
                 if (npk < 0)
-                    npk = region_pockets(t, F, C, pk, 16);
+                    npk = region_pockets(t, F, C, T, pk, 16);
                 if (npk) {
                     Fc[i] = child_pockets(t, Fc[i], to, pk, npk);
                     if (Fc[i] != whole)
                         Cc[i] = corners_next_to(t, C, Fc[i] | bit(to));
                 }
+                /* every pocket of F was found, and none went: the child's
+                 * new pockets hold a square next to its snail */
+                if (t->new_pockets && npk < 16 && Fc[i] == whole)
+                    Tc[i] = king[to] & whole;
             }
         }
         if (R == F && Cc[i] == C && Fc[i] == whole)
@@ -876,7 +909,7 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
                 deferred |= 1u << i;
                 continue;
             }
-            int v = rs_search(t, Fc[i], Cc[i], sq[i], stm ^ 1, &ck[i]);
+            int v = rs_search(t, Fc[i], Cc[i], sq[i], stm ^ 1, &ck[i], Tc[i]);
             if (v == RS_STOP) {
                 if (owner)
                     busy_leave(t->sv, h);
@@ -950,7 +983,7 @@ static int rs_dtw(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm, i
         *best_move = qm ? __builtin_ctzll(qm) : go;
     if (!safe)
         return quick;
-    int v = rs_search(t, F, C, s, stm, NULL);
+    int v = rs_search(t, F, C, s, stm, NULL, 0);
     if (v == RS_STOP)
         return DTW_STOP;
     int win = v == RS_WIN;
@@ -994,7 +1027,7 @@ static int rs_dtw(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm, i
         uint64_t R = split ? flood(bit(to), F) : F;
         uint64_t Fc = R & ~bit(to), Cc = corners_next_to(t, C, R);
         if (win) {
-            int cv = rs_search(t, Fc, Cc, to, stm ^ 1, NULL);
+            int cv = rs_search(t, Fc, Cc, to, stm ^ 1, NULL, 0);
             if (cv == RS_STOP)
                 return DTW_STOP;
             if (cv == RS_WIN)
@@ -1106,7 +1139,7 @@ static int child_value(struct rs_thread *t, const struct rs_root *r, int i)
         return RS_WIN;
     if (r->to[i] == g->goal[r->stm ^ 1])
         return RS_LOSS;
-    int v = rs_search(t, r->Fc[i], r->Cc[i], r->to[i], r->stm ^ 1, NULL);
+    int v = rs_search(t, r->Fc[i], r->Cc[i], r->to[i], r->stm ^ 1, NULL, 0);
     return v == RS_STOP ? RS_STOP : -v;
 }
 
@@ -1545,6 +1578,7 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
     t.small = &sv->small;
     t.pockets = !(flags & RASTROS_SOLVE_NO_POCKETS) &&
                 (!sh.node_limit || sh.node_limit > POCKET_MIN_LIMIT);
+    t.new_pockets = !(flags & RASTROS_SOLVE_ALL_POCKETS);
     if (t.pockets && !sv->pocket_memo)
         sv->pocket_memo = calloc((size_t)MAX_THREADS * POCKET_MEMO, sizeof *sv->pocket_memo);
     if (t.pockets && !sv->history)
