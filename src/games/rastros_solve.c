@@ -24,19 +24,23 @@
 #define RS_LOSS (-1)
 #define RS_STOP 0
 
-/* Regions of at most this many free squares go to the small table, which
- * stays in the caches; the rest to the main table. */
+/* Regions of at most this many free squares go to the small table (2 MB,
+ * which stays in the caches); the rest to the main table. */
 #ifndef SMALL_MAX
 #define SMALL_MAX 30
 #endif
 #define SMALL_BYTES ((size_t)2 << 20)
 /* On 8x8 (the proof from e5 and anything near it) the small table takes
- * regions up to SMALL_MAX_8 squares, in up to SMALL_CAP_8 bytes. */
+ * regions up to SMALL_MAX_8 squares, in up to SMALL_CAP_8 bytes (and a
+ * quarter of the hash option). With pockets, 64 MB took 0.82 times the
+ * nodes of 8 MB on the 8x8 proof with one thread, and with two 0.78 times
+ * the nodes and 0.86 times the time (medians;
+ * bench/results/rastros-solve-8x8-small-20261206.txt). */
 #ifndef SMALL_MAX_8
 #define SMALL_MAX_8 40
 #endif
 #ifndef SMALL_CAP_8
-#define SMALL_CAP_8 ((size_t)8 << 20)
+#define SMALL_CAP_8 ((size_t)64 << 20)
 #endif
 /* Threads share their work (ABDADA: a child another thread is proving is
  * put off until the others are done) at nodes with at least this many free
