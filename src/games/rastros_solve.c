@@ -757,7 +757,9 @@ static inline uint64_t child_pockets(const struct rs_thread *t, uint64_t Fc, int
 }
 
 /* Value of (F, C, s, stm) for the side to move: RS_WIN, RS_LOSS, or RS_STOP
- * when a limit stopped the search. */
+ * when a limit stopped the search. kin: the key, from the parent, or NULL;
+ * T: the squares next to s if only the pockets this move made are to be
+ * looked for (region_pockets), else 0. */
 RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm,
                      const struct rs_key *kin, uint64_t T)
 {
