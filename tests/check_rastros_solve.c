@@ -1234,10 +1234,27 @@ END_TEST
  * next to its snail), its parent's being out of its region already: the
  * same pockets as looking for all of them at every node, so the same nodes,
  * values and moves. */
+static void new_pockets_agree(void *sv, void *all, state_buf *st)
+{
+    struct game_solve_limits lim = {.threads = 1, .no_book = 1};
+    struct game_solve_result a, b;
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    G->solver_clear(sv);
+    G->solver_clear(all);
+    ck_assert_int_eq(rastros_solve_ex(sv, st, &lim, &a, 0), 1);
+    ck_assert_int_eq(rastros_solve_ex(all, st, &lim, &b, RASTROS_SOLVE_ALL_POCKETS), 1);
+    char pos[128];
+    G->format_position(st, pos, sizeof pos);
+    ck_assert_msg(a.nodes == b.nodes && a.value == b.value && a.best == b.best,
+                  "%s: new pockets %llu nodes, %d, %d; all %llu, %d, %d", pos,
+                  (unsigned long long)a.nodes, a.value, (int)a.best,
+                  (unsigned long long)b.nodes, b.value, (int)b.best);
+}
+
 START_TEST(test_new_pockets)
 {
     void *sv = G->solver_create(64), *all = G->solver_create(64);
-    struct game_solve_limits lim = {.threads = 1, .no_book = 1};
     static const char *const opts[] = {"size=7", "start=e5", "size=6", "size=8"};
     static const int lo[] = {4, 4, 2, 10};
     int checked = 0;
@@ -1246,34 +1263,14 @@ START_TEST(test_new_pockets)
         int v = t % 4;
         if (!random_position(&st, opts[v], lo[v] + (int)(rnd() % 12)))
             continue;
-        struct game_solve_result a, b;
-        memset(&a, 0, sizeof a);
-        memset(&b, 0, sizeof b);
-        G->solver_clear(sv);
-        G->solver_clear(all);
-        ck_assert_int_eq(rastros_solve_ex(sv, &st, &lim, &a, 0), 1);
-        ck_assert_int_eq(rastros_solve_ex(all, &st, &lim, &b, RASTROS_SOLVE_ALL_POCKETS), 1);
-        char pos[128];
-        G->format_position(&st, pos, sizeof pos);
-        ck_assert_msg(a.nodes == b.nodes && a.value == b.value && a.best == b.best,
-                      "%s: new pockets %llu nodes, %d, %d; all %llu, %d, %d", pos,
-                      (unsigned long long)a.nodes, a.value, (int)a.best,
-                      (unsigned long long)b.nodes, b.value, (int)b.best);
+        new_pockets_agree(sv, all, &st);
         checked++;
     }
     ck_assert_int_ge(checked, 200);
-    {
-        state_buf st;
-        start(&st, "size=8");
-        play_moves(&st, "d4 c3 d3 c4 d5 c5 d6");
-        struct game_solve_result a, b;
-        G->solver_clear(sv);
-        G->solver_clear(all);
-        ck_assert_int_eq(rastros_solve_ex(sv, &st, &lim, &a, 0), 1);
-        ck_assert_int_eq(rastros_solve_ex(all, &st, &lim, &b, RASTROS_SOLVE_ALL_POCKETS), 1);
-        ck_assert_uint_eq(a.nodes, b.nodes);
-        ck_assert_int_eq(a.value, b.value);
-    }
+    state_buf st;
+    start(&st, "size=8");
+    play_moves(&st, "d4 c3 d3 c4 d5 c5 d6");
+    new_pockets_agree(sv, all, &st);
     G->solver_destroy(sv);
     G->solver_destroy(all);
 }
