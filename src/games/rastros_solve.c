@@ -1080,15 +1080,17 @@ struct rs_root {
     uint64_t Fc[8], Cc[8];
 };
 
-/* The root's children, in the order the search would take them. With one
- * thread, as rs_search orders its moves, a step into my corner first and
- * the moves that let him into his last: a proof under a small node limit
- * spends it all on its first expensive child (with the short-win rule
- * above, 2,700 nodes prove 29 more of 1,325 won 7x7 positions past ply
- * 8; the 8x8 proof with one thread takes 8 % fewer nodes, 3 % with
- * solve's distance and move choice). With more threads, by square: they
- * share the first child and part below it (root_search), and the sorted
- * order made them take 20 % more nodes on mid-game 8x8 proofs. */
+/* The root's children, in the order the search would take them: as
+ * rs_search orders its moves, a step into my corner first and the moves
+ * that let him into his last. A proof under a small node limit spends it
+ * all on its first expensive child (with the short-win rule above, 2,700
+ * nodes prove 29 more of 1,325 won 7x7 positions past ply 8; the 8x8
+ * proof with one thread takes 8 % fewer nodes, 3 % with solve's distance
+ * and move choice). With more threads too: they share the first child and
+ * part below it (root_search), and the order by square they once took
+ * made 2 threads prove a won 8x8 position (d4 c3 d3) in 45 M nodes where
+ * this order takes 13.6 M, and the 8x8 proof take 1.2 times the wall
+ * time (bench/results/rastros-solve-8x8-rootorder-20261207.txt). */
 static void root_children(struct rs_thread *t, struct rs_root *r)
 {
     const struct rs_geom *g = t->g;
@@ -1104,7 +1106,7 @@ static void root_children(struct rs_thread *t, struct rs_root *r)
     for (uint64_t m = moves; m; m &= m - 1) {
         int to = __builtin_ctzll(m);
         uint64_t R = split ? flood(bit(to), r->F) : r->F;
-        int c = t->sh->nthreads > 1 ? to : to == gm ? -1 : (bit(to) & danger) ? 1000 + to
+        int c = to == gm ? -1 : (bit(to) & danger) ? 1000 + to
               : order_key(g, king, oreach, r->stm, to);
         int j = r->n++;
         for (; j > 0 && key[j - 1] > c; j--) {
