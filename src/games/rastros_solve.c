@@ -1204,8 +1204,14 @@ static int rs_mate(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm, 
 }
 
 /* The root's children in order, each child another thread is proving put
- * off to a second pass (the first child is everyone's: the threads share
- * its subtree and part below it). Returns the root's value or RS_STOP. */
+ * off to a second pass. The main thread takes the first child at once; a
+ * helper puts it off too when it is busy, and so starts on the next: a
+ * lost root (the 8x8 start) needs every child proved, and in rs_search
+ * the first child is everyone's, so a helper that followed the main
+ * thread into it split the work only deep down, where each thread's small
+ * table keeps what it proved from the other (bench/results/
+ * rastros-solve-8x8-rootorder-20261207.txt). Returns the root's value or
+ * RS_STOP. */
 static int root_search(struct rs_thread *t, const struct rs_root *r)
 {
     unsigned deferred = 0;
@@ -1213,7 +1219,7 @@ static int root_search(struct rs_thread *t, const struct rs_root *r)
         for (int i = 0; i < r->n; i++) {
             if (pass == 1 && !(deferred & (1u << i)))
                 continue;
-            if (pass == 0 && i > 0 && t->sh->nthreads > 1 &&
+            if (pass == 0 && (i > 0 || t->id > 0) && t->sh->nthreads > 1 &&
                 r->to[i] != t->g->goal[0] && r->to[i] != t->g->goal[1]) {
                 struct rs_key ck;
                 make_key(t->g, r->Fc[i] | r->Cc[i], r->to[i], r->stm ^ 1, &ck);
