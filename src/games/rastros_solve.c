@@ -695,21 +695,29 @@ RS_INLINE int region_pockets(struct rs_thread *t, uint64_t F, uint64_t C, uint64
                              struct rs_pocket *pk, int max)
 {
     uint64_t stop = ra_king_fill(C), cand = cut_candidates(F) & F;
+    /* with T: its joined pieces (at most 4, around the snail) and the
+     * layers grown around each in F, ball[c][0] the piece */
+    uint64_t ball[4][POCKET_MAX + 2];
+    int nball[4], np = 0;
     if (T) {
         /* only new pockets, which hold a square of T: one cut off by a
          * square a outside T holds all of a joined piece of T, so a is in
          * the first layer around that piece that brings it past POCKET_MAX
          * squares, or in an earlier one */
         uint64_t W = 0;
-        for (uint64_t rest = T; rest;) {
+        for (uint64_t rest = T; rest; np++) {
             uint64_t P = flood(rest & -rest, T);
             rest &= ~P;
+            int k = 0;
+            ball[np][0] = P;
             while (popcount(P) <= POCKET_MAX) {
                 uint64_t next = ra_king_fill(P) & F;
                 if (next == P)
                     break;
                 P = next;
+                ball[np][++k] = P;
             }
+            nball[np] = k + 1;
             W |= P;
         }
         cand &= W;
@@ -717,9 +725,31 @@ RS_INLINE int region_pockets(struct rs_thread *t, uint64_t F, uint64_t C, uint64
     int n = 0;
     for (; cand && n < max; cand &= cand - 1) {
         int a = __builtin_ctzll(cand);
-        uint64_t R = F & ~bit(a), ring = t->king[a] & R;
-        if (T && !(T & bit(a)))
-            ring = T;                   /* the parts that can be new */
+        uint64_t R = F & ~bit(a);
+        if (T && !(T & bit(a))) {
+            /* the parts that can be new: around each piece of T, from
+             * its last layer without a (a part of R, grown as a flood
+             * from the piece would grow it) */
+            uint64_t reached = 0;
+            for (int c = 0; c < np && n < max; c++) {
+                if (ball[c][0] & reached)
+                    continue;
+                int j = nball[c] - 1;
+                while (ball[c][j] & bit(a))
+                    j--;
+                uint64_t Q = ball[c][j];
+                int closed = small_part(&Q, R, stop);
+                reached |= Q;
+                if (!closed)
+                    continue;
+                pk[n].q = Q;
+                pk[n].a = a;
+                pk[n].wins = pocket_wins(t, Q, a);
+                n++;
+            }
+            continue;
+        }
+        uint64_t ring = t->king[a] & R;
         while (ring && n < max) {
             uint64_t Q = ring & -ring;
             int closed = small_part(&Q, R, stop);
