@@ -201,6 +201,7 @@ struct rs_key {
     uint64_t meta;                      /* snail | stm << 6 | size << 7 */
     int sym;                            /* the map that gave the canonical form */
     uint64_t om[4];                     /* the mask under each symmetry */
+    struct rs_entry *b;                 /* its bucket (set in rs_search only) */
 };
 
 /* What the threads of one solve share. */
@@ -286,10 +287,10 @@ static int entry_is(uint64_t d, uint64_t l, const struct rs_key *k)
     return (d & D_KEYBITS) == (k->meta | D_VALID) && (l ^ mix64(d)) == k->mask;
 }
 
-/* Returns the entry's data, 0 if absent. */
-RS_INLINE uint64_t table_probe(const struct rs_table *t, const struct rs_key *k)
+/* The data of k's entry in its bucket b of t, 0 if absent. */
+RS_INLINE uint64_t bucket_probe(const struct rs_table *t, const struct rs_entry *b,
+                                const struct rs_key *k)
 {
-    struct rs_entry *b = bucket_of(t, k);
     for (int i = 0; i < RS_BUCKET; i++) {
         uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
         uint64_t l = atomic_load_explicit(&b[i].lock, memory_order_relaxed);
@@ -297,6 +298,12 @@ RS_INLINE uint64_t table_probe(const struct rs_table *t, const struct rs_key *k)
             return d;
     }
     return 0;
+}
+
+/* Returns the entry's data, 0 if absent. */
+RS_INLINE uint64_t table_probe(const struct rs_table *t, const struct rs_key *k)
+{
+    return bucket_probe(t, bucket_of(t, k), k);
 }
 
 /* Stores d (with the table's generation) in bucket b: over the same key,
@@ -735,6 +742,10 @@ RS_INLINE int region_pockets(struct rs_thread *t, uint64_t F, uint64_t C, uint64
                 if (ball[c][0] & reached)
                     continue;
                 int j = nball[c] - 1;
+                if (!(ball[c][j] & bit(a)) && popcount(ball[c][j]) > POCKET_MAX) {
+                    reached |= ball[c][j];      /* the part holds it all */
+                    continue;
+                }
                 while (ball[c][j] & bit(a))
                     j--;
                 uint64_t Q = ball[c][j];
@@ -816,13 +827,14 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
         return RS_LOSS;                 /* stuck, or every move lets him in */
 
     struct rs_key k;
+    const struct rs_table *tab = thread_table(t, F);
     if (kin) {
         k = *kin;                       /* the parent's, bucket on its way */
     } else {
         make_key(g, F | C, s, stm, &k);
-        __builtin_prefetch(bucket_of(thread_table(t, F), &k));
+        k.b = bucket_of(tab, &k);
+        __builtin_prefetch(k.b);
     }
-    const struct rs_table *tab = thread_table(t, F);
 
     /* the moves in order (order_key, then the thread's history: the moves
      * that won most often from this square first); one that leaves no
@@ -847,7 +859,7 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
         sq[j] = to;
     }
 
-    uint64_t d = table_probe(tab, &k);
+    uint64_t d = bucket_probe(tab, k.b, &k);
     if (d)
         return (d & D_WIN) ? RS_WIN : RS_LOSS;
     if (t->book && popcount(F | C) >= t->book_min) {
@@ -860,7 +872,7 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
         /* no goal can be reached any more: pure geography, decided by
          * maximum matching */
         int w = rastros_uvg_wins(F | bit(s), s);
-        table_store(tab, &k, entry_data(&k, w, -1, 0));
+        table_put(tab, k.b, &k, entry_data(&k, w, -1, 0));
         return w ? RS_WIN : RS_LOSS;
     }
     if (popcount(F) >= MATCH_ONE_MIN && (C & (bit(gm) | bit(go))) != (bit(gm) | bit(go))) {
@@ -869,7 +881,7 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
          * opponent's corner only loses sooner) */
         int w = rastros_uvg_wins(F | bit(s), s);
         if ((C & bit(gm)) ? w : !w) {
-            table_store(tab, &k, entry_data(&k, w, -1, 0));
+            table_put(tab, k.b, &k, entry_data(&k, w, -1, 0));
             return w ? RS_WIN : RS_LOSS;
         }
     }
@@ -880,8 +892,9 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
      * the memory latencies overlap. */
     uint64_t nb = king[s] & F;
     int split = nb && flood(nb & -nb, nb) != nb;
-    uint64_t Fc[8], Cc[8], Tc[8], comp = 0;
+    uint64_t Fc[8], Cc[8], Tc[8], comp = 0, CF = corners_next_to(t, C, F);
     struct rs_key ck[8];
+    const struct rs_table *ct[8];
     struct rs_pocket pk[16];
     int npk = -1;
     for (int i = 0; i < n; i++) {
@@ -893,7 +906,7 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
             R = comp;
         }
         Fc[i] = R & ~bit(to);
-        Cc[i] = corners_next_to(t, C, R);
+        Cc[i] = split ? corners_next_to(t, C, R) : CF;
         uint64_t whole = Fc[i];
         Tc[i] = 0;
         if (pockets_here(t, Fc[i], Cc[i])) {
@@ -917,16 +930,18 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
             child_key(g, &k, to, stm ^ 1, &ck[i]);
         else
             make_key(g, Fc[i] | Cc[i], to, stm ^ 1, &ck[i]);
-        __builtin_prefetch(bucket_of(thread_table(t, Fc[i]), &ck[i]));
+        ct[i] = thread_table(t, Fc[i]);
+        ck[i].b = bucket_of(ct[i], &ck[i]);
+        __builtin_prefetch(ck[i].b);
     }
     /* Enhanced transposition cutoffs: a child the table knows lost for the
      * opponent wins at once; one it knows won for him is no winning move,
      * and is not searched again. */
     unsigned known = 0;
     for (int i = 0; i < n; i++) {
-        uint64_t cd = table_probe(thread_table(t, Fc[i]), &ck[i]);
+        uint64_t cd = bucket_probe(ct[i], ck[i].b, &ck[i]);
         if (cd && !(cd & D_WIN)) {
-            table_store(tab, &k, entry_data(&k, 1, g->sym[k.sym][sq[i]],
+            table_put(tab, k.b, &k, entry_data(&k, 1, g->sym[k.sym][sq[i]],
                                             t->nodes - nodes0));
             return RS_WIN;
         }
@@ -965,7 +980,7 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
     }
     if (owner)
         busy_leave(t->sv, h);
-    table_store(tab, &k, entry_data(&k, result == RS_WIN,
+    table_put(tab, k.b, &k, entry_data(&k, result == RS_WIN,
                                     best >= 0 ? g->sym[k.sym][best] : -1,
                                     t->nodes - nodes0));
     return result;
