@@ -310,7 +310,7 @@ const struct proto_cmd analysis_commands[] = {
      "= \n"
      "analyze black\n"
      "=\n"
-     "info depth 0 score W17 nodes 5171 nps 1292750 time 4 pv d3\n"
+     "info depth 0 score W17 nodes 5778 nps 963000 time 6 pv d3\n"
      "newgame tablut\n"
      "\n"
      "= \n"

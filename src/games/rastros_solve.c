@@ -57,8 +57,15 @@
  * thousand nodes, checked position by position for the guarantees of
  * nodes 3000) search as they were checked. */
 #define POCKET_MIN_LIMIT 30000
-/* A pocket is looked for up to this many squares. */
+/* A pocket is looked for up to this many squares, */
 #define POCKET_MAX 12
+/* in regions of at least this many free squares: in smaller ones the
+ * search for them cost more than the nodes it saved (the 8x8 proof with
+ * 2 threads: 1.10 times the nodes, 0.92 times the time; 16 squares saved
+ * less; bench/results/rastros-solve-8x8-pocketfloor-20261207.txt). */
+#ifndef POCKET_FLOOR
+#define POCKET_FLOOR 20
+#endif
 #define POCKET_MEMO 4096
 /* A thread's history of winning moves: for each side and square of the
  * snail, how often a move to each square won (rs_search's order). */
@@ -676,11 +683,14 @@ RS_INLINE uint64_t rs_pockets(struct rs_thread *t, uint64_t F, uint64_t *C, int 
     return F;
 }
 
-/* Pockets are taken out where the proof allows it (t->pockets) and the
- * book, keyed by whole regions, cannot answer. */
+/* Pockets are taken out where the proof allows it (t->pockets), the
+ * region is big enough (POCKET_FLOOR; its parts are smaller still, so
+ * none of them looks for pockets), and the book, keyed by whole regions,
+ * cannot answer. */
 static inline int pockets_here(const struct rs_thread *t, uint64_t F, uint64_t C)
 {
-    return t->pockets && !(t->book && popcount(F | C) >= t->book_min);
+    return t->pockets && popcount(F) >= POCKET_FLOOR &&
+           !(t->book && popcount(F | C) >= t->book_min);
 }
 
 /* The pockets of the region F (with no snail in it: the node's, which its
