@@ -693,6 +693,26 @@ static inline int pockets_here(const struct rs_thread *t, uint64_t F, uint64_t C
            !(t->book && popcount(F | C) >= t->book_min);
 }
 
+/* A pocket: its squares, its cut square, whether stepping in wins. */
+struct rs_pocket {
+    uint64_t q;
+    int a, wins;
+};
+
+/* The part of R (F without the cut square a) around *q, as small_part
+ * leaves it in *q; added to pk[*n] with a and its value when it is a
+ * pocket. */
+RS_INLINE void add_pocket(struct rs_thread *t, uint64_t *q, uint64_t R, uint64_t stop, int a,
+                          struct rs_pocket *pk, int *n)
+{
+    if (!small_part(q, R, stop))
+        return;
+    pk[*n].q = *q;
+    pk[*n].a = a;
+    pk[*n].wins = pocket_wins(t, *q, a);
+    (*n)++;
+}
+
 /* The pockets of the region F (with no snail in it: the node's, which its
  * children leave) with their cut squares and values, once for all the
  * children of a node: a child that moves the snail to `to' and leaves F
@@ -703,11 +723,6 @@ static inline int pockets_here(const struct rs_thread *t, uint64_t F, uint64_t C
  * and took none of them from this one), only the pockets that hold a
  * square of T: any other would have been a pocket of the parent's region,
  * and gone with it. */
-struct rs_pocket {
-    uint64_t q;
-    int a, wins;
-};
-
 RS_INLINE int region_pockets(struct rs_thread *t, uint64_t F, uint64_t C, uint64_t T,
                              struct rs_pocket *pk, int max)
 {
@@ -759,28 +774,16 @@ RS_INLINE int region_pockets(struct rs_thread *t, uint64_t F, uint64_t C, uint64
                 while (ball[c][j] & bit(a))
                     j--;
                 uint64_t Q = ball[c][j];
-                int closed = small_part(&Q, R, stop);
+                add_pocket(t, &Q, R, stop, a, pk, &n);
                 reached |= Q;
-                if (!closed)
-                    continue;
-                pk[n].q = Q;
-                pk[n].a = a;
-                pk[n].wins = pocket_wins(t, Q, a);
-                n++;
             }
             continue;
         }
         uint64_t ring = t->king[a] & R;
         while (ring && n < max) {
             uint64_t Q = ring & -ring;
-            int closed = small_part(&Q, R, stop);
+            add_pocket(t, &Q, R, stop, a, pk, &n);
             ring &= ~Q;
-            if (!closed)
-                continue;
-            pk[n].q = Q;
-            pk[n].a = a;
-            pk[n].wins = pocket_wins(t, Q, a);
-            n++;
         }
     }
     return n;
