@@ -955,7 +955,7 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
         uint64_t cd = bucket_probe(ct[i], ck[i].b, &ck[i]);
         if (cd && !(cd & D_WIN)) {
             table_put(tab, k.b, &k, entry_data(&k, 1, g->sym[k.sym][sq[i]],
-                                            t->nodes - nodes0));
+                                               t->nodes - nodes0));
             return RS_WIN;
         }
         if (cd)
@@ -994,8 +994,8 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
     if (owner)
         busy_leave(t->sv, h);
     table_put(tab, k.b, &k, entry_data(&k, result == RS_WIN,
-                                    best >= 0 ? g->sym[k.sym][best] : -1,
-                                    t->nodes - nodes0));
+                                       best >= 0 ? g->sym[k.sym][best] : -1,
+                                       t->nodes - nodes0));
     return result;
 }
 
