@@ -1276,6 +1276,60 @@ START_TEST(test_new_pockets)
 }
 END_TEST
 
+/* A won root names its winning move even when the proof ends at its
+ * node limit: the move is the one the proof found, not asked again of
+ * tables that a cheap test left empty (a proof that ended a node or two
+ * before its limit used to answer a win without a move). */
+START_TEST(test_won_root_names_move)
+{
+    void *sv = G->solver_create(16);
+    int won = 0;
+    for (int t = 0; t < 600; t++) {
+        state_buf st;
+        if (!random_position(&st, t & 1 ? "start=e5" : "size=7", 6 + (int)(rnd() % 16)))
+            continue;
+        struct game_solve_limits lim = {.threads = 1, .no_book = 1, .nodes = 20000};
+        struct game_solve_result a;
+        memset(&a, 0, sizeof a);
+        G->solver_clear(sv);
+        if (!rastros_solve_ex(sv, &st, &lim, &a, 0) || a.value != 1)
+            continue;
+        uint64_t n = a.nodes;
+        for (uint64_t l = n > 2 ? n - 2 : 1; l <= n + 2; l++) {
+            lim.nodes = l;
+            memset(&a, 0, sizeof a);
+            G->solver_clear(sv);
+            if (!rastros_solve_ex(sv, &st, &lim, &a, 0))
+                continue;
+            char pos[128];
+            G->format_position(&st, pos, sizeof pos);
+            ck_assert_int_eq(a.value, 1);
+            ck_assert_msg(a.best != MOVE_NONE && (int)a.best >= 0,
+                          "%s: won at node limit %llu without a move", pos,
+                          (unsigned long long)l);
+            game_undo u;
+            struct game_status gs;
+            int me = G->side_to_move(&st);
+            G->make(&st, a.best, &u);
+            G->status(&st, &gs);
+            struct game_solve_limits full = {.threads = 1, .no_book = 1};
+            struct game_solve_result c;
+            memset(&c, 0, sizeof c);
+            if (!gs.over) {
+                G->solver_clear(sv);
+                ck_assert_int_eq(rastros_solve_ex(sv, &st, &full, &c, 0), 1);
+            }
+            G->unmake(&st, a.best, &u);
+            ck_assert_msg(gs.over ? gs.winner == me : c.value < 0, "%s: %d throws the win",
+                          pos, (int)a.best);
+            won++;
+        }
+    }
+    ck_assert_int_ge(won, 300);
+    G->solver_destroy(sv);
+}
+END_TEST
+
 /* A lost position: the solver's move (without the distance search, which
  * prefers the longest defence where it is cheap) leaves the opponent the
  * fewest winning replies, counted here by plain minimax. */
@@ -1356,6 +1410,7 @@ static Suite *rastros_solve_suite(void)
     tcase_add_test(tc, test_lost_hardest_move);
     tcase_add_test(tc, test_pockets);
     tcase_add_test(tc, test_new_pockets);
+    tcase_add_test(tc, test_won_root_names_move);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1271,7 +1271,7 @@ static int rs_mate(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm, 
  * table keeps what it proved from the other (bench/results/
  * rastros-solve-8x8-rootorder-20261207.txt). Returns the root's value or
  * RS_STOP. */
-static int root_search(struct rs_thread *t, const struct rs_root *r)
+static int root_search(struct rs_thread *t, const struct rs_root *r, int *won)
 {
     unsigned deferred = 0;
     for (int pass = 0; pass < 2; pass++) {
@@ -1288,6 +1288,8 @@ static int root_search(struct rs_thread *t, const struct rs_root *r)
                 }
             }
             int v = child_value(t, r, i);
+            if (v == RS_WIN)
+                *won = i;
             if (v != RS_LOSS)
                 return v;
         }
@@ -1306,7 +1308,8 @@ struct rs_job {
 static void *helper_main(void *arg)
 {
     struct rs_job *j = arg;
-    root_search(&j->t, j->r);
+    int won;
+    root_search(&j->t, j->r, &won);
     poll_stop(&j->t);
     return NULL;
 }
@@ -1746,7 +1749,7 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
             mate = mv;
     }
 
-    int value = RS_WIN, best = mate;
+    int value = RS_WIN, best = mate, won = -1;
     if (mate < 0) {
         struct rs_job jobs[MAX_THREADS];
         int started = 0;
@@ -1763,7 +1766,7 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
                 break;
             started = i;
         }
-        value = root_search(&t, &r);
+        value = root_search(&t, &r, &won);
         atomic_store(&sh.abort, 1);
         for (int i = 1; i <= started; i++) {
             pthread_join(jobs[i].tid, NULL);
@@ -1783,28 +1786,22 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
     }
     if (value == RS_STOP)
         return book_late >= 0 ? book_root(sv, g, &r, &rk, book_late, stm, res) : 0;
-    /* A won root names a winning move; a lost one the move whose
-     * refutation took the most work (the opponent's hardest task). */
+    /* A won root names the winning move the proof found (not asked of
+     * the tables again: a move a cheap test decided is in none, and
+     * proving it again would stop at the first poll, the helpers' stop or
+     * the node limit being on); a lost one the move whose refutation took
+     * the most work (the opponent's hardest task). */
+    if (value == RS_WIN && mate < 0)
+        best = r.to[won];
     uint64_t best_work = 0;
-    for (int i = 0; i < r.n && mate < 0; i++) {
+    for (int i = 0; i < r.n && value == RS_LOSS; i++) {
         int to = r.to[i];
         if (to == g->goal[stm ^ 1]) {
             if (best < 0)
                 best = to;              /* the shortest defence of all */
             continue;
         }
-        uint64_t d = root_child_entry(sv, g, &r, i);
-        if (value == RS_WIN) {
-            /* a move stuck in no table (a cheap test decided it) is
-             * proved again at once */
-            int v = d ? ((d & D_WIN) ? RS_LOSS : RS_WIN) : child_value(&t, &r, i);
-            if (v == RS_WIN) {
-                best = to;
-                break;
-            }
-            continue;
-        }
-        uint64_t w = entry_work(d);
+        uint64_t w = entry_work(root_child_entry(sv, g, &r, i));
         if (best < 0 || w > best_work || best == g->goal[stm ^ 1]) {
             best = to;
             best_work = w;
