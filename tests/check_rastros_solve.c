@@ -1330,6 +1330,74 @@ START_TEST(test_won_root_names_move)
 }
 END_TEST
 
+/* Probes (a short search of each move of a big node before the full
+ * searches) change the order of the work, not the answer: with a probe at
+ * every node and with none, the same values, and the move of a won
+ * position wins (proved again without pockets or probes). */
+START_TEST(test_probes)
+{
+    void *sv = G->solver_create(64), *plain = G->solver_create(64);
+    static const char *const opts[] = {"size=7", "start=e5", "size=6", "size=8"};
+    static const int lo[] = {4, 4, 2, 10};
+    struct game_solve_limits lim = {.threads = 1, .no_book = 1};
+    int checked = 0, differ = 0;
+    for (int t = 0; t < 240; t++) {
+        state_buf st;
+        int v = t % 4;
+        if (!random_position(&st, opts[v], lo[v] + (int)(rnd() % 12)))
+            continue;
+        char pos[128];
+        G->format_position(&st, pos, sizeof pos);
+        struct game_solve_result a, b;
+        memset(&a, 0, sizeof a);
+        memset(&b, 0, sizeof b);
+        G->solver_clear(sv);
+        G->solver_clear(plain);
+        ck_assert_int_eq(rastros_solve_ex(sv, &st, &lim, &a, RASTROS_SOLVE_ALL_PROBES), 1);
+        ck_assert_int_eq(rastros_solve_ex(plain, &st, &lim, &b, RASTROS_SOLVE_NO_PROBES), 1);
+        ck_assert_msg(a.value == b.value, "%s: with probes %d, without %d", pos, a.value,
+                      b.value);
+        differ += a.nodes != b.nodes;
+        checked++;
+        if (a.value < 0)
+            continue;
+        game_undo u;
+        struct game_status gs;
+        int me = G->side_to_move(&st);
+        G->make(&st, a.best, &u);
+        G->status(&st, &gs);
+        int kept = gs.over ? gs.winner == me : 0;
+        if (!gs.over) {
+            G->solver_clear(plain);
+            memset(&b, 0, sizeof b);
+            ck_assert_int_eq(rastros_solve_ex(plain, &st, &lim, &b,
+                                              RASTROS_SOLVE_NO_POCKETS), 1);
+            kept = b.value < 0;
+        }
+        G->unmake(&st, a.best, &u);
+        ck_assert_msg(kept, "the move with probes throws the win: %s (move %d, value %d, nodes %llu)", pos, (int)a.best, b.value, (unsigned long long)b.nodes);
+    }
+    ck_assert_int_ge(checked, 200);
+    ck_assert_int_ge(differ, checked / 2);      /* the probes ran */
+    /* the probes of big nodes save nodes: 8x8 after seven moves */
+    state_buf st;
+    start(&st, "size=8");
+    play_moves(&st, "d4 c3 d3 c4 d5 c5 d6");
+    struct game_solve_result a, b;
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    G->solver_clear(sv);
+    G->solver_clear(plain);
+    ck_assert_int_eq(rastros_solve_ex(sv, &st, &lim, &a, 0), 1);
+    ck_assert_int_eq(rastros_solve_ex(plain, &st, &lim, &b, RASTROS_SOLVE_NO_PROBES), 1);
+    ck_assert_int_eq(a.value, b.value);
+    ck_assert_msg(a.nodes < b.nodes, "with probes %llu nodes, without %llu",
+                  (unsigned long long)a.nodes, (unsigned long long)b.nodes);
+    G->solver_destroy(sv);
+    G->solver_destroy(plain);
+}
+END_TEST
+
 /* A lost position: the solver's move (without the distance search, which
  * prefers the longest defence where it is cheap) leaves the opponent the
  * fewest winning replies, counted here by plain minimax. */
@@ -1410,6 +1478,7 @@ static Suite *rastros_solve_suite(void)
     tcase_add_test(tc, test_lost_hardest_move);
     tcase_add_test(tc, test_pockets);
     tcase_add_test(tc, test_new_pockets);
+    tcase_add_test(tc, test_probes);
     tcase_add_test(tc, test_won_root_names_move);
     suite_add_tcase(s, tc);
     return s;

@@ -166,11 +166,14 @@ int rastros_solve(void *solver, void *st, const struct game_solve_limits *lim,
  * without the book (to check it); RASTROS_SOLVE_NO_POCKETS without taking
  * pockets out (to check that); RASTROS_SOLVE_ALL_POCKETS looking for every
  * pocket at every node, not only for those a move made (to check that the
- * same are found). */
+ * same are found); RASTROS_SOLVE_NO_PROBES without the probes of big nodes,
+ * RASTROS_SOLVE_ALL_PROBES with probes at every node (to check them). */
 #define RASTROS_SOLVE_DISTANCE 1
 #define RASTROS_SOLVE_NO_BOOK 2
 #define RASTROS_SOLVE_NO_POCKETS 4
 #define RASTROS_SOLVE_ALL_POCKETS 8
+#define RASTROS_SOLVE_NO_PROBES 16
+#define RASTROS_SOLVE_ALL_PROBES 32
 int rastros_solve_ex(void *solver, void *st, const struct game_solve_limits *lim,
                      struct game_solve_result *res, int flags);
 

@@ -67,6 +67,20 @@
 #define POCKET_FLOOR 20
 #endif
 #define POCKET_MEMO 4096
+/* Probes: in the proofs that look for pockets (t->probe_min), a node with
+ * at least PROBE_MIN free squares first gives each of its moves but the
+ * first a search of at most PROBE_NODES nodes, in order, before it
+ * searches them in full.
+ * Where the first moves in order lose after a big proof, a later one often
+ * wins in a few dozen nodes (the 8x8 start with one thread: 274 M nodes,
+ * from 338 M; bench/results/rastros-solve-8x8-probes-20261207.txt). What a
+ * probe proved stays in the table; an unfinished probe costs its nodes. */
+#ifndef PROBE_MIN
+#define PROBE_MIN 42
+#endif
+#ifndef PROBE_NODES
+#define PROBE_NODES 64
+#endif
 /* A thread's history of winning moves: for each side and square of the
  * snail, how often a move to each square won (rs_search's order). */
 typedef uint32_t rs_history[2][64][64];
@@ -234,11 +248,14 @@ struct rs_thread {
     long mate_left;                     /* node allowance of rs_mate */
     const struct rs_table *small;       /* this thread's small table */
     uint64_t nodes, polled, next_poll;
+    uint64_t probe_end;                 /* a probe's node limit, or 0 */
     int id;
     int stopped;
     int pockets;                        /* rs_pockets in this proof */
     int new_pockets;                    /* a child looks only for the
                                          * pockets its move made */
+    int probe_min;                      /* probes from this many free
+                                         * squares (PROBE_MIN; 65: none) */
     struct rs_pocket_memo *pocket_memo; /* this thread's (POCKET_MEMO), or
                                          * NULL */
     rs_history *history;                /* this thread's, or NULL: with
@@ -540,6 +557,8 @@ static uint64_t flood(uint64_t seed, uint64_t within)
 static int poll_stop(struct rs_thread *t)
 {
     struct rs_shared *sh = t->sh;
+    if (t->probe_end && t->nodes >= t->probe_end)
+        return 1;                       /* the probe's end, not the proof's */
     uint64_t total = atomic_fetch_add(&sh->nodes, t->nodes - t->polled) + t->nodes - t->polled;
     t->polled = t->nodes;
     if (atomic_load_explicit(&sh->abort, memory_order_relaxed) ||
@@ -559,6 +578,8 @@ static int poll_stop(struct rs_thread *t)
             step = left ? left : 1;
     }
     t->next_poll = t->nodes + step;
+    if (t->probe_end && t->next_poll > t->probe_end)
+        t->next_poll = t->probe_end;
     return t->stopped;
 }
 
@@ -960,6 +981,37 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
         }
         if (cd)
             known |= 1u << i;
+    }
+    /* Probes (PROBE_MIN) of the moves after the first unsettled one (that
+     * one is searched in full first: a probe would only repeat its start):
+     * a move a probe proves wins, or is known lost; one it leaves
+     * unfinished is searched in full below. */
+    if (!t->probe_end && popcount(F) >= t->probe_min &&
+        popcount(known) + 1 < n) {
+        int first = __builtin_ctz(~known);
+        for (int i = first + 1; i < n; i++) {
+            if (known & (1u << i))
+                continue;
+            t->probe_end = t->nodes + PROBE_NODES;
+            if (t->next_poll > t->probe_end)
+                t->next_poll = t->probe_end;
+            int v = rs_search(t, Fc[i], Cc[i], sq[i], stm ^ 1, &ck[i], Tc[i]);
+            t->probe_end = 0;
+            t->next_poll = t->nodes;    /* the proof's own limits, at once */
+            if (v == RS_STOP) {
+                if (t->stopped)
+                    return RS_STOP;
+                continue;
+            }
+            if (v == RS_LOSS) {
+                if (hist && hist[sq[i]] < UINT32_MAX)
+                    hist[sq[i]]++;
+                table_put(tab, k.b, &k, entry_data(&k, 1, g->sym[k.sym][sq[i]],
+                                                   t->nodes - nodes0));
+                return RS_WIN;
+            }
+            known |= 1u << i;
+        }
     }
     int par = t->sh->nthreads > 1 && popcount(F) >= PAR_MIN;
     uint64_t h = par ? key_hash(&k) : 0;
@@ -1658,6 +1710,8 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
     t.pockets = !(flags & RASTROS_SOLVE_NO_POCKETS) &&
                 (!sh.node_limit || sh.node_limit > POCKET_MIN_LIMIT);
     t.new_pockets = !(flags & RASTROS_SOLVE_ALL_POCKETS);
+    t.probe_min = !t.pockets || (flags & RASTROS_SOLVE_NO_PROBES) ? 65
+                  : (flags & RASTROS_SOLVE_ALL_PROBES) ? 0 : PROBE_MIN;
     if (t.pockets && !sv->pocket_memo)
         sv->pocket_memo = calloc((size_t)MAX_THREADS * POCKET_MEMO, sizeof *sv->pocket_memo);
     if (t.pockets && !sv->history)
