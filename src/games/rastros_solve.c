@@ -70,11 +70,12 @@
 /* Probes: in the proofs that look for pockets (t->probe_min), a node with
  * at least PROBE_MIN free squares first gives each of its moves but the
  * first a search of at most PROBE_NODES nodes, in order, before it
- * searches them in full.
- * Where the first moves in order lose after a big proof, a later one often
- * wins in a few dozen nodes (the 8x8 start with one thread: 274 M nodes,
- * from 338 M; bench/results/rastros-solve-8x8-probes-20261207.txt). What a
- * probe proved stays in the table; an unfinished probe costs its nodes. */
+ * searches them in full. Where the first moves in order lose after a big
+ * proof, a later one often wins in a few dozen nodes (the 8x8 start with
+ * one thread: 272 M nodes, from 338 M; bigger probes, or probes of smaller
+ * nodes, saved less: bench/results/rastros-solve-8x8-probes-20261207.txt).
+ * What a probe proved stays in the table; an unfinished probe costs its
+ * nodes. */
 #ifndef PROBE_MIN
 #define PROBE_MIN 42
 #endif
@@ -983,8 +984,9 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
             known |= 1u << i;
     }
     /* Probes (PROBE_MIN) of the moves after the first unsettled one (that
-     * one is searched in full first: a probe would only repeat its start):
-     * a move a probe proves wins, or is known lost; one it leaves
+     * one is searched in full first: a probe would only repeat its start).
+     * A move a probe proves lost for the opponent wins now; one it proves
+     * won for him is skipped below, as the cutoffs' are; one it leaves
      * unfinished is searched in full below. */
     if (!t->probe_end && popcount(F) >= t->probe_min &&
         popcount(known) + 1 < n) {
