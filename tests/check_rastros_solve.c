@@ -1384,6 +1384,49 @@ START_TEST(test_probes)
 }
 END_TEST
 
+/* Two threads on big roots, where they split the root (root_search): a
+ * helper starts on the second child, leaves it for the first once one of
+ * the opponent's moves there fails, and a thread whose child the other
+ * proved takes that proof. The value is one thread's, and a won root's
+ * move keeps the win. */
+START_TEST(test_threads_root)
+{
+    void *sv = G->solver_create(64), *one = G->solver_create(64);
+    static const char *const opts[] = {"size=7", "start=e5", "size=8"};
+    static const int lo[] = {1, 1, 9};
+    struct game_solve_limits two = {.threads = 2, .no_book = 1};
+    struct game_solve_limits lim = {.threads = 1, .no_book = 1};
+    int won = 0, lost = 0;
+    for (int t = 0; t < 30; t++) {
+        state_buf st;
+        int v = t % 3;
+        if (!random_position(&st, opts[v], lo[v] + (int)(rnd() % 7)))
+            continue;
+        char pos[128];
+        G->format_position(&st, pos, sizeof pos);
+        struct game_solve_result a, b;
+        memset(&a, 0, sizeof a);
+        memset(&b, 0, sizeof b);
+        G->solver_clear(sv);
+        G->solver_clear(one);
+        ck_assert_int_eq(rastros_solve_ex(sv, &st, &two, &a, 0), 1);
+        ck_assert_int_eq(rastros_solve_ex(one, &st, &lim, &b, 0), 1);
+        ck_assert_msg(a.value == b.value, "%s: 2 threads %d, one %d", pos, a.value, b.value);
+        if (a.value < 0) {
+            lost++;
+            continue;
+        }
+        won++;
+        ck_assert_msg(keeps_win_plain(one, &st, a.best),
+                      "the move of 2 threads throws the win: %s", pos);
+    }
+    ck_assert_int_ge(won, 5);
+    ck_assert_int_ge(lost, 5);
+    G->solver_destroy(sv);
+    G->solver_destroy(one);
+}
+END_TEST
+
 /* A lost position: the solver's move (without the distance search, which
  * prefers the longest defence where it is cheap) leaves the opponent the
  * fewest winning replies, counted here by plain minimax. */
@@ -1451,6 +1494,7 @@ static Suite *rastros_solve_suite(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_agrees_with_generic_and_minimax);
     tcase_add_test(tc, test_threads_agree);
+    tcase_add_test(tc, test_threads_root);
     tcase_add_test(tc, test_start_values);
     tcase_add_test(tc, test_symmetry_and_reuse);
     tcase_add_test(tc, test_limits);

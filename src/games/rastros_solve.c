@@ -237,6 +237,12 @@ struct rs_shared {
     int (*stop)(void *);
     void *ctx;
     int nthreads;
+    _Atomic uint64_t first;             /* the key hash of the root's first
+                                         * child as rs_search keys it */
+    atomic_int join;                    /* a move of the opponent's failed
+                                         * there: root_search */
+    atomic_uint root_busy;              /* the root's children being proved
+                                         * (bit i: child i) */
 };
 
 struct rs_thread {
@@ -252,6 +258,13 @@ struct rs_thread {
     uint64_t probe_end;                 /* a probe's node limit, or 0 */
     int id;
     int stopped;
+    int mark_root;                      /* the next node keyed is a root
+                                         * child: its key into root_key
+                                         * (2: the first, into sh->first) */
+    struct rs_key root_key;             /* the root child being proved */
+    const struct rs_table *root_tab;    /* its table; NULL: none */
+    int may_leave;                      /* a helper in another root child:
+                                         * it leaves when join is set */
     int pockets;                        /* rs_pockets in this proof */
     int new_pockets;                    /* a child looks only for the
                                          * pockets its move made */
@@ -560,6 +573,10 @@ static int poll_stop(struct rs_thread *t)
     struct rs_shared *sh = t->sh;
     if (t->probe_end && t->nodes >= t->probe_end)
         return 1;                       /* the probe's end, not the proof's */
+    if (t->may_leave && atomic_load_explicit(&sh->join, memory_order_relaxed))
+        return 1;                       /* to the root's first child */
+    if (t->root_tab && sh->nthreads > 1 && table_probe(t->root_tab, &t->root_key))
+        return 1;                       /* another thread proved it */
     uint64_t total = atomic_fetch_add(&sh->nodes, t->nodes - t->polled) + t->nodes - t->polled;
     t->polled = t->nodes;
     if (atomic_load_explicit(&sh->abort, memory_order_relaxed) ||
@@ -869,6 +886,13 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
         make_key(g, F | C, s, stm, &k);
         k.b = bucket_of(tab, &k);
         __builtin_prefetch(k.b);
+        if (t->mark_root) {
+            t->root_key = k;
+            t->root_tab = tab;
+            if (t->mark_root == 2)
+                atomic_store(&t->sh->first, key_hash(&k) | 1);
+            t->mark_root = 0;
+        }
     }
 
     /* the moves in order (order_key, then the thread's history: the moves
@@ -1041,6 +1065,8 @@ RS_HOT static int rs_search(struct rs_thread *t, uint64_t F, uint64_t C, int s, 
                     hist[best]++;
                 break;
             }
+            if (par && (h | 1) == atomic_load_explicit(&t->sh->first, memory_order_relaxed))
+                atomic_store(&t->sh->join, 1);
         }
         if (!deferred)
             break;
@@ -1316,34 +1342,88 @@ static int rs_mate(struct rs_thread *t, uint64_t F, uint64_t C, int s, int stm, 
     return 0;
 }
 
+/* Root child i's value for the side to move at the root (child_value),
+ * the child's key kept for poll_stop as rs_search makes it (mark 2: the
+ * main thread's first child, whose key goes to sh->first too): a search
+ * that another thread's proof of the child stops takes that proof's value.
+ * A helper that may leave stops when sh->join is set: RS_STOP then, with
+ * t->stopped clear. */
+static int root_child(struct rs_thread *t, const struct rs_root *r, int i, int mark,
+                      int may_leave)
+{
+    int v;
+    t->may_leave = may_leave;
+    for (;;) {
+        t->mark_root = t->sh->nthreads > 1 ? mark : 0;
+        t->root_tab = NULL;
+        v = child_value(t, r, i);
+        if (v != RS_STOP || t->stopped)
+            break;
+        uint64_t d = t->root_tab ? table_probe(t->root_tab, &t->root_key) : 0;
+        if (d) {
+            v = (d & D_WIN) ? RS_LOSS : RS_WIN;
+            break;
+        }
+        if (t->may_leave && atomic_load(&t->sh->join))
+            break;
+        /* the other thread's entry was replaced before it was read: the
+         * child again (its subtree's entries make it quick) */
+    }
+    t->mark_root = 0;
+    t->may_leave = 0;
+    t->root_tab = NULL;
+    return v;
+}
+
 /* The root's children in order, each child another thread is proving put
- * off to a second pass. The main thread takes the first child at once; a
- * helper puts it off too when it is busy, and so starts on the next: a
- * lost root (the 8x8 start) needs every child proved, and in rs_search
- * the first child is everyone's, so a helper that followed the main
- * thread into it split the work only deep down, where each thread's small
- * table keeps what it proved from the other (bench/results/
- * rastros-solve-8x8-rootorder-20261207.txt). Returns the root's value or
- * RS_STOP. */
+ * off to a second pass. A lost root (the 8x8 start) needs every child
+ * proved, and two threads in one child split its work only deep down,
+ * where each thread's small table keeps what it proved from the other; a
+ * won one needs only its winning child, most often the first in order,
+ * where every reply must be proved and the threads split at once. So the
+ * first child is the main thread's, and a helper starts on the next; once
+ * one of the opponent's moves in the first child fails (a sign that it is
+ * the winning one), a helper leaves its child for the first, and comes
+ * back to it after. A thread marks the child it takes busy (root_busy)
+ * before it starts: rs_search's mark comes after the child's pockets,
+ * order and probes, and a helper that looked for it before then went into
+ * the first child at once (the 8x8 start proof with 2 threads proved that
+ * child twice, 1.3 times its nodes); and not in the busy slots, which all
+ * nodes share: in one run a helper found the slot of a child no thread was
+ * proving taken, put it off, and both threads then proved the last two
+ * children together (bench/results/rastros-solve-8x8-rootbusy-20261207.txt).
+ * Returns the root's value or RS_STOP. */
 static int root_search(struct rs_thread *t, const struct rs_root *r, int *won)
 {
+    struct rs_shared *sh = t->sh;
+    int many = sh->nthreads > 1;
     unsigned deferred = 0;
     for (int pass = 0; pass < 2; pass++) {
         for (int i = 0; i < r->n; i++) {
             if (pass == 1 && !(deferred & (1u << i)))
                 continue;
-            if (pass == 0 && (i > 0 || t->id > 0) && t->sh->nthreads > 1 &&
-                r->to[i] != t->g->goal[0] && r->to[i] != t->g->goal[1]) {
-                struct rs_key ck;
-                make_key(t->g, r->Fc[i] | r->Cc[i], r->to[i], r->stm ^ 1, &ck);
-                if (busy_other(t->sv, key_hash(&ck))) {
-                    deferred |= 1u << i;
-                    continue;
-                }
+            int owner = many && !(pass == 0 && i == 0 && t->id > 0) &&
+                        !(atomic_fetch_or(&sh->root_busy, 1u << i) & (1u << i));
+            if (many && pass == 0 && !owner) {
+                deferred |= 1u << i;
+                continue;
             }
-            int v = child_value(t, r, i);
+            int v = root_child(t, r, i, i == 0 && t->id == 0 ? 2 : 1,
+                               many && pass == 0 && i > 0 && t->id > 0 &&
+                               !atomic_load(&sh->join));
+            if (owner)
+                atomic_fetch_and(&sh->root_busy, ~(1u << i));
+            int at = i;
+            if (v == RS_STOP && !t->stopped) {
+                /* it left for the first child: there, then back here */
+                deferred |= 1u << i;
+                at = 0;
+                v = root_child(t, r, 0, 1, 0);
+                if (v == RS_LOSS)
+                    continue;
+            }
             if (v == RS_WIN)
-                *won = i;
+                *won = at;
             if (v != RS_LOSS)
                 return v;
         }
