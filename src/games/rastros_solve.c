@@ -1375,6 +1375,22 @@ static int root_child(struct rs_thread *t, const struct rs_root *r, int i, int m
     return v;
 }
 
+/* Root child i's bit in root_busy: that of the first child with the same
+ * position (the images of a position under the board's symmetries meet
+ * in one key), so that no thread takes up a position another is proving
+ * under another name. */
+static unsigned root_bit(const struct rs_thread *t, const struct rs_root *r, int i)
+{
+    struct rs_key ki, kj;
+    make_key(t->g, r->Fc[i] | r->Cc[i], r->to[i], r->stm ^ 1, &ki);
+    for (int j = 0; j < i; j++) {
+        make_key(t->g, r->Fc[j] | r->Cc[j], r->to[j], r->stm ^ 1, &kj);
+        if (kj.mask == ki.mask && kj.meta == ki.meta)
+            return 1u << j;
+    }
+    return 1u << i;
+}
+
 /* The root's children in order, each child another thread is proving put
  * off to a second pass. A lost root (the 8x8 start) needs every child
  * proved, and two threads in one child split its work only deep down,
@@ -1402,8 +1418,9 @@ static int root_search(struct rs_thread *t, const struct rs_root *r, int *won)
         for (int i = 0; i < r->n; i++) {
             if (pass == 1 && !(deferred & (1u << i)))
                 continue;
+            unsigned bit = many ? root_bit(t, r, i) : 0;
             int owner = many && !(pass == 0 && i == 0 && t->id > 0) &&
-                        !(atomic_fetch_or(&sh->root_busy, 1u << i) & (1u << i));
+                        !(atomic_fetch_or(&sh->root_busy, bit) & bit);
             if (many && pass == 0 && !owner) {
                 deferred |= 1u << i;
                 continue;
@@ -1412,7 +1429,7 @@ static int root_search(struct rs_thread *t, const struct rs_root *r, int *won)
                                many && pass == 0 && i > 0 && t->id > 0 &&
                                !atomic_load(&sh->join));
             if (owner)
-                atomic_fetch_and(&sh->root_busy, ~(1u << i));
+                atomic_fetch_and(&sh->root_busy, ~bit);
             int at = i;
             if (v == RS_STOP && !t->stopped) {
                 /* it left for the first child: there, then back here */
