@@ -1146,6 +1146,39 @@ static int keeps_win_plain(void *plain, state_buf *st, move_t m)
     return kept;
 }
 
+/* One way to prove: a solver (emptied before each proof), its limits and
+ * flags, and its name in messages. */
+struct way {
+    void *sv;
+    struct game_solve_limits lim;
+    int flags;
+    const char *name;
+};
+
+/* Sample t of a test: a random position of opts[t % nopts], lo[t % nopts]
+ * plies and up to spread - 1 more, into st and its text into pos, proved
+ * in ways x and y (into a and b), whose values must agree; 0 when no
+ * position was made. */
+static int agree_two_ways(state_buf *st, int t, const char *const *opts, const int *lo,
+                          int nopts, int spread, const struct way *x, const struct way *y,
+                          struct game_solve_result *a, struct game_solve_result *b, char *pos,
+                          size_t n)
+{
+    int v = t % nopts;
+    if (!random_position(st, opts[v], lo[v] + (int)(rnd() % (uint64_t)spread)))
+        return 0;
+    G->format_position(st, pos, n);
+    memset(a, 0, sizeof *a);
+    memset(b, 0, sizeof *b);
+    G->solver_clear(x->sv);
+    G->solver_clear(y->sv);
+    ck_assert_int_eq(rastros_solve_ex(x->sv, st, &x->lim, a, x->flags), 1);
+    ck_assert_int_eq(rastros_solve_ex(y->sv, st, &y->lim, b, y->flags), 1);
+    ck_assert_msg(a->value == b->value, "%s: %s %d, %s %d", pos, x->name, a->value, y->name,
+                  b->value);
+    return 1;
+}
+
 static void pockets_agree(void *sv, void *plain, state_buf *st)
 {
     char pos[128];
@@ -1339,23 +1372,15 @@ START_TEST(test_probes)
     static const char *const opts[] = {"size=7", "start=e5", "size=6", "size=8"};
     static const int lo[] = {4, 4, 2, 10};
     struct game_solve_limits lim = {.threads = 1, .no_book = 1};
+    const struct way probes = {sv, lim, RASTROS_SOLVE_ALL_PROBES, "with probes"};
+    const struct way none = {plain, lim, RASTROS_SOLVE_NO_PROBES, "without"};
     int checked = 0, differ = 0;
     for (int t = 0; t < 240; t++) {
         state_buf st;
-        int v = t % 4;
-        if (!random_position(&st, opts[v], lo[v] + (int)(rnd() % 12)))
-            continue;
         char pos[128];
-        G->format_position(&st, pos, sizeof pos);
         struct game_solve_result a, b;
-        memset(&a, 0, sizeof a);
-        memset(&b, 0, sizeof b);
-        G->solver_clear(sv);
-        G->solver_clear(plain);
-        ck_assert_int_eq(rastros_solve_ex(sv, &st, &lim, &a, RASTROS_SOLVE_ALL_PROBES), 1);
-        ck_assert_int_eq(rastros_solve_ex(plain, &st, &lim, &b, RASTROS_SOLVE_NO_PROBES), 1);
-        ck_assert_msg(a.value == b.value, "%s: with probes %d, without %d", pos, a.value,
-                      b.value);
+        if (!agree_two_ways(&st, t, opts, lo, 4, 12, &probes, &none, &a, &b, pos, sizeof pos))
+            continue;
         differ += a.nodes != b.nodes;
         checked++;
         if (a.value < 0)
@@ -1394,24 +1419,15 @@ START_TEST(test_threads_root)
     void *sv = G->solver_create(64), *one = G->solver_create(64);
     static const char *const opts[] = {"size=7", "start=e5", "size=8"};
     static const int lo[] = {1, 1, 9};
-    struct game_solve_limits two = {.threads = 2, .no_book = 1};
-    struct game_solve_limits lim = {.threads = 1, .no_book = 1};
+    const struct way two = {sv, {.threads = 2, .no_book = 1}, 0, "2 threads"};
+    const struct way alone = {one, {.threads = 1, .no_book = 1}, 0, "one"};
     int won = 0, lost = 0;
     for (int t = 0; t < 30; t++) {
         state_buf st;
-        int v = t % 3;
-        if (!random_position(&st, opts[v], lo[v] + (int)(rnd() % 7)))
-            continue;
         char pos[128];
-        G->format_position(&st, pos, sizeof pos);
         struct game_solve_result a, b;
-        memset(&a, 0, sizeof a);
-        memset(&b, 0, sizeof b);
-        G->solver_clear(sv);
-        G->solver_clear(one);
-        ck_assert_int_eq(rastros_solve_ex(sv, &st, &two, &a, 0), 1);
-        ck_assert_int_eq(rastros_solve_ex(one, &st, &lim, &b, 0), 1);
-        ck_assert_msg(a.value == b.value, "%s: 2 threads %d, one %d", pos, a.value, b.value);
+        if (!agree_two_ways(&st, t, opts, lo, 3, 7, &two, &alone, &a, &b, pos, sizeof pos))
+            continue;
         if (a.value < 0) {
             lost++;
             continue;
