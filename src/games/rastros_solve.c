@@ -575,7 +575,7 @@ static int poll_stop(struct rs_thread *t)
         return 1;                       /* the probe's end, not the proof's */
     if (t->may_leave && atomic_load_explicit(&sh->join, memory_order_relaxed))
         return 1;                       /* to the root's first child */
-    if (t->root_tab && sh->nthreads > 1 && table_probe(t->root_tab, &t->root_key))
+    if (t->root_tab && table_probe(t->root_tab, &t->root_key))
         return 1;                       /* another thread proved it */
     uint64_t total = atomic_fetch_add(&sh->nodes, t->nodes - t->polled) + t->nodes - t->polled;
     t->polled = t->nodes;
@@ -1375,20 +1375,22 @@ static int root_child(struct rs_thread *t, const struct rs_root *r, int i, int m
     return v;
 }
 
-/* Root child i's bit in root_busy: that of the first child with the same
- * position (the images of a position under the board's symmetries meet
- * in one key), so that no thread takes up a position another is proving
- * under another name. */
-static unsigned root_bit(const struct rs_thread *t, const struct rs_root *r, int i)
+/* The root's children's bits in root_busy: each child's is that of the
+ * first child with the same position (the images of a position under the
+ * board's symmetries meet in one key), so that no thread takes up a
+ * position another is proving under another name. */
+static void root_bits(const struct rs_thread *t, const struct rs_root *r, unsigned *bit)
 {
-    struct rs_key ki, kj;
-    make_key(t->g, r->Fc[i] | r->Cc[i], r->to[i], r->stm ^ 1, &ki);
-    for (int j = 0; j < i; j++) {
-        make_key(t->g, r->Fc[j] | r->Cc[j], r->to[j], r->stm ^ 1, &kj);
-        if (kj.mask == ki.mask && kj.meta == ki.meta)
-            return 1u << j;
+    struct rs_key k[8];
+    for (int i = 0; i < r->n; i++) {
+        make_key(t->g, r->Fc[i] | r->Cc[i], r->to[i], r->stm ^ 1, &k[i]);
+        bit[i] = 1u << i;
+        for (int j = 0; j < i; j++)
+            if (k[j].mask == k[i].mask && k[j].meta == k[i].meta) {
+                bit[i] = 1u << j;
+                break;
+            }
     }
-    return 1u << i;
 }
 
 /* The root's children in order, each child another thread is proving put
@@ -1413,12 +1415,14 @@ static int root_search(struct rs_thread *t, const struct rs_root *r, int *won)
 {
     struct rs_shared *sh = t->sh;
     int many = sh->nthreads > 1;
-    unsigned deferred = 0;
+    unsigned deferred = 0, bits[8] = {0};
+    if (many)
+        root_bits(t, r, bits);
     for (int pass = 0; pass < 2; pass++) {
         for (int i = 0; i < r->n; i++) {
             if (pass == 1 && !(deferred & (1u << i)))
                 continue;
-            unsigned bit = many ? root_bit(t, r, i) : 0;
+            unsigned bit = bits[i];
             int owner = many && !(pass == 0 && i == 0 && t->id > 0) &&
                         !(atomic_fetch_or(&sh->root_busy, bit) & bit);
             if (many && pass == 0 && !owner) {
