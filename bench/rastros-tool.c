@@ -1889,6 +1889,18 @@ static int cmd_walk(int argc, char **argv)
         size_t n = rastros_strategy_entries(&W.s, all), len;
         memcpy(all + n, W.fix, W.nfix * sizeof *all);
         n += W.nfix;
+        /* one answer twice: the walk keeps mirror images apart and can
+         * throw a position and its image, one key, with the same answer
+         * proved for both (the proof runs on the key's image); once */
+        qsort(all, n, sizeof *all, cmp_u64);
+        size_t k = 0;
+        for (size_t i = 0; i < n; i++)
+            if (!k || all[i] != all[k - 1])
+                all[k++] = all[i];
+        if (k < n)
+            printf("%zu answers stored twice (a position and its mirror image), kept once\n",
+                   n - k);
+        n = k;
         uint64_t sum;
         if (write_strategy(all, n, fixout, &len, &sum))
             return 1;
