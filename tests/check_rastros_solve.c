@@ -2,6 +2,7 @@
  * against the generic alpha-beta solver and a plain memoised minimax written
  * here from the rules; its limits, threads, symmetry and table reuse. */
 #include <check.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -687,6 +688,27 @@ START_TEST(test_nodes_budget_keeps_wins)
         {"size=7", "7/7/4xx1/3x2x/4sx1/3x1x1/2xxx2 1"},                 /* e2; e4 wins */
         {"start=e5", "7/7/4xx1/4x2/3x1xs/3xx1x/5xx 1"},                 /* f2; g4 wins */
     };
+    /* past the book: 7x7 positions of plies 11-16 thrown at nodes 3000
+     * before the small proofs took pockets out there (LATE_PLY_7; the
+     * sample of seed 601, bench/results/rastros-nodes3000-late-pockets-*) */
+    static const struct { const char *opt, *pos; } late[] = {
+        {"size=7", "1xx4/1x1x3/1s2x2/3xxx1/4xx1/5x1/7 2"},
+        {"size=7", "7/7/4x2/3xxxx/2s2x1/2x1xx1/3xxx1 1"},
+        {"size=7", "4x2/3x1x1/3x2x/3x2x/5xx/3x1xx/2sxxxx 1"},
+        {"start=e5", "7/7/4x2/2sx1x1/4xx1/3xxx1/4xxx 2"},
+        {"start=e5", "7/3x3/3xx2/4x2/4x1x/2sx1xx/3xxxx 2"},
+        {"start=e5", "5x1/4x1x/4xx1/6x/2s3x/2xx1xx/2xxxxx 1"},
+    };
+    for (size_t i = 0; i < sizeof late / sizeof late[0]; i++) {
+        state_buf st;
+        char err[128];
+        start(&st, late[i].opt);
+        ck_assert_msg(G->parse_position(&st, late[i].pos, err, sizeof err) == GAME_OK, "%s: %s",
+                      late[i].pos, err);
+        move_t m = genmove_nodes(ab, &st, 3000);
+        G->solver_clear(sv);
+        ck_assert_msg(keeps_win(sv, &st, m), "%s: the win is thrown", late[i].pos);
+    }
     for (size_t i = 0; i < sizeof thrown / sizeof thrown[0]; i++) {
         state_buf st;
         char err[128];
@@ -880,8 +902,8 @@ END_TEST
  * file it plays b6, e2, a4, b3, b2 and b2 (issue 26). The engine as
  * player 2 too (bench/rastros-walk7 --games: every game it plays, either
  * side, against every move of the opponent). */
-#define STRATEGY7_ENTRIES 3879
-#define STRATEGY7_SUM 0xb5c8b68bf1ac9f9bULL
+#define STRATEGY7_ENTRIES 3907
+#define STRATEGY7_SUM 0xb0fa6499e4f5cce4ULL
 /* A compiled-in strategy file opened (open) and checked: its number of
  * entries, the checksum it records, and its contents against it. */
 static void open_strategy(int (*open)(struct rastros_strategy *), struct rastros_strategy *s,
@@ -920,6 +942,12 @@ START_TEST(test_strategy7)
         {"7/2xxx2/1x3x1/2xx1x1/6x/5x1/4s2 1", " f1 "},
         {"7/7/4x2/3x3/1xxxxs1/1xx1x2/3x3 1", " g2 "},
         {"7/7/4x2/3xx2/1xxxx2/1xx1x2/5s1 1", " g1 "},
+        /* thrown once the small proofs took pockets out past ply 10
+         * (LATE_PLY_7; the walks of every game again): from e5 as player
+         * 1, from d4 and from e5 as player 2; it played c4, e4 and d5 */
+        {"xx5/x1x4/1s1xxx1/3xx1x/5xx/7/7 1", " b4 "},
+        {"7/7/3sx2/3x1x1/2x1xx1/3x2x/4xxx 2", " c4 c5 c6 e6 "},
+        {"1xxx3/1xx1x2/x1s1x2/xx5/x6/7/7 2", " b5 "},
     };
     void *ab = alphabeta_searcher.create(64);
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
@@ -1008,11 +1036,12 @@ static int winner_answer(const void *ctx, const state_buf *c)
 
 /* Both 7x7 starts, the engine the winner from its first move (c3 from d4,
  * f5 from e5): none of its positions throws the win (before the fixes 25
- * of 1,303 and 395 of 10,175 did). */
+ * of 1,303 and 395 of 10,175 did; with the pockets past ply 10, fewer
+ * positions, as more are proved within 2,700 nodes: 941 from d4). */
 START_TEST(test_walk7)
 {
     static const struct { const char *variant, *first; int visited; } starts[] = {
-        {NULL, "c3", 1000},
+        {NULL, "c3", 900},
         {"start=e5", "f5", 5000},
     };
     for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++) {
@@ -1098,6 +1127,44 @@ START_TEST(test_strategy8)
     ck_assert_int_eq(w.leaves, 781);
     G->solver_destroy(sv);
     alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
+/* The small proofs a move starts with (a node limit of 30,000 or less)
+ * take pockets out on 7x7 from ply 11 only (LATE_PLY_7): at plies 6-10
+ * they prove as they did when the book was checked position by position
+ * (the same value, move and node count as without pockets), and from
+ * ply 11 some of them prove otherwise. */
+START_TEST(test_late_pockets)
+{
+    void *sv = G->solver_create(16);
+    int late_differ = 0;
+    for (int t = 0; t < 80; t++) {
+        state_buf st;
+        int ply = t < 40 ? 6 + t % 5 : 11 + t % 4;
+        ck_assert(random_position(&st, t % 8 < 4 ? "size=7" : "start=e5", ply));
+        struct game_solve_limits lim = {.threads = 1, .nodes = 2700, .no_book = 1};
+        struct game_solve_result a, b;
+        memset(&a, 0, sizeof a);
+        memset(&b, 0, sizeof b);
+        G->solver_clear(sv);
+        int da = rastros_solve_ex(sv, &st, &lim, &a, 0);
+        G->solver_clear(sv);
+        int db = rastros_solve_ex(sv, &st, &lim, &b, RASTROS_SOLVE_NO_POCKETS);
+        int same = da == db && a.nodes == b.nodes && (!da || (a.value == b.value &&
+                                                             a.best == b.best));
+        if (ply <= 10)
+            ck_assert_msg(same, "ply %d: %s %d %" PRIu64 " against %s %d %" PRIu64, ply,
+                          da ? "proved" : "unproved", a.value, a.nodes,
+                          db ? "proved" : "unproved", b.value, b.nodes);
+        else if (!same)
+            late_differ++;
+        if (da && db)
+            ck_assert_int_eq(a.value, b.value);
+    }
+    ck_assert_msg(late_differ >= 5, "%d of 40 proofs past ply 10 took pockets out",
+                  late_differ);
+    G->solver_destroy(sv);
 }
 END_TEST
 
@@ -1255,21 +1322,7 @@ START_TEST(test_pockets)
                       (unsigned long long)a.nodes, (unsigned long long)b.nodes);
     }
     /* a proof under a small node limit (a move's first 2,700 nodes) takes
-     * no pockets out: the same nodes and answer as without them */
-    for (int t = 0; t < 40; t++) {
-        state_buf st;
-        if (!random_position(&st, t & 1 ? "size=7" : "start=e5", 6 + (int)(rnd() % 10)))
-            continue;
-        struct game_solve_limits lim = {.threads = 1, .nodes = 2700};
-        struct game_solve_result a, b;
-        G->solver_clear(sv);
-        G->solver_clear(plain);
-        int done = prove_both(sv, plain, &st, &lim, RASTROS_SOLVE_DISTANCE, &a, &b);
-        ck_assert_msg(done == 0 || done == 3, "only one of the proofs finished (%d)", done);
-        ck_assert_uint_eq(a.nodes, b.nodes);
-        ck_assert_int_eq(a.value, b.value);
-        ck_assert_int_eq(a.best, b.best);
-    }
+     * no pockets out up to ply 10 on 7x7: test_late_pockets */
     G->solver_destroy(sv);
     G->solver_destroy(plain);
 }
@@ -1523,6 +1576,7 @@ static Suite *rastros_solve_suite(void)
     tcase_add_test(tc, test_walk7);
     tcase_add_test(tc, test_lost_hardest_move);
     tcase_add_test(tc, test_pockets);
+    tcase_add_test(tc, test_late_pockets);
     tcase_add_test(tc, test_new_pockets);
     tcase_add_test(tc, test_probes);
     tcase_add_test(tc, test_won_root_names_move);
