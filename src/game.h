@@ -275,6 +275,10 @@ static inline const char *game_display_name(const struct game *g, int side)
 /* The registry (src/games/registry.c). */
 extern const struct game *const game_list[];   /* NULL-terminated */
 const struct game *game_find(const char *name);
+/* Whether kv is a variant option's form, key=value with a key (newgame's
+ * words, --game and --variant, a record's Variant tag, tabula-match's
+ * options): 1 or 0. What keys and values a game takes, its init says. */
+int game_option_form(const char *kv);
 
 /* Generic helpers built on the table (src/games/registry.c). */
 uint64_t game_perft(const struct game *g, void *st, int depth);

@@ -64,10 +64,8 @@ int session_newgame(struct session *s, const char *name, int nopts,
         snprintf(err, errlen, "too many options: at most %d", SESSION_MAX_OPTS);
         return SESS_EINVALID;
     }
-    /* an option is key=value, its key not empty: newgame's words, --game
-     * and --variant, a record's Variant tag alike */
     for (int i = 0; i < nopts; i++)
-        if (!strchr(opts[i], '=') || opts[i][0] == '=') {
+        if (!game_option_form(opts[i])) {
             snprintf(err, errlen, "options are key=value");
             return SESS_ESYNTAX;
         }

@@ -22,6 +22,11 @@ const struct game *game_find(const char *name)
     return NULL;
 }
 
+int game_option_form(const char *kv)
+{
+    return kv[0] != '=' && strchr(kv, '=') != NULL;
+}
+
 static uint64_t perft_rec(const struct game *g, void *st, int depth)
 {
     move_t moves[GAME_MAX_MOVES];

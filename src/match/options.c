@@ -260,7 +260,7 @@ static int add_opt(struct match_config *c, const char *kv, size_t len,
     }
     memcpy(c->opts[c->nopts], kv, len);
     c->opts[c->nopts][len] = 0;
-    if (!strchr(c->opts[c->nopts], '=') || c->opts[c->nopts][0] == '=') {
+    if (!game_option_form(c->opts[c->nopts])) {
         snprintf(err, errlen, "variant option '%s' is not KEY=VALUE",
                  c->opts[c->nopts]);
         return -1;
