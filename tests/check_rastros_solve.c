@@ -664,9 +664,9 @@ START_TEST(test_nodes_budget_keeps_wins)
         ck_assert_msg(strstr(fixed[i].wins, pad), "%s %s: played %s", fixed[i].opt,
                       fixed[i].moves, txt);
     }
-    /* 7x7 positions of plies 9 and 10 that genmove threw before the book
+    /* 7x7 positions that genmove threw: of plies 9 and 10 before the book
      * held them (bench/results/rastros-book-throws-*.txt: the move played
-     * then, and the one the proof found) */
+     * then, and the one the proof found), and past the book (the last) */
     static const struct { const char *opt, *pos; } thrown[] = {
         {"size=7", "7/5s1/5xx/3xx2/2xx3/1x1x3/1xx4 1"},                 /* e5; e7 wins */
         {"size=7", "7/7/7/3x1x1/1s2x1x/2x2x1/3xxxx 1"},                 /* a2; a4 wins */
@@ -687,11 +687,9 @@ START_TEST(test_nodes_budget_keeps_wins)
         {"size=7", "1xx4/xxsx3/x3x2/3x1x1/4x2/7/7 1"},                  /* b5; c5 wins */
         {"size=7", "7/7/4xx1/3x2x/4sx1/3x1x1/2xxx2 1"},                 /* e2; e4 wins */
         {"start=e5", "7/7/4xx1/4x2/3x1xs/3xx1x/5xx 1"},                 /* f2; g4 wins */
-    };
-    /* past the book: 7x7 positions of plies 11-16 thrown at nodes 3000
-     * before the small proofs took pockets out there (LATE_PLY_7; the
-     * sample of seed 601, bench/results/rastros-nodes3000-late-pockets-*) */
-    static const struct { const char *opt, *pos; } late[] = {
+        /* past the book: 7x7 positions of plies 11-16 thrown before the
+         * small proofs took pockets out there (LATE_PLY_7; the sample of
+         * seed 601, bench/results/rastros-nodes3000-late-pockets-*) */
         {"size=7", "1xx4/1x1x3/1s2x2/3xxx1/4xx1/5x1/7 2"},
         {"size=7", "7/7/4x2/3xxxx/2s2x1/2x1xx1/3xxx1 1"},
         {"size=7", "4x2/3x1x1/3x2x/3x2x/5xx/3x1xx/2sxxxx 1"},
@@ -699,16 +697,6 @@ START_TEST(test_nodes_budget_keeps_wins)
         {"start=e5", "7/3x3/3xx2/4x2/4x1x/2sx1xx/3xxxx 2"},
         {"start=e5", "5x1/4x1x/4xx1/6x/2s3x/2xx1xx/2xxxxx 1"},
     };
-    for (size_t i = 0; i < sizeof late / sizeof late[0]; i++) {
-        state_buf st;
-        char err[128];
-        start(&st, late[i].opt);
-        ck_assert_msg(G->parse_position(&st, late[i].pos, err, sizeof err) == GAME_OK, "%s: %s",
-                      late[i].pos, err);
-        move_t m = genmove_nodes(ab, &st, 3000);
-        G->solver_clear(sv);
-        ck_assert_msg(keeps_win(sv, &st, m), "%s: the win is thrown", late[i].pos);
-    }
     for (size_t i = 0; i < sizeof thrown / sizeof thrown[0]; i++) {
         state_buf st;
         char err[128];
