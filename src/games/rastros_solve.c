@@ -276,7 +276,9 @@ struct rs_thread {
                                          * it leaves when join is set */
     int pockets;                        /* rs_pockets in this proof */
     int pocket_floor;                   /* in regions of this many free
-                                         * squares or more (POCKET_FLOOR) */
+                                         * squares or more (POCKET_FLOOR;
+                                         * LATE_POCKET_FLOOR in the small
+                                         * proofs) */
     int new_pockets;                    /* a child looks only for the
                                          * pockets its move made */
     int probe_min;                      /* probes from this many free
@@ -1821,11 +1823,10 @@ static int solve_frame(void *solver, void *st, const struct game_solve_limits *l
     t.g = sh.g;
     t.king = sv->king;
     t.small = &sv->small;
+    int small = sh.node_limit && sh.node_limit <= POCKET_MIN_LIMIT;
     int late = p->size == 7 && popcount(p->slime) >= LATE_PLY_7;
-    t.pockets = !(flags & RASTROS_SOLVE_NO_POCKETS) &&
-                (!sh.node_limit || sh.node_limit > POCKET_MIN_LIMIT || late);
-    t.pocket_floor = sh.node_limit && sh.node_limit <= POCKET_MIN_LIMIT ? LATE_POCKET_FLOOR
-                                                                        : POCKET_FLOOR;
+    t.pockets = !(flags & RASTROS_SOLVE_NO_POCKETS) && (!small || late);
+    t.pocket_floor = small ? LATE_POCKET_FLOOR : POCKET_FLOOR;
     t.new_pockets = !(flags & RASTROS_SOLVE_ALL_POCKETS);
     t.probe_min = !t.pockets || (flags & RASTROS_SOLVE_NO_PROBES) ? 65
                   : (flags & RASTROS_SOLVE_ALL_PROBES) ? 0 : PROBE_MIN;
