@@ -1245,6 +1245,17 @@ static size_t first_of_each_key(uint64_t *e, size_t n)
     return k;
 }
 
+/* Sorts the n entries e and keeps each once; returns how many are left. */
+static size_t sort_unique(uint64_t *e, size_t n)
+{
+    qsort(e, n, sizeof *e, cmp_u64);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!k || e[i] != e[k - 1])
+            e[k++] = e[i];
+    return k;
+}
+
 /* Writes the strategy file path of the n entries e (sorted here); *len
  * and *sum get its length and checksum. 0, or 1 with the reason said (two
  * entries of one hash, a file not written). */
@@ -1320,11 +1331,7 @@ static int cmd_strategy_merge(int argc, char **argv)
         all = realloc(all, (n + s.n + 1) * sizeof *all);
         n += rastros_strategy_entries(&s, all + n);
     }
-    qsort(all, n, sizeof *all, cmp_u64);
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++)
-        if (!k || all[i] != all[k - 1])
-            all[k++] = all[i];
+    size_t k = sort_unique(all, n);
     size_t len;
     uint64_t sum;
     if (write_strategy(all, k, argv[0], &len, &sum))
@@ -1892,11 +1899,7 @@ static int cmd_walk(int argc, char **argv)
         /* one answer twice: the walk keeps mirror images apart and can
          * throw a position and its image, one key, with the same answer
          * proved for both (the proof runs on the key's image); once */
-        qsort(all, n, sizeof *all, cmp_u64);
-        size_t k = 0;
-        for (size_t i = 0; i < n; i++)
-            if (!k || all[i] != all[k - 1])
-                all[k++] = all[i];
+        size_t k = sort_unique(all, n);
         if (k < n)
             printf("%zu answers stored twice (a position and its mirror image), kept once\n",
                    n - k);

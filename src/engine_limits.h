@@ -10,6 +10,8 @@
 #define TABULA_DEPTH_MAX 127            /* plies (the option 'depth') */
 #define TABULA_MOVETIME_MAX 86400000    /* ms, a day (the option 'movetime') */
 #define TABULA_HASH_MAX_MB 65536        /* MB (the option 'hash') */
+#define TABULA_HASH_DEFAULT_MB 64       /* MB (the option 'hash'; the checks of
+                                         * struct game's checked_nodes use it) */
 /* variant options of one newgame (tabula-match refuses more: the engine
  * would refuse the game) */
 #define TABULA_VARIANT_OPTS_MAX 8

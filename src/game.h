@@ -197,6 +197,13 @@ struct game {
      * Tablut's captures ("d7-d3xc3xe3"); parse_move accepts it. Records
      * use it; format_move is used when NULL. */
     void (*format_move_long)(const void *st, move_t m, char *buf, size_t n);
+    /* The node budget at which the game's genmove moves in st's game were
+     * checked position by position (a new game for each, one thread, the
+     * hash option's default), or 0: none were. A move with a larger budget
+     * (more nodes, a clock, any load) plays that budget's move wherever its
+     * own proof does not settle the position, so that it never throws a win
+     * the checks kept (alpha-beta). Optional. */
+    int (*checked_nodes)(const void *st);
     /* ---- optional search helpers: the search is exact without them ---- */
     /* The moves that change the material or end the game at once (wins in
      * one, captures), best first: the quiescence search plays only these

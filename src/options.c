@@ -170,20 +170,24 @@ const struct option_desc option_table[] = {
      "depth or node limit, else a fixed budget ({alphabeta} alpha-beta nodes for the whole "
      "move, {mcts} MCTS iterations); also limits solve. Alpha-beta's proof gets its first "
      "3000 nodes whatever the time (about a millisecond), so that a loaded machine never "
-     "turns a small proof into a guess", set_movetime, get_movetime},
+     "turns a small proof into a guess; where a game's moves were checked at a node budget "
+     "(Rastros up to 7x7: nodes 3000), a move that more time does not settle is that budget's "
+     "move, so no load and no amount of time throws a win the checks kept",
+     set_movetime, get_movetime},
     {"depth", OPTION_INT, "plies", "0", 0, TABULA_DEPTH_MAX, "N", 'd',
      "depth limit in plies (0: none)", "depth limit in plies (0: none)", set_depth, get_depth},
     {"nodes", OPTION_INT, "count", "0", 0, UINT64_MAX, "N", 'n', "node limit (0: none)",
      "node limit for the whole move, the proof included (0: none; alpha-beta's proof gets "
      "up to 90% of it, the same move at any load); without a clock each genmove starts from "
      "empty tables, as in a new game, so a position gets the same move whatever came before "
-     "it; also limits solve",
+     "it; above a game's checked budget (see movetime) an unsettled position gets that "
+     "budget's move; also limits solve",
      set_nodes, get_nodes},
     {"threads", OPTION_INT, "count", "1", 1, SEARCH_MAX_THREADS, "N", 0, "search threads",
      "search threads: alpha-beta searches with them all (Lazy SMP on the shared table) and the "
      "Rastros solver proves with them all; MCTS and random use one; with one thread, the same "
      "seed and commands give the same moves", set_threads, get_threads},
-    {"hash", OPTION_INT, "MB", "64", 1, TABULA_HASH_MAX_MB, "MB", 'H',
+    {"hash", OPTION_INT, "MB", STR(TABULA_HASH_DEFAULT_MB), 1, TABULA_HASH_MAX_MB, "MB", 'H',
      "transposition table / MCTS tree memory in MB",
      "transposition table / MCTS tree memory in MB; out of memory (nothing changed) when it "
      "cannot be had, or is more than the system has available now; a new game does not clear "

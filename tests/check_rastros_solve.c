@@ -740,6 +740,85 @@ START_TEST(test_nodes_budget_keeps_wins)
 }
 END_TEST
 
+/* More than the checked budget (struct game's checked_nodes, nodes 3000 on
+ * 7x7 and smaller) never throws a win nodes 3000 keeps: where its own proof
+ * does not settle the position, a larger budget, a clock or tables left by
+ * earlier moves play the nodes-3000 move, which the book's passes and the
+ * walks checked (unless the longer proof showed that move loses). Before, genmove at nodes 6,000 and 12,000 threw these
+ * three won positions of plies 9 and 10, which nodes 3000 keeps (seed 2027
+ * of bench/rastros-perfect, plies 0-10). */
+START_TEST(test_more_budget_keeps_checked_wins)
+{
+    void *ab = alphabeta_searcher.create(64);
+    void *sv = G->solver_create(64);
+    ck_assert_ptr_nonnull(G->checked_nodes);
+    static const struct { const char *opt, *pos; uint64_t nodes; } thrown[] = {
+        {"size=7", "xs1x3/x1x1x2/xx2x2/3x3/7/7/7 2", 6000},      /* b6; c7 wins */
+        {"size=7", "x6/xxx4/xxxx3/s2x3/7/7/7 2", 6000},          /* b3; a3 wins */
+        {"start=e5", "xxxxx2/xx1x3/x3x2/s6/7/7/7 1", 12000},     /* b3; a3 wins */
+    };
+    for (size_t i = 0; i < sizeof thrown / sizeof thrown[0]; i++) {
+        state_buf st;
+        char err[128];
+        start(&st, thrown[i].opt);
+        ck_assert_int_eq(G->checked_nodes(&st), 3000);
+        ck_assert_msg(G->parse_position(&st, thrown[i].pos, err, sizeof err) == GAME_OK, "%s: %s",
+                      thrown[i].pos, err);
+        move_t m = genmove_nodes(ab, &st, thrown[i].nodes);
+        G->solver_clear(sv);
+        ck_assert_msg(keeps_win(sv, &st, m), "%s: the win is thrown", thrown[i].pos);
+    }
+    {
+        state_buf st;
+        start(&st, "size=8");
+        ck_assert_int_eq(G->checked_nodes(&st), 0);     /* 8x8: checked where proved only */
+    }
+    /* random positions of plies 9-12: with more nodes, or a clock and the
+     * tables of the move before, an unsettled position gets the nodes-3000
+     * move (a clock's move may be settled or not: either way it holds) */
+    static const char *const opts[] = {NULL, "start=e5"};
+    int unsettled = 0, won = 0;
+    for (int k = 0; k < 2; k++)
+        for (int ply = 9; ply <= 12; ply++)
+            for (int j = 0; j < 12; j++) {
+                state_buf st;
+                if (!random_position(&st, opts[k], ply))
+                    continue;
+                struct search_result r3, r;
+                move_t m3 = genmove_result(ab, &st, 3000, &r3);
+                char pos[128];
+                G->format_position(&st, pos, sizeof pos);
+                for (int b = 0; b < 3; b++) {
+                    struct search_params p;
+                    memset(&p, 0, sizeof p);
+                    if (b < 2) {
+                        p.nodes = b ? 12000 : 6000;
+                        alphabeta_searcher.clear(ab);
+                    } else {
+                        p.movetime_ms = 5;      /* the tables of the move before */
+                    }
+                    alphabeta_searcher.search(ab, G, &st, &p, &r);
+                    if (!r.exact) {
+                        /* another move only where the longer proof showed
+                         * the nodes-3000 move loses */
+                        ck_assert_msg(r.best == m3 || !keeps_win(sv, &st, m3),
+                                      "%s: budget %d plays another move", pos, b);
+                        unsettled++;
+                    }
+                }
+                G->solver_clear(sv);
+                if (value_by_solver(sv, &st) > 0) {
+                    ck_assert_msg(keeps_win(sv, &st, r.best), "%s: the win is thrown", pos);
+                    won++;
+                }
+            }
+    ck_assert_int_ge(unsettled, 5);
+    ck_assert_int_ge(won, 20);
+    G->solver_destroy(sv);
+    alphabeta_searcher.destroy(ab);
+}
+END_TEST
+
 /* A proof the node limit stopped names the root moves it showed lose (for
  * genmove's heuristic search to leave out): each of them must lose, on
  * the position as given (the proof runs on its canonical image), and the
@@ -1555,6 +1634,7 @@ static Suite *rastros_solve_suite(void)
     tcase_add_test(tc, test_limits);
     tcase_add_test(tc, test_book_entries);
     tcase_add_test(tc, test_nodes_budget_keeps_wins);
+    tcase_add_test(tc, test_more_budget_keeps_checked_wins);
     tcase_add_test(tc, test_unfinished_proof_losing_moves);
     tcase_add_test(tc, test_strategy_walk);
     tcase_add_test(tc, test_strategy8);

@@ -801,6 +801,14 @@ static int uvg_solve(uint64_t free, int snail)
     return best;
 }
 
+/* struct game's checked_nodes: 8x8 moves were checked only where proved
+ * (player 2's strategy), so a longer search there plays its own move. */
+static int ra_checked_nodes(const void *st)
+{
+    const struct rastros *p = st;
+    return p->size <= RASTROS_CHECKED_MAX_SIZE ? RASTROS_CHECKED_NODES : 0;
+}
+
 #define UVG_BRUTE_MAX 8         /* free squares for which plies are exact:
                                  * a dense region of 8 costs ~15 us */
 
@@ -914,6 +922,7 @@ const struct game rastros_game = {
     .print = ra_print,
     .print_marked = ra_print_marked,
     .exact_value = ra_exact_value,
+    .checked_nodes = ra_checked_nodes,
     .solve_key = ra_solve_key,
     .no_draws = 1,
     .point_moves = 1,

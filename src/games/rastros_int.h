@@ -15,6 +15,11 @@
 #define RA_MIN_SIZE 5
 #define RA_MAX_SIZE 8
 #define RA_DEFAULT_SIZE 7
+/* The node budget at which genmove's moves on boards up to 7x7 were
+ * checked, position by position, a new game for each (the book's passes and
+ * the walks of doc/rules/rastros.md): struct game's checked_nodes. */
+#define RASTROS_CHECKED_NODES 3000
+#define RASTROS_CHECKED_MAX_SIZE 7
 
 #define RA_FILE_A 0x0101010101010101ULL
 #define RA_FILE_H 0x8080808080808080ULL
