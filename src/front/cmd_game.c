@@ -593,7 +593,11 @@ const struct proto_cmd game_commands[] = {
      "whatever\n"
      "the budget (a first search iteration may still find a quicker win); a proven loss searches "
      "on\n"
-     "for a move that holds out. At a `level` the move is the level's (see [Options](#options)). "
+     "for a move that holds out. In Rastros up to 7x7, whose moves at `nodes 3000` were checked "
+     "position by position, a move with more nodes or a clock plays the `nodes 3000` move "
+     "wherever its own search settles nothing, so that no amount of time and no load throws a "
+     "win that budget keeps (`doc/rules/rastros.md`, \"More time plays the checked move\"). "
+     "At a `level` the move is the level's (see [Options](#options)). "
      "How\n"
      "the limits combine: [Options](#options)."},
     {"reg_genmove", cmd_reg_genmove, "COLOR", {ARG_COLOR}, CMD_SHELL_SIDE, PROTO_G_PLAY,
