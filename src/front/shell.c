@@ -660,13 +660,18 @@ static void run(struct shell *sh, const struct proto_cmd *c, int argc, char **ar
     sh->drawn = 0;
     sh->have_info = 0;
     sh->search_side = session_side_to_move(&p->s);
-    int64_t ctrl_c = p->interrupt_last_ms;
+    /* a Ctrl-C before this command (one that cleared the prompt's line) and
+     * one during it are not "Ctrl-C twice": a person who typed a command in
+     * between and stops it within the second must not leave (run_shell had
+     * left so after "history" and "computer both") */
+    p->interrupt_repeat = 0;
+    p->interrupt_last_ms = 0;
     proto_run_words(p, c, "", argc, argv);
     /* a Ctrl-C belonged to this command: the prompt must not see it again,
      * nor count it towards "Ctrl-C twice leaves" (the press that stopped a
      * search and one that clears the line ended an unsaved game); during
      * the command a second press still ends the program (on_sigint) */
-    if (p->interrupt_last_ms != ctrl_c) {
+    if (p->interrupt_last_ms) {
         p->interrupt_repeat = 0;
         p->interrupt_last_ms = 0;
     }
