@@ -1277,13 +1277,19 @@ static void root_children(struct rs_thread *t, struct rs_root *r)
     }
 }
 
-/* The table entry of the root's child i (the position after its move), 0
- * when the table has none. */
+/* The key of the root's child i (the position after its move). */
+static void root_child_key(const struct rs_geom *g, const struct rs_root *r, int i,
+                           struct rs_key *k)
+{
+    make_key(g, r->Fc[i] | r->Cc[i], r->to[i], r->stm ^ 1, k);
+}
+
+/* The table entry of the root's child i, 0 when the table has none. */
 static uint64_t root_child_entry(const struct rastros_solver *sv, const struct rs_geom *g,
                                  const struct rs_root *r, int i)
 {
     struct rs_key ck;
-    make_key(g, r->Fc[i] | r->Cc[i], r->to[i], r->stm ^ 1, &ck);
+    root_child_key(g, r, i, &ck);
     return table_probe(table_for(sv, r->Fc[i]), &ck);
 }
 
@@ -1396,7 +1402,7 @@ static void root_bits(const struct rs_thread *t, const struct rs_root *r, unsign
 {
     struct rs_key k[8];
     for (int i = 0; i < r->n; i++) {
-        make_key(t->g, r->Fc[i] | r->Cc[i], r->to[i], r->stm ^ 1, &k[i]);
+        root_child_key(t->g, r, i, &k[i]);
         bit[i] = 1u << i;
         for (int j = 0; j < i; j++)
             if (k[j].mask == k[i].mask && k[j].meta == k[i].meta) {
