@@ -1091,6 +1091,7 @@ static int prove_and_search(struct ab *a, const struct game *g, void *st,
     int64_t t_solve = now_ms();
     memset(res, 0, sizeof *res);
     res->best = MOVE_NONE;
+    a->nlosing = 0;             /* this search's (checked_search reads it) */
     int n = g->gen_moves(st, moves);
     if (n == 0)
         return 0;
@@ -1117,7 +1118,6 @@ static int prove_and_search(struct ab *a, const struct game *g, void *st,
     uint64_t solve_nodes = 0;
     struct search_params rest = *p;
     move_t allowed[GAME_MAX_MOVES];
-    a->nlosing = 0;
     a->probe_solver = NULL;
     if (g->exact_value && !p->infinite && p->depth == 0) {
         struct search_params sp = *p;
@@ -1235,16 +1235,8 @@ static int prove_and_search(struct ab *a, const struct game *g, void *st,
     return 0;
 }
 
-/* A move with more than the checked budget (struct game's checked_nodes):
- * first the move the checks saw, as genmove at that budget plays it in a
- * new game (its own tables, one thread, the hash option's default), then
- * the move's own search with the rest. Where neither settles the position
- * (a proof, or a win or loss the search saw) the checked move is played:
- * with more nodes, more time or another load the engine proves more, and
- * plays what the checks kept where it does not, instead of a move of a
- * longer heuristic search that nothing checked (at nodes 6,000 genmove had
- * thrown 7x7 wins that nodes 3000 keeps). Returns 0 when the checked move
- * cannot be had (out of memory: the move is searched as before). */
+/* The checked search's stop request is the move's; its lines are kept,
+ * to be shown if its move is played. */
 static int checked_stop(void *ctx)
 {
     const struct checked_reports *c = ctx;
@@ -1258,6 +1250,16 @@ static void checked_report(void *ctx, const struct search_info *info)
         c->info[c->n++] = *info;
 }
 
+/* A move with more than the checked budget (struct game's checked_nodes):
+ * first the move the checks saw, as genmove at that budget plays it in a
+ * new game (its own tables, one thread, the hash option's default), then
+ * the move's own search with the rest. Where neither settles the position
+ * (a proof, or a win or loss the search saw) the checked move is played:
+ * with more nodes, more time or another load the engine proves more, and
+ * plays what the checks kept where it does not, instead of a move of a
+ * longer heuristic search that nothing checked (at nodes 6,000 genmove had
+ * thrown 7x7 wins that nodes 3000 keeps). Returns 0 when the checked move
+ * cannot be had (out of memory: the move is searched as before). */
 static int checked_search(struct ab *a, const struct game *g, void *st, int checked,
                           const struct search_params *p, struct search_result *res)
 {
