@@ -43,11 +43,17 @@ static void start(state_buf *st, const char *opt)
     ck_assert_int_eq(G->init(st, n, opts, err, sizeof err), GAME_OK);
 }
 
-static void set_position(state_buf *st, const char *pos)
+/* st: the position pos of the variant opt (NULL: the default one) */
+static void set_variant_position(state_buf *st, const char *opt, const char *pos)
 {
     char err[128];
-    start(st, NULL);
+    start(st, opt);
     ck_assert_msg(G->parse_position(st, pos, err, sizeof err) == GAME_OK, "%s: %s", pos, err);
+}
+
+static void set_position(state_buf *st, const char *pos)
+{
+    set_variant_position(st, NULL, pos);
 }
 
 /* ---- a plain minimax over (size, slime, snail, side), memoised ---- */
@@ -538,11 +544,9 @@ START_TEST(test_book_entries)
             char pos[128];
             key_position(size, mask, (int)(low >> 8 & 63), (int)(low >> 7 & 1), pos, sizeof pos);
             state_buf st;
-            char err[128];
             char opt[16];
             snprintf(opt, sizeof opt, "size=%d", size);
-            start(&st, opt);
-            ck_assert_msg(G->parse_position(&st, pos, err, sizeof err) == GAME_OK, "%s: %s", pos, err);
+            set_variant_position(&st, opt, pos);
             /* an 8x8 entry may stand for a proof of minutes: those over
              * a few seconds are passed over */
             struct game_solve_limits lim = {.threads = 1, .nodes = size == 8 ? 3000000 : 0};
@@ -699,10 +703,7 @@ START_TEST(test_nodes_budget_keeps_wins)
     };
     for (size_t i = 0; i < sizeof thrown / sizeof thrown[0]; i++) {
         state_buf st;
-        char err[128];
-        start(&st, thrown[i].opt);
-        ck_assert_msg(G->parse_position(&st, thrown[i].pos, err, sizeof err) == GAME_OK, "%s: %s",
-                      thrown[i].pos, err);
+        set_variant_position(&st, thrown[i].opt, thrown[i].pos);
         move_t m = genmove_nodes(ab, &st, 3000);
         G->solver_clear(sv);
         ck_assert_msg(keeps_win(sv, &st, m), "%s: the win is thrown", thrown[i].pos);
@@ -744,9 +745,10 @@ END_TEST
  * 7x7 and smaller) never throws a win nodes 3000 keeps: where its own proof
  * does not settle the position, a larger budget, a clock or tables left by
  * earlier moves play the nodes-3000 move, which the book's passes and the
- * walks checked (unless the longer proof showed that move loses). Before, genmove at nodes 6,000 and 12,000 threw these
- * three won positions of plies 9 and 10, which nodes 3000 keeps (seed 2027
- * of bench/rastros-perfect, plies 0-10). */
+ * walks checked (unless the longer proof showed that move loses). Before,
+ * genmove at nodes 6,000 and 12,000 threw these three won positions of
+ * plies 9 and 10, which nodes 3000 keeps (seed 2027 of bench/rastros-perfect,
+ * plies 0-10). */
 START_TEST(test_more_budget_keeps_checked_wins)
 {
     void *ab = alphabeta_searcher.create(64);
@@ -759,11 +761,8 @@ START_TEST(test_more_budget_keeps_checked_wins)
     };
     for (size_t i = 0; i < sizeof thrown / sizeof thrown[0]; i++) {
         state_buf st;
-        char err[128];
-        start(&st, thrown[i].opt);
+        set_variant_position(&st, thrown[i].opt, thrown[i].pos);
         ck_assert_int_eq(G->checked_nodes(&st), 3000);
-        ck_assert_msg(G->parse_position(&st, thrown[i].pos, err, sizeof err) == GAME_OK, "%s: %s",
-                      thrown[i].pos, err);
         move_t m = genmove_nodes(ab, &st, thrown[i].nodes);
         G->solver_clear(sv);
         ck_assert_msg(keeps_win(sv, &st, m), "%s: the win is thrown", thrown[i].pos);
@@ -1019,9 +1018,8 @@ START_TEST(test_strategy7)
     void *ab = alphabeta_searcher.create(64);
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
         state_buf st;
-        char txt[16], pad[20], err[128];
-        start(&st, NULL);
-        ck_assert_int_eq(G->parse_position(&st, fixed[i].pos, err, sizeof err), GAME_OK);
+        char txt[16], pad[20];
+        set_position(&st, fixed[i].pos);
         move_t m = genmove_nodes(ab, &st, 3000);
         G->format_move(&st, m, txt, sizeof txt);
         snprintf(pad, sizeof pad, " %s ", txt);

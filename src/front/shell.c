@@ -667,14 +667,13 @@ static void run(struct shell *sh, const struct proto_cmd *c, int argc, char **ar
     p->interrupt_repeat = 0;
     p->interrupt_last_ms = 0;
     proto_run_words(p, c, "", argc, argv);
-    /* a Ctrl-C belonged to this command: the prompt must not see it again,
-     * nor count it towards "Ctrl-C twice leaves" (the press that stopped a
-     * search and one that clears the line ended an unsaved game); during
-     * the command a second press still ends the program (on_sigint) */
-    if (p->interrupt_last_ms) {
-        p->interrupt_repeat = 0;
-        p->interrupt_last_ms = 0;
-    }
+    /* a Ctrl-C during the command was the command's: the prompt neither
+     * sees it (below) nor counts it towards "Ctrl-C twice leaves" (the press
+     * that stopped a search and one that clears the line ended an unsaved
+     * game); during the command a second press still ends the program
+     * (on_sigint) */
+    p->interrupt_repeat = 0;
+    p->interrupt_last_ms = 0;
     clear_status(sh);           /* (before the Ctrl-C is forgotten) */
     p->interrupt = 0;
     sh->cmd = NULL;
