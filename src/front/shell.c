@@ -285,6 +285,12 @@ static void shell_analysis(struct proto *p, const struct search_info *info)
     short_count(info->nodes, nodes, sizeof nodes);
     buf_printf(line, sizeof line, &pos, " (%s node%s, %.1f s)", nodes,
                info->nodes == 1 ? "" : "s", (double)info->time_ms / 1000);
+    /* a line starts where the last one ended, at the first column, where
+     * the terminal echoes a Ctrl-C: a report that comes after it, before
+     * the search stops, writes over the ^C instead of behind it
+     * ("^Cdepth 6: ..."; clear_status clears only the line after) */
+    if (sh->live)
+        fputs("\r\033[K", p->out);
     print_wrapped(p->out, line);
     fflush(p->out);
 }
