@@ -50,8 +50,10 @@ const struct proto_cmd shell_commands[] = {
  * by "help COMMAND" and in the docs. */
 const struct shell_note shell_notes[] = {
     {"play", "A bare move, without the command, plays for the side to move."},
-    {"undo", "In play mode (computer COLOR) undo without N takes back a whole turn: back to "
-     "your last move."},
+    {"undo", "Without N, undo also takes back the forced passes the shell played: back to "
+     "before the last move that was not a pass; in play mode (computer COLOR) a whole turn: "
+     "back to your last move. The shell plays a forced pass again only after a command that "
+     "changes the game."},
     {"help", "In the shell: help (groups), help GROUP, help all, help COMMAND, help rules (the "
      "current game's rules), help GAME (that game's)."},
     {"savegame", "In the shell FILE may start with ~ and be quoted (\"my game.rec\"); Tab "
@@ -940,16 +942,24 @@ static int looks_like_move(struct proto *p, const char *w)
     return rc == GAME_OK || rc == GAME_EILLEGAL;
 }
 
-/* The number of plies undo takes back in play mode: back to before the
- * human's last move. -1: the human has no move to take back. */
+/* The number of plies a bare undo takes back: back to before the last
+ * move that was not a pass (a pass is forced: the shell played it), in
+ * play mode the human's. -1: no such move to take back. */
 static int whole_turn(const struct shell *sh)
 {
     const struct session *s = &sh->p->s;
     int human = human_side(sh);
     for (int i = s->nmoves - 1; i >= 0; i--)
-        if (s->moves[i].side == human)
+        if ((human < 0 || s->moves[i].side == human) && strcmp(s->moves[i].text, "pass"))
             return s->nmoves - i;
     return -1;
+}
+
+/* Whether the game's last move was a pass. */
+static int last_was_pass(const struct shell *sh)
+{
+    const struct session *s = &sh->p->s;
+    return s->nmoves > 0 && !strcmp(s->moves[s->nmoves - 1].text, "pass");
 }
 
 static void shell_line(struct shell *sh, const char *line)
@@ -1023,13 +1033,13 @@ static void shell_line(struct shell *sh, const char *line)
             args[0] = expanded;
     } else if (!strcmp(name, "undo")) {
         was_undo = 1;
-        if (argc == 0 && human_side(sh) >= 0) {
-            int k = whole_turn(sh);
-            if (k < 0) {
-                fprintf(p->out, "error: cannot undo: no move of yours to take back\n");
-                free(w.buf);
-                return;
-            }
+        int k = argc == 0 && (human_side(sh) >= 0 || last_was_pass(sh)) ? whole_turn(sh) : 0;
+        if (k < 0 && human_side(sh) >= 0) {
+            fprintf(p->out, "error: cannot undo: no move of yours to take back\n");
+            free(w.buf);
+            return;
+        }
+        if (k > 0) {
             snprintf(undo_n, sizeof undo_n, "%d", k);
             args[0] = undo_n;
             argc = 1;
@@ -1054,8 +1064,11 @@ static void shell_line(struct shell *sh, const char *line)
         changed = 1;
     if (p->quit)
         return;
-    /* a person whose only move is a pass: the shell plays it */
-    if (p->status == 0 && !was_undo && shell_auto_pass(sh))
+    /* a person whose only move is a pass: the shell plays it, after a
+     * command that changed the game (not after undo, nor after one that
+     * only reads it: the position an undo left stays) */
+    if (p->status == 0 && !was_undo && (changed || c->fn == sh_computer) &&
+        shell_auto_pass(sh))
         changed = 1;
     if (p->status == 0 && (changed || c->fn == sh_computer))
         sh->paused = 0;
