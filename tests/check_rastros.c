@@ -706,6 +706,23 @@ START_TEST(test_position_strings)
         "7s/8/8/8/8/8/8/8 1",           /* snail on h8 */
         "7/7/7/3s3/7/7/7 b",
     };
+    /* ranks are named as the board labels them, rank 1 at the bottom
+     * (they were counted from the top: a QA pass, 2026-12-07) */
+    static const char *const said[][2] = {
+        {"9/5/2s2/5/5 1", "rank 5 is too long"},
+        {"5/5/2s2/5/9 1", "rank 1 is too long"},
+        {"5/5/2s2/5/5x 1", "rank 1 has 6 squares, not 5"},
+        {"5//2s2/5/5 1", "empty rank 4"},
+        {"4/5/2s2/5/5 1", "rank 5 has 4 squares, not 5"},
+    };
+    for (size_t i = 0; i < sizeof said / sizeof *said; i++) {
+        state_buf st;
+        char err[128] = "";
+        init_opts(&st, 0, NULL);
+        ck_assert_int_eq(G->parse_position(&st, said[i][0], err, sizeof err), GAME_EINVALID);
+        ck_assert_msg(strstr(err, said[i][1]), "'%s': '%s', not '%s'", said[i][0], err,
+                      said[i][1]);
+    }
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         state_buf st, before;
         char err[128] = "";

@@ -182,21 +182,26 @@ static int ra_parse_position(void *st, const char *s, char *err, size_t errlen)
     char grid[RA_MAX_SIZE][RA_MAX_SIZE];
     while (*s == ' ' || *s == '\t')
         s++;
+    /* the ranks are written from the top, numbered from the bottom: rank
+     * n - rows is the one being read; the board is n squares wide */
+    int n = 1;
+    for (const char *c = s; *c && *c != ' ' && *c != '\t'; c++)
+        n += *c == '/';
     const char *q = s;
     for (;; q++) {
         char c = *q;
         if (c == '/' || c == ' ' || c == '\t' || c == '\0') {
             if (col == 0) {
-                snprintf(err, errlen, "empty rank %d", rows + 1);
+                snprintf(err, errlen, "empty rank %d", n - rows);
+                return GAME_EINVALID;
+            }
+            if (col != n && n >= RA_MIN_SIZE && n <= RA_MAX_SIZE) {
+                snprintf(err, errlen, "rank %d has %d squares, not %d (the board has %d ranks)",
+                         n - rows, col, n, n);
                 return GAME_EINVALID;
             }
             if (width < 0)
                 width = col;
-            else if (col != width) {
-                snprintf(err, errlen, "rank %d has %d squares, not %d",
-                         rows + 1, col, width);
-                return GAME_EINVALID;
-            }
             rows++;
             col = 0;
             if (c != '/')
@@ -222,7 +227,7 @@ static int ra_parse_position(void *st, const char *s, char *err, size_t errlen)
             return GAME_EINVALID;
         }
         if (col + cnt > RA_MAX_SIZE) {
-            snprintf(err, errlen, "rank %d is too long", rows + 1);
+            snprintf(err, errlen, "rank %d is too long", n - rows);
             return GAME_EINVALID;
         }
         for (int k = 0; k < cnt; k++)
