@@ -679,6 +679,17 @@ static void note_of(const struct session_judgement *j, uint64_t hash, struct ses
     }
 }
 
+/* Whether a record's comment is a review's words (note_of's), as
+ * savegame wrote them after a review and loadgame read them back. */
+static int review_words(const char *text)
+{
+    static const char *const label[] = {"only move: ", "mistake: ", "blunder: "};
+    for (int i = 0; i < 3; i++)
+        if (text && !strncmp(text, label[i], strlen(label[i])))
+            return 1;
+    return 0;
+}
+
 int session_review(struct session *s, int (*stop)(void *), void *ctx,
                    struct session_review *out)
 {
@@ -758,8 +769,9 @@ int session_review(struct session *s, int (*stop)(void *), void *ctx,
         out->exact = 0;
     /* What the game's notes had (a loaded record's comments and NAGs, an
      * earlier review's marks) stays: a reviewed move keeps its comment,
-     * and its NAG unless the review marks it; a move the review did not
-     * reach (it was stopped) keeps its note whole. */
+     * and its NAG unless the review marks it, but not an earlier review's
+     * words read back from a record; a move the review did not reach (it
+     * was stopped) keeps its note whole. */
     int kept = k;
     for (int i = 0; i < s->nnotes && i < n; i++) {
         struct session_note *o = &s->notes[i];
@@ -767,6 +779,10 @@ int session_review(struct session *s, int (*stop)(void *), void *ctx,
             continue;
         if (i >= k) {
             notes[i] = *o;
+        } else if (review_words(o->text)) {
+            /* an earlier review's words, read back: this review's stand
+             * in their place, with its NAG (one review's words a move) */
+            free(o->text);
         } else {
             notes[i].text = o->text;
             if (!notes[i].nag)

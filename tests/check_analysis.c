@@ -230,6 +230,23 @@ static void check_planted(const char *record, int ply, const char *line_start,
         if (i != ply - 1)
             ck_assert_int_ne(r.nags[i], 4);
     record_free(&r);
+    /* loaded and reviewed again, the words are written once, not twice
+     * (a QA pass, 2026-12-07: loadgame read them back as the move's
+     * comment, and each review added its own after it) */
+    snprintf(cmd, sizeof cmd, "loadgame %s", file);
+    ck_assert_str_eq(proto_run(&p, out, cmd), "= \n\n");
+    ck_assert_int_eq(proto_run(&p, out, "review")[0], '=');
+    snprintf(cmd, sizeof cmd, "savegame %s", file);
+    ck_assert_str_eq(proto_run(&p, out, cmd), "= \n\n");
+    f = fopen(file, "r");
+    char text[4096];
+    size_t len = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[len] = '\0';
+    int words = 0;
+    for (const char *c = text; (c = strstr(c, "blunder:")); c++)
+        words++;
+    ck_assert_msg(words == 1, "the blunder's words %d times: %s", words, text);
     unlink(file);
     free(file);
     proto_free(&p);
