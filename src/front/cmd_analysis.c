@@ -318,7 +318,7 @@ const struct proto_cmd analysis_commands[] = {
      "= \n"
      "analyze\n"
      "=\n"
-     "info depth 1 score W1 nodes 88 nps 88 time 0 pv e5-a5\n"
+     "info depth 1 score W1 nodes 88 nps 88000 time 0 pv e5-a5\n"
      "name\n"
      "\n"
      "= Tabula\n"
