@@ -163,6 +163,11 @@ struct genmove_stream {
     char held[4200];            /* the last line the interval held back:
                                  * written before the move, so that the
                                  * stream ends with the search's last word */
+    int lines;                  /* info lines the search reported */
+    move_t last_first;          /* the last one's first move */
+    int last_exact;             /* and whether its score was proven */
+    move_t proof_move;          /* a proof's line (depth 0, proven): its
+                                 * move, MOVE_NONE for none */
 };
 
 static void stream_start(struct genmove_stream *gs)
@@ -188,12 +193,10 @@ static int stream_stop(void *ctx)
     return proto_stop(((struct genmove_stream *)ctx)->p);
 }
 
-static void stream_report(void *ctx, const struct search_info *info)
+/* Formats an info line into gs->held. */
+static void stream_line(struct genmove_stream *gs, const struct search_info *info)
 {
-    struct genmove_stream *gs = ctx;
     struct proto *p = gs->p;
-    if (p->watch)
-        p->watch(p, info);
     char sc[32], pv[4096];
     session_score_text(info->score, sc, sizeof sc);
     session_pv_text(p->s.g, p->s.st, info->pv, info->pvlen, pv, sizeof pv);
@@ -201,10 +204,53 @@ static void stream_report(void *ctx, const struct search_info *info)
     snprintf(gs->held, sizeof gs->held, "info depth %d score %s nodes %" PRIu64 " nps %" PRIu64
              " time %" PRId64 " pv %.4000s", info->depth, sc, info->nodes, nps, info->time_ms,
              pv[0] ? pv : "-");
+}
+
+static void stream_report(void *ctx, const struct search_info *info)
+{
+    struct genmove_stream *gs = ctx;
+    struct proto *p = gs->p;
+    if (p->watch)
+        p->watch(p, info);
+    gs->lines++;
+    gs->last_first = info->pvlen > 0 ? info->pv[0] : MOVE_NONE;
+    gs->last_exact = info->exact;
+    if (info->depth == 0 && info->exact)
+        gs->proof_move = gs->last_first;
+    stream_line(gs, info);
     int64_t t = now_ms();
     if (gs->interval_ms > 0 && gs->last && t - gs->last < gs->interval_ms)
         return;
     gs->last = t;
+    stream_flush(gs);
+}
+
+/* The stream's last word agrees with the move: when the move played is
+ * not the first of the last line (a proof's move, kept over a short look
+ * for a quicker win whose heuristic line began with another; the move a
+ * smaller budget checked, played where the longer search settled
+ * nothing), or the result is proven and the last line was not, one more
+ * line gives the result (depth 0 when it is the proof's). */
+static void stream_result(struct genmove_stream *gs, const struct search_result *r,
+                          int64_t ms)
+{
+    if (!gs->lines || r->best == MOVE_NONE ||
+        (r->best == gs->last_first && (!r->exact || gs->last_exact)))
+        return;
+    struct search_info info;
+    memset(&info, 0, sizeof info);
+    info.depth = r->exact && r->best == gs->proof_move ? 0 : r->depth;
+    info.score = r->score;
+    info.exact = r->exact;
+    info.nodes = r->nodes;
+    info.time_ms = ms;
+    info.pvlen = r->pvlen > 0 && r->pv[0] == r->best ? r->pvlen : 1;
+    if (info.pvlen > SEARCH_MAX_PV)
+        info.pvlen = SEARCH_MAX_PV;
+    memcpy(info.pv, r->pv, sizeof *info.pv * (size_t)info.pvlen);
+    info.pv[0] = r->best;
+    stream_flush(gs);
+    stream_line(gs, &info);
     stream_flush(gs);
 }
 
@@ -256,6 +302,8 @@ static int genmove_common(struct proto *p, int argc, char **argv, char *res, siz
         snprintf(res, n, "resign");
         return PROTO_OK;
     }
+    if (stream)
+        stream_result(stream, &r, now_ms() - t0);
     p->s.g->format_move(before, r.best, res, n);
     free(before);
     if (p->verbose) {
@@ -301,7 +349,8 @@ static int cmd_genmove_analyze(struct proto *p, int argc, char **argv, char *res
         return PROTO_ESYNTAX;
     if (p->respond)             /* a front end's face has no stream: genmove */
         return genmove_common(p, 1, argv, res, n, 1, NULL);
-    struct genmove_stream gs = { .p = p, .interval_ms = interval * 10 };
+    struct genmove_stream gs = { .p = p, .interval_ms = interval * 10,
+                                 .last_first = MOVE_NONE, .proof_move = MOVE_NONE };
     int rc = genmove_common(p, 1, argv, res, n, 1, &gs);
     if (rc != PROTO_OK && !gs.started)
         return rc;
@@ -666,11 +715,16 @@ const struct proto_cmd game_commands[] = {
      "and\n"
      "their heuristic scores do not undo the proof: unless one of them is a win, the proof's move "
      "is\n"
-     "played. Here the proof says won (`W`, with no distance) and c2 is played after a look to "
-     "depth 3\n"
-     "whose last score is 148 (on boards up to 7x7 the move is what `nodes 3000` plays, "
-     "checked\n"
-     "position by position, wherever that settles the position: see the `movetime` option):\n"
+     "played. The last line agrees with the move: when the move played is not the first of the "
+     "last\n"
+     "line, or the result is proven and the last line's score is not, one more line gives the "
+     "result\n"
+     "(depth 0 when it is the proof's). Here the proof says won (`W`, with no distance), a look "
+     "to\n"
+     "depth 3 ends on a line that begins b2 with the score 148, and a last line says `W` for c2, "
+     "the\n"
+     "move played (on boards up to 7x7 the move is what `nodes 3000` plays, checked position by\n"
+     "position, wherever that settles the position: see the `movetime` option):\n"
      "```\n"
      "newgame rastros size=5\n"
      "= \n"
@@ -680,6 +734,7 @@ const struct proto_cmd game_commands[] = {
      "info depth 1 score 132 nodes 9 nps 9000 time 0 pv b2\n"
      "info depth 2 score 84 nodes 41 nps 41000 time 0 pv b2 c2\n"
      "info depth 3 score 148 nodes 116 nps 116000 time 0 pv b2 c1 b1\n"
+     "info depth 0 score W nodes 3000 nps 750000 time 4 pv c2\n"
      "play c2\n"
      "```"},
     {NULL, NULL, NULL, {0}, 0, PROTO_G_NONE, NULL, NULL}

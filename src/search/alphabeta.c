@@ -1077,6 +1077,7 @@ static void report_proof(const struct search_params *p, const struct search_resu
     struct search_info info;
     memset(&info, 0, sizeof info);
     info.score = r->score;
+    info.exact = 1;
     info.nodes = nodes;
     info.time_ms = ms;
     info.pvlen = r->best != MOVE_NONE;

@@ -985,5 +985,13 @@
 #? [0]
 1116 name
 #? [Tabula]
+# the last line agrees with the move played: the 5x5 start is proved won
+# (c2) and a short look for a quicker win ends on a heuristic line that
+# begins b2; a last line gives the proof's result for c2 (the stream ended
+# on "score 148 ... pv b2 c1 b1" before: a QA pass, 2026-12-07)
+4081 newgame rastros size=5
+#? []
+4082 genmove_analyze black
+#? [info depth 0 score W nodes [0-9]+ nps [0-9]+ time [0-9]+ pv c2\n(info [^\n]*\n)*info depth [1-9][^\n]* pv b2[^\n]*\ninfo depth 0 score W nodes [0-9]+ nps [0-9]+ time [0-9]+ pv c2\nplay c2]
 382 quit
 #? []
