@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "config.h"
 #include "front/doctext.h"
@@ -57,9 +58,13 @@ const struct shell_note shell_notes[] = {
     {"help", "In the shell: help (groups), help GROUP, help all, help COMMAND, help rules (the "
      "current game's rules), help GAME (that game's)."},
     {"savegame", "In the shell FILE may start with ~ and be quoted (\"my game.rec\"); Tab "
-     "completes file names."},
+     "completes file names. Before it replaces a file (not empty) the shell did not write or "
+     "read, it asks (y/N)."},
     {"loadgame", "In the shell FILE may start with ~ and be quoted; Tab completes file names."},
-    {"quit", "In the shell also exit, Ctrl-D at an empty prompt, or Ctrl-C twice."},
+    {"quit", "In the shell also exit, Ctrl-D at an empty prompt, or Ctrl-C twice. A game with "
+     "moves no savegame wrote is first kept in ~/.tabula_unsaved.pgn ($TABULA_UNSAVED), as "
+     "before newgame, loadgame, setposition, boardsize, clear_board or setrecord replaces it; "
+     "the shell says so."},
     {NULL, NULL}
 };
 
@@ -955,6 +960,101 @@ static int whole_turn(const struct shell *sh)
     return -1;
 }
 
+/* ------------------------------------------------- unsaved games kept */
+
+/* The game as it is now counts as saved (path: the file it was saved to
+ * or loaded from, NULL for none). */
+static void mark_saved(struct shell *sh, const char *path)
+{
+    struct proto *p = sh->p;
+    sh->saved_game = p->s.g;
+    sh->saved_nmoves = p->s.nmoves;
+    sh->saved_hash = p->s.g->hash(p->s.st);
+    free(sh->saved_path);
+    sh->saved_path = path ? strdup(path) : NULL;
+}
+
+/* Moves played since the game was saved, loaded or begun. */
+static int unsaved(const struct shell *sh)
+{
+    const struct proto *p = sh->p;
+    return p->s.nmoves > 0 &&
+           (p->s.g != sh->saved_game || p->s.nmoves != sh->saved_nmoves ||
+            p->s.g->hash(p->s.st) != sh->saved_hash);
+}
+
+/* $TABULA_UNSAVED, else ~/.tabula_unsaved.pgn; NULL without a home. */
+static char *unsaved_path(void)
+{
+    const char *e = getenv("TABULA_UNSAVED");
+    if (e)
+        return e[0] ? strdup(e) : NULL;        /* empty: keep nothing */
+    char *path = shell_expand_tilde("~/.tabula_unsaved.pgn");
+    if (path && path[0] == '~') {
+        free(path);
+        path = NULL;
+    }
+    return path;
+}
+
+/* Before the game is left (the shell leaves, or newgame, loadgame... put
+ * another in its place) with moves no savegame wrote, it is written to the
+ * unsaved game's file, and the person is told where: a game is never lost
+ * to a quit, a Ctrl-D or a newgame typed too soon. */
+static void keep_unsaved(struct shell *sh)
+{
+    struct proto *p = sh->p;
+    if (!unsaved(sh))
+        return;
+    char *path = unsaved_path();
+    if (!path)
+        return;
+    const struct proto_cmd *save = proto_find_command("savegame");
+    char res[512] = "";
+    char *argv[1] = {path};
+    if (save->fn(p, 1, argv, res, sizeof res) == PROTO_OK) {
+        fprintf(p->out, "(the game was not saved: it is kept in %s, until the next unsaved "
+                "game; 'loadgame %s' brings it back)\n", path, path);
+        mark_saved(sh, NULL);
+    } else {
+        fprintf(stderr, "tabula: cannot keep the unsaved game in %s: %s\n", path, res);
+    }
+    fflush(p->out);
+    free(path);
+}
+
+/* Whether name is a command that puts another game in the current one's
+ * place (loadgame too). */
+static int replaces_game(const char *name)
+{
+    static const char *const names[] = {"newgame", "clear_board", "boardsize", "setposition",
+                                        "loadgame", "setrecord"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcmp(name, names[i]))
+            return 1;
+    return 0;
+}
+
+/* savegame over a file (not empty) this shell did not write or read: asks
+ * first. 1 to go on. */
+static int may_overwrite(struct shell *sh, const char *path)
+{
+    struct stat sb;
+    if (stat(path, &sb) || !S_ISREG(sb.st_mode) || sb.st_size == 0 ||
+        (sh->saved_path && !strcmp(sh->saved_path, path)))
+        return 1;
+    char prompt[4200];
+    snprintf(prompt, sizeof prompt, "%s exists: replace it? (y/N) ", path);
+    char *answer = shell_read_answer(sh, prompt);
+    int yes = answer && (answer[0] == 'y' || answer[0] == 'Y');
+    free(answer);
+    sh->cancelled = 0;
+    if (!yes)
+        fprintf(sh->p->out, "(not saved)\n");
+    fflush(sh->p->out);
+    return yes;
+}
+
 /* Whether the game's last move was a pass. */
 static int last_was_pass(const struct shell *sh)
 {
@@ -1052,10 +1152,21 @@ static void shell_line(struct shell *sh, const char *line)
         free(w.buf);
         return;
     }
+    if (!strcmp(c->name, "savegame") && argc == 1 && !may_overwrite(sh, args[0])) {
+        free(expanded);
+        free(w.buf);
+        return;
+    }
+    if (replaces_game(c->name))
+        keep_unsaved(sh);
     int before = p->s.nmoves;
     const void *g_before = p->s.g;
     uint64_t h_before = p->s.g->hash(p->s.st);
     run(sh, c, argc, args, verb);
+    if (p->status == 0 && (!strcmp(c->name, "savegame") || !strcmp(c->name, "loadgame")))
+        mark_saved(sh, args[0]);
+    else if (p->status == 0 && replaces_game(c->name))
+        mark_saved(sh, NULL);
     free(expanded);
     free(w.buf);
     int changed = p->s.nmoves != before || p->s.g != g_before ||
@@ -1126,6 +1237,7 @@ int shell_run(struct proto *p)
              "Ctrl-D leaves.", PACKAGE_VERSION, example,
              game_display_name(p->s.g, 1 - session_side_to_move(&p->s)));
     print_wrapped(p->out, welcome);
+    mark_saved(&sh, NULL);
     show_board(&sh);
     shell_input_open(&sh);
     while (!p->quit) {
@@ -1151,8 +1263,10 @@ int shell_run(struct proto *p)
         shell_line(&sh, line);
         free(line);
     }
-    shell_input_close(&sh);
     fputc('\n', p->out);
+    keep_unsaved(&sh);
+    free(sh.saved_path);
+    shell_input_close(&sh);
     p->in = NULL;
     p->front = NULL;
     p->respond = NULL;

@@ -30,6 +30,13 @@ struct shell {
     int leave;                  /* Ctrl-C twice */
     int hinted_leave;
     char *history;              /* the history file, or NULL */
+    /* the game as it was last saved, loaded or begun: with moves since,
+     * it is unsaved, and kept in a file of its own before it is left
+     * (shell.c: keep_unsaved) */
+    const struct game *saved_game;
+    int saved_nmoves;
+    uint64_t saved_hash;
+    char *saved_path;           /* the file savegame wrote or loadgame read */
 };
 
 
