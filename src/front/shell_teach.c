@@ -105,7 +105,13 @@ void shell_describe_review(struct shell *sh, const char *text)
                 value_words(bv, bw, sizeof bw);
                 if (!marked++)
                     fprintf(o, "the marked moves:\n");
-                fprintf(o, "  %3d. %-9s %-10s %-2s  ", ply, s >= 0 ? shell_side_name(p, s) : side,
+                /* numbered as savegame numbers the record's moves: "7." for
+                 * the first side's, "7..." for the other's (ply 13, 14) */
+                int first = p->s.g->side_to_move(p->s.start) ? 1 : 0;
+                char num[24];
+                snprintf(num, sizeof num, "%d%s", 1 + (ply - 1 + first) / 2,
+                         s == 1 ? "..." : ".");
+                fprintf(o, "  %7s %-9s %-10s %-2s  ", num, s >= 0 ? shell_side_name(p, s) : side,
                         mt, mark);
                 if (!strcmp(mark, "!"))
                     fprintf(o, "the only move that keeps it: %s\n", vw);
