@@ -116,13 +116,12 @@ static int cmd_set_random_seed(struct proto *p, int argc, char **argv, char *res
 const struct proto_cmd thinking_commands[] = {
     {"time_settings", cmd_time_settings, "MAIN BYOYOMI STONES", {0}, CMD_ACTS,
      PROTO_G_THINKING, "clock settings (seconds)",
-     "GTP clock settings, in seconds (decimals allowed): MAIN time, then BYOYOMI seconds per "
-     "STONES\n"
-     "moves (`0 0` for none; STONES 0 to 1,000,000). Used by `genmove` when `movetime` is 0. "
-     "Times\n"
-     "from 0 to 1,000,000,000 s (about 31.7 years) are taken as given; a longer finite time counts "
-     "as\n"
-     "1,000,000,000 s. The engine keeps each side's clock from these settings: the time each "
+     "GTP clock settings, in seconds (decimal numbers such as 1.5 or 1e3, no hex): MAIN time,\n"
+     "then BYOYOMI seconds per STONES moves (`0 0` for none; STONES 0 to 1,000,000). Used by\n"
+     "`genmove` when `movetime` is 0. Times from 0 to 1,000,000,000 s (about 31.7 years) are "
+     "taken\n"
+     "as given; a longer time (1e400 too) counts as 1,000,000,000 s.\n"
+     "The engine keeps each side's clock from these settings: the time each "
      "`genmove`\n"
      "takes comes off the main time, then off byo-yomi periods of BYOYOMI seconds for STONES "
      "moves\n"
@@ -135,7 +134,7 @@ const struct proto_cmd thinking_commands[] = {
      "full.\n"
      "BYOYOMI above 0 with STONES 0 means no time limit (GTP), and so does `0 0 0`. Fails: "
      "`syntax\n"
-     "error` (not three numbers, negative values, `inf`/`nan`).\n"
+     "error` (not three decimal numbers, negative values, `inf`/`nan`, `0x10`).\n"
      "```\n"
      "time_settings 300 0 0\n"
      "= \n"

@@ -5,6 +5,7 @@
  * error strings and change nothing when they do. */
 #include <ctype.h>
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <poll.h>
 #include <stdlib.h>
@@ -321,11 +322,22 @@ int proto_offered(const struct proto *p, const struct proto_cmd *c)
 
 int proto_parse_double(const char *s, double *out)
 {
+    /* decimal only (strtod also reads 0x10, inf and nan): a sign, digits
+     * with at most one point, an exponent */
+    const char *c = s + (*s == '+' || *s == '-');
+    if (!isdigit((unsigned char)*c) && !(*c == '.' && isdigit((unsigned char)c[1])))
+        return -1;
+    if (strpbrk(s, "xXpPnN"))
+        return -1;
     char *end;
     errno = 0;
     double v = strtod(s, &end);
-    if (errno || end == s || *end || !isfinite(v))
+    if (end == s || *end)
         return -1;
+    /* too large a number is a large one (1e400 s counts as the longest
+     * time), too small a one 0 */
+    if (isinf(v))
+        v = v > 0 ? DBL_MAX : -DBL_MAX;
     *out = v;
     return 0;
 }

@@ -297,7 +297,8 @@ int proto_loop(struct proto *p, struct input *in);
 /* ---- for the handlers (cmd_*.c) ---- */
 /* A detail after the error string: returns code with detail in res. */
 int proto_fail(char *res, size_t n, int code, const char *detail);
-/* A finite decimal number: 0, or -1. */
+/* A decimal number (no hex, inf or nan; one too large for a double is
+ * +-DBL_MAX): 0, or -1. */
 int proto_parse_double(const char *s, double *out);
 /* A colour of the current game: PROTO_OK and *side, or PROTO_ECOLOR. */
 int proto_side_arg(struct proto *p, const char *word, int *side);

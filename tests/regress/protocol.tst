@@ -543,6 +543,18 @@
 #? [syntax error]*
 237 time_settings 300 0 -1
 #? [syntax error]*
+# decimal numbers only, and a number too large for a double is a long time
+# (a QA pass, 2026-12-07: 0x10 was read as 16, 1e400 refused)
+2371 time_settings 0x10 0 0
+#? [syntax error]*
+2372 time_settings inf 0 0
+#? [syntax error]*
+2373 time_settings 1e400 0 0
+#? []
+2374 time_left white 1e999 0
+#? []
+2375 time_settings .5 0 0
+#? []
 238 time_left white 12.5 0
 #? []
 239 time_left 2 30 0
