@@ -1000,8 +1000,9 @@ static char *unsaved_path(void)
 /* Before the game is left (the shell leaves, or newgame, loadgame... put
  * another in its place) with moves no savegame wrote, it is written to the
  * unsaved game's file, and the person is told where: a game is never lost
- * to a quit, a Ctrl-D or a newgame typed too soon. */
-static void keep_unsaved(struct shell *sh)
+ * to a quit, a Ctrl-D or a newgame typed too soon. loading: the file a
+ * loadgame is about to read, or NULL. */
+static void keep_unsaved(struct shell *sh, const char *loading)
 {
     struct proto *p = sh->p;
     if (!unsaved(sh))
@@ -1009,6 +1010,22 @@ static void keep_unsaved(struct shell *sh)
     char *path = unsaved_path();
     if (!path)
         return;
+    /* loadgame of the unsaved game's own file (to have it back): the game
+     * left goes beside it, PATH~, not over what is about to be read */
+    struct stat a, b;
+    if (loading && !stat(loading, &a) && !stat(path, &b) && a.st_dev == b.st_dev &&
+        a.st_ino == b.st_ino) {
+        size_t len = strlen(path);
+        char *side = malloc(len + 2);
+        if (!side) {
+            free(path);
+            return;
+        }
+        memcpy(side, path, len);
+        memcpy(side + len, "~", 2);
+        free(path);
+        path = side;
+    }
     const struct proto_cmd *save = proto_find_command("savegame");
     char res[512] = "";
     char *argv[1] = {path};
@@ -1158,7 +1175,7 @@ static void shell_line(struct shell *sh, const char *line)
         return;
     }
     if (replaces_game(c->name))
-        keep_unsaved(sh);
+        keep_unsaved(sh, !strcmp(c->name, "loadgame") && argc >= 1 ? args[0] : NULL);
     int before = p->s.nmoves;
     const void *g_before = p->s.g;
     uint64_t h_before = p->s.g->hash(p->s.st);
@@ -1264,7 +1281,7 @@ int shell_run(struct proto *p)
         free(line);
     }
     fputc('\n', p->out);
-    keep_unsaved(&sh);
+    keep_unsaved(&sh, NULL);
     free(sh.saved_path);
     shell_input_close(&sh);
     p->in = NULL;
