@@ -79,6 +79,7 @@ const App = {
     },
 
     async opened() {
+        const own = this.ownGame();
         const ver = await this.send("version");
         $("conn").textContent = `engine: Tabula ${ver.text}`;
         $("conn").className = "conn ok";
@@ -102,7 +103,7 @@ const App = {
             const r = await this.send(`setrecord ${encodeURIComponent(saved.record)}`);
             if (r.ok) {
                 await this.syncGame();
-                this.say("The game of your last visit is back.");
+                this.say(own ? "Your game is back." : "The game of your last visit is back.");
                 await this.refresh();
                 return;
             }
@@ -120,8 +121,22 @@ const App = {
 
     /* ----------------------------------------------------- the settings */
 
+    /* This tab's game and settings (sessionStorage: a reload of the tab
+     * finds them, another tab does not see them); a tab that has none yet
+     * (a new one) takes the most recent game of any tab (localStorage). */
     saved() {
-        try { return JSON.parse(localStorage.getItem(STORE) || "null"); } catch (e) { return null; }
+        for (const where of [sessionStorage, localStorage]) {
+            try {
+                const s = JSON.parse(where.getItem(STORE) || "null");
+                if (s) return s;
+            } catch (e) { /* private mode, or not JSON */ }
+        }
+        return null;
+    },
+
+    /* The tab's own game was kept (a reload), not another tab's. */
+    ownGame() {
+        try { return !!sessionStorage.getItem(STORE); } catch (e) { return false; }
     },
 
     restoreSettings() {
@@ -141,7 +156,8 @@ const App = {
         const s = { game: this.game.name, engineSide: this.engineSide, movetime: this.movetime,
                     level: this.level, proofs: this.proofs, variant: this.variant,
                     record: record !== undefined ? record : (this.saved() || {}).record };
-        try { localStorage.setItem(STORE, JSON.stringify(s)); } catch (e) { /* private mode */ }
+        for (const where of [sessionStorage, localStorage])
+            try { where.setItem(STORE, JSON.stringify(s)); } catch (e) { /* private mode */ }
     },
 
     /* ------------------------------------------------- game and variant */

@@ -224,6 +224,10 @@ def js_errors():
     return [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
 
 
+def note_text():
+    return driver.find_element(By.ID, "note").text
+
+
 def new_game(game, variant=None, engine_side="1", movetime="100"):
     Select(driver.find_element(By.ID, "game")).select_by_value(game)
     idle()
@@ -576,6 +580,32 @@ try:
               wide <= 1 and bw >= 340, f"overflow {wide}px, board {bw}px")
         shot(f"phone-{game}")
     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+    # ----------------------------------------------- defects a QA pass found
+    # (each check here failed on the page before its fix)
+    # each tab keeps its own game: a second tab's moves do not overwrite the
+    # first's, whose reload brings back its own game
+    new_game("rastros", {"size": "7"}, engine_side="none")
+    for _ in range(2):
+        click_move()
+        idle()
+    a_hist = attr("history")
+    driver.switch_to.new_window("tab")
+    driver.get(URL)
+    idle()
+    check("a new tab opens with the game of the last visit",
+          attr("game") == "rastros" and attr("history") == a_hist and "last visit" in note_text(),
+          f"{attr('game')} {attr('history')!r}, {note_text()!r}")
+    new_game("tablut", {}, engine_side="none")
+    click_move()
+    idle()
+    driver.close()
+    driver.switch_to.window(first)
+    driver.refresh()
+    idle()
+    check("a reload brings back the tab's own game, not the game another tab played since",
+          attr("game") == "rastros" and attr("history") == a_hist and note_text() == "Your game is back.",
+          f"{a_hist!r} -> {attr('game')} {attr('history')!r}, {note_text()!r}")
 
     check("no JavaScript errors", not js_errors(), str(js_errors()))
 
