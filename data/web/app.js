@@ -37,6 +37,7 @@ const App = {
     proofCache: new Map(),      /* position -> { text, winning } */
     selected: null, hint: null, info: null, infoSide: 0,
     thinking: false,            /* a genmove_analyze is running */
+    moving: false,              /* a move of the person's is on its way */
     chain: Promise.resolve(),
     bgRunning: false, bgCancel: false,
     gen: 0,                     /* counts the positions seen */
@@ -113,6 +114,7 @@ const App = {
 
     closed(code, reason) {
         this.thinking = false;
+        this.moving = false;
         $("conn").textContent = reason ? `disconnected: ${reason}` :
             `disconnected (${code}): reload the page to connect again`;
         $("conn").className = "conn bad";
@@ -262,7 +264,7 @@ const App = {
     },
 
     humanTurn() {
-        return !this.over && !this.thinking && !this.engineControls(this.toMove) &&
+        return !this.over && !this.thinking && !this.moving && !this.engineControls(this.toMove) &&
             this.engine.open;
     },
 
@@ -291,6 +293,7 @@ const App = {
         this.selected = null;
         this.hint = null;
         this.gen++;
+        this.moving = false;    /* the position it was made in is gone */
         if (rec.ok) this.store(record);
         this.render();
         this.next();
@@ -310,14 +313,33 @@ const App = {
 
     /* ------------------------------------------------------------ moves */
 
-    async play(move) {
+    /* A move of the person's (a click, the Pass button, the Move box): sent
+     * for the side to move now, if it is the person's; until it is answered
+     * and the new position drawn, the board takes no other. */
+    humanMove(move) {
+        if (!this.humanTurn()) return;
+        const side = this.toMove, gen = this.gen;
+        this.moving = true;
         this.selected = null;
+        this.render();
+        this.run(async () => {
+            try {
+                if (gen === this.gen) await this.play(move, side);
+            } finally {
+                if (this.moving) {          /* refused, or dropped */
+                    this.moving = false;
+                    if (gen === this.gen) this.render();
+                }
+            }
+        });
+    },
+
+    async play(move, side) {
         const t0 = this.clickedAt || performance.now();
         this.clickedAt = 0;
-        const r = await this.send(`play ${this.game.sides[this.toMove]} ${move}`);
+        const r = await this.send(`play ${this.game.sides[side]} ${move}`);
         if (!r.ok) {
             this.say(`Refused: ${r.text}`);
-            this.render();
             return;
         }
         this.moveTiming = { drawn: 0 };
@@ -462,10 +484,10 @@ const App = {
         this.clickedAt = performance.now();
         const g = this.game;
         const one = this.legal.find(m => g.split(m).length === 1 && m === key);
-        if (one) { this.run(() => this.play(one)); return; }
+        if (one) { this.humanMove(one); return; }
         if (this.selected) {
             const m = this.legal.find(x => { const p = g.split(x); return p[0] === this.selected && p[1] === key; });
-            if (m) { this.run(() => this.play(m)); return; }
+            if (m) { this.humanMove(m); return; }
         }
         const isSource = this.legal.some(x => g.split(x).length === 2 && g.split(x)[0] === key);
         this.selected = isSource && this.selected !== key ? key : null;
@@ -501,6 +523,7 @@ const App = {
         const who = g.sideLabel(this.toMove);
         let status;
         if (this.over) status = "Game over.";
+        else if (this.moving) status = `${who} to move: your move is on its way…`;
         else if (this.thinking) status = `${who} to move: the engine is thinking…`;
         else if (this.engineControls(this.toMove)) status = `${who} to move (the engine).`;
         else status = `${who} to move: your turn` +
@@ -675,7 +698,7 @@ const App = {
         $("undo").addEventListener("click", () => this.doUndo());
         $("hint").addEventListener("click", () => this.run(() => this.showHint()));
         $("movenow").addEventListener("click", () => this.stopThinking());
-        $("pass").addEventListener("click", () => this.humanTurn() && this.run(() => this.play("pass")));
+        $("pass").addEventListener("click", () => this.humanMove("pass"));
         $("prove").addEventListener("click", () => this.run(async () => {
             this.proofCache.delete(this.pos);
             $("proofline").textContent = "Proving…";
@@ -694,7 +717,7 @@ const App = {
             const m = $("moveinput").value.trim().toLowerCase();
             if (!m || !this.humanTurn()) return;
             $("moveinput").value = "";
-            this.run(() => this.play(m));
+            this.humanMove(m);
         });
         $("protoform").addEventListener("submit", e => {
             e.preventDefault();
@@ -716,7 +739,7 @@ const App = {
                 u: () => this.doUndo(),
                 h: () => this.humanTurn() && this.run(() => this.showHint()),
                 m: () => this.stopThinking(),
-                p: () => !$("pass").hidden && this.run(() => this.play("pass")),
+                p: () => !$("pass").hidden && this.humanMove("pass"),
                 v: () => $("prove").click(),
                 n: () => $("newgame").click(),
                 Escape: () => { this.selected = null; this.render(); }

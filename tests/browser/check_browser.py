@@ -607,6 +607,19 @@ try:
           attr("game") == "rastros" and attr("history") == a_hist and note_text() == "Your game is back.",
           f"{a_hist!r} -> {attr('game')} {attr('history')!r}, {note_text()!r}")
 
+    # two quick clicks before the board is drawn again: one move, the person's
+    new_game("rastros", {"size": "7"}, engine_side="1", movetime="1000")
+    driver.execute_script("App.log.length = 0")
+    driver.execute_script("""
+        for (const t of [...document.querySelectorAll('#board .hit.target')].slice(0, 2))
+            t.dispatchEvent(new MouseEvent('click', { bubbles: true }));""")
+    WebDriverWait(driver, 30, 0.05).until(lambda d: len(attr("history").split()) >= 2)
+    idle()
+    sent = [l for l in driver.execute_script("return App.log") if re.match(r"> \d+ play ", l)]
+    check("two quick clicks send one move, the person's, and the engine answers it",
+          len(sent) == 1 and " play black " in sent[0] and len(attr("history").split()) == 2,
+          f"{sent}, history {attr('history')!r}")
+
     check("no JavaScript errors", not js_errors(), str(js_errors()))
 
     # ------------------------------------------------------------ Firefox
