@@ -82,6 +82,7 @@ const App = {
     async opened() {
         const own = this.ownGame();
         const ver = await this.send("version");
+        if (!ver.ok) return;    /* closed at once (the server is full): closed() said why */
         $("conn").textContent = `engine: Tabula ${ver.text}`;
         $("conn").className = "conn ok";
         const games = await this.send("list_games");
@@ -239,7 +240,7 @@ const App = {
         const words = this.variantWords();
         const r = await this.send(["newgame", this.game.name, ...words].join(" "));
         if (!r.ok) {
-            this.say(`The engine refused the variant: ${r.text}`);
+            if (this.engine.open) this.say(`The engine refused the variant: ${r.text}`);
             return;
         }
         this.cache.clear();

@@ -13,12 +13,14 @@ $SHOTS (default: browser-shots in the current directory).
 
 Usage: check_browser.py BUILDDIR SRCDIR   (make check-browser runs it)
 """
+import base64
 import json
 import os
 import random
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -619,6 +621,47 @@ try:
     check("two quick clicks send one move, the person's, and the engine answers it",
           len(sent) == 1 and " play black " in sent[0] and len(attr("history").split()) == 2,
           f"{sent}, history {attr('history')!r}")
+
+    # the server full: the page says so, and nothing writes over it. Raw
+    # WebSocket clients take the free sessions until one is refused (a close
+    # frame at once), which is closed at once (the server lets only two
+    # refused clients wait for their close), and then a tab opens.
+    host, port = URL.split("/")[2].split(":")
+    raws = []
+    for _ in range(10):
+        s = socket.create_connection((host, int(port)), timeout=15)
+        s.sendall((f"GET /ws HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+                   f"Connection: Upgrade\r\nSec-WebSocket-Key: "
+                   f"{base64.b64encode(os.urandom(16)).decode()}\r\nSec-WebSocket-Version: 13\r\n"
+                   f"Origin: http://{host}:{port}\r\n\r\n").encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            c = s.recv(1)
+            if not c:
+                break
+            head += c
+        s.settimeout(0.5)
+        try:
+            refused = s.recv(1) != b""      # a close frame (or the end) at once
+        except socket.timeout:
+            refused = False
+        if refused:
+            s.close()
+            break
+        raws.append(s)
+    driver.switch_to.new_window("tab")
+    driver.get(URL)
+    WebDriverWait(driver, 30, 0.05).until(lambda d: d.execute_script(
+        "return !!App.engine && App.engine.ws.readyState === WebSocket.CLOSED"))
+    time.sleep(1.0)             # what the page does after the close
+    conn = driver.find_element(By.ID, "conn").text
+    check("a full server: the page says so, and nothing writes over it",
+          conn.startswith("disconnected: ") and "full" in conn and "refused" not in note_text(),
+          f"{len(raws)} raw clients; {conn!r}, {note_text()!r}")
+    driver.close()
+    driver.switch_to.window(first)
+    for s in raws:
+        s.close()
 
     check("no JavaScript errors", not js_errors(), str(js_errors()))
 
