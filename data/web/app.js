@@ -363,7 +363,9 @@ const App = {
         const t0 = performance.now(), timing = this.moveTiming;
         this.moveTiming = null;
         const r = await this.send(`genmove_analyze ${this.game.sides[side]} 10`, line => {
-            this.info = parseInfo(line);
+            const i = parseInfo(line);
+            /* a proof is not replaced by a heuristic look after it */
+            if (i && !(this.info && isProven(this.info) && !isProven(i))) this.info = i;
             this.showThinking();
         });
         this.thinking = false;
@@ -373,6 +375,7 @@ const App = {
             return;
         }
         const move = r.text.replace(/^play\s+/, "");
+        this.info = lineOf(r.info.map(parseInfo).filter(Boolean), move);
         this.say(`${this.game.shortLabel(side)} (engine) played ${move} ` +
                  `in ${Math.round(performance.now() - t0)} ms.`);
         const think = performance.now() - t0;
@@ -570,6 +573,12 @@ const App = {
         const i = this.info, g = this.game;
         if (!i) {
             $("evalline").textContent = this.thinking ? "thinking…" : "—";
+            $("pvline").textContent = "";
+            return;
+        }
+        if (i.none) {
+            $("evalline").textContent = `Last search: no line reported for the move played (${i.none}).`;
+            $("evalline").className = "evalline";
             $("pvline").textContent = "";
             return;
         }
@@ -798,6 +807,16 @@ function lastRecordMove(pgn) {
         .replace(/\{[^}]*\}/g, " ").split(/\s+/)
         .filter(w => w && !/^\d+\.+$/.test(w) && !/^(\*|1-0|0-1|1\/2-1\/2)$/.test(w));
     return moves.length ? moves[moves.length - 1] : "";
+}
+
+function isProven(info) { return /^[WL]/.test(info.score); }
+
+/* The line to show for the move the engine played, from its info lines:
+ * the last proven one that begins with the move, else the last one that
+ * does; none ({ none: move }) when no line begins with it. */
+function lineOf(infos, move) {
+    const mine = infos.filter(i => i.pv[0] === move);
+    return mine.filter(isProven).pop() || mine.pop() || { none: move };
 }
 
 /* "Defenders win", "White wins": the verb agrees with the side's name */

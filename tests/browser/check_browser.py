@@ -663,6 +663,41 @@ try:
     for s in raws:
         s.close()
 
+    # the line shown after the engine's move begins with that move, and a
+    # proof is not replaced by a heuristic line printed after it (the
+    # engine printed such lines after a proven win: here the page is given
+    # them, whatever the engine prints)
+    new_game("rastros", {"size": "5"}, engine_side="none")
+    driver.execute_script("""
+        const e = App.engine, receive = e.receive.bind(e);
+        e.receive = line => {
+            const p = e.pending[0], m = /^play (\\S+)$/.exec(line);
+            if (p && p.command.startsWith('genmove_analyze') && m && window.__inject) {
+                if (window.__inject === 'proof')
+                    receive(`info depth 0 score W5 nodes 10 nps 10 time 1 pv ${m[1]}`);
+                receive('info depth 3 score 148 nodes 10 nps 10 time 1 pv zz9 zz8');
+            }
+            receive(line);
+        };
+        window.__inject = 'proof';""")
+    Select(driver.find_element(By.ID, "engineside")).select_by_value("0")
+    WebDriverWait(driver, 30, 0.05).until(lambda d: attr("history") != "")
+    idle()
+    move = attr("history").split()[0]
+    ev, pv = (driver.find_element(By.ID, i).text for i in ("evalline", "pvline"))
+    check("after the engine's move its proof is shown, with a line that begins with the move",
+          "(proven)" in ev and pv.startswith(f"Line: {move}"), f"{move}: {ev!r} {pv!r}")
+    driver.execute_script("window.__inject = 'heuristic'")
+    Select(driver.find_element(By.ID, "engineside")).select_by_value("1")
+    WebDriverWait(driver, 30, 0.05).until(lambda d: len(attr("history").split()) == 2)
+    idle()
+    move = attr("history").split()[1]
+    ev, pv = (driver.find_element(By.ID, i).text for i in ("evalline", "pvline"))
+    check("no line shown that does not begin with the engine's move",
+          "zz9" not in pv and (pv.startswith(f"Line: {move}") or
+                               (pv == "" and "no line" in ev)), f"{move}: {ev!r} {pv!r}")
+    driver.execute_script("window.__inject = null")
+
     check("no JavaScript errors", not js_errors(), str(js_errors()))
 
     # ------------------------------------------------------------ Firefox
