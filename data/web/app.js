@@ -167,6 +167,7 @@ const App = {
 
     setGame(name) {
         this.game = Games[name];
+        this.gen++;             /* what was queued for the game before is dropped */
         $("game").value = name;
         this.buildVariantForm();
         this.buildEngineSide();
@@ -245,6 +246,7 @@ const App = {
         }
         this.cache.clear();
         this.info = null;
+        this.say("");
         $("banner").hidden = true;
         await this.refresh();
     },
@@ -343,6 +345,7 @@ const App = {
             this.say(`Refused: ${r.text}`);
             return;
         }
+        this.say("");
         this.moveTiming = { drawn: 0 };
         await this.refresh();
         this.moveTiming.drawn = performance.now() - t0;
@@ -353,7 +356,7 @@ const App = {
 
     async engineMove() {
         if (this.over || !this.engineControls(this.toMove)) return;
-        const side = this.toMove;
+        const side = this.toMove, game = this.game;
         this.thinking = true;
         this.info = null;
         this.infoSide = side;
@@ -369,6 +372,7 @@ const App = {
             this.showThinking();
         });
         this.thinking = false;
+        if (game !== this.game) return;     /* another game was chosen meanwhile */
         if (!r.ok) {
             this.say(`The engine could not move: ${r.text}`);
             this.render();
@@ -393,6 +397,7 @@ const App = {
             $("engineside").value = "none";
         }
         let n = 0;
+        this.say("");
         do {
             const r = await this.send("undo");
             if (!r.ok) break;

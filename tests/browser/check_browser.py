@@ -698,6 +698,36 @@ try:
                                (pv == "" and "no line" in ev)), f"{move}: {ev!r} {pv!r}")
     driver.execute_script("window.__inject = null")
 
+    # the note says what is, not what was: a refusal goes with the next move
+    # or New game, the engine's move with the game left or the Undo of it
+    new_game("tablut", {}, engine_side="none")
+    driver.find_element(By.ID, "moveinput").send_keys("e3-e1", Keys.ENTER)
+    WebDriverWait(driver, 30, 0.05).until(lambda d: note_text().startswith("Refused"))
+    click_move()
+    idle()
+    check("a move accepted after a refused one clears the refusal", note_text() == "", note_text())
+    driver.find_element(By.ID, "moveinput").send_keys("e3-e1", Keys.ENTER)
+    WebDriverWait(driver, 30, 0.05).until(lambda d: note_text().startswith("Refused"))
+    driver.find_element(By.ID, "newgame").click()
+    idle()
+    check("New game clears a refusal", note_text() == "", note_text())
+    new_game("tablut", {}, engine_side="1", movetime="5000")
+    click_move()
+    WebDriverWait(driver, 30, 0.05).until(lambda d: attr("thinking") == "1")
+    Select(driver.find_element(By.ID, "game")).select_by_value("rastros")
+    idle()
+    check("a game chosen while the engine thinks does not report the old game's move",
+          attr("game") == "rastros" and "played" not in note_text(), note_text())
+    new_game("rastros", {"size": "7"}, engine_side="1")
+    click_move()
+    idle()
+    reported = note_text()
+    driver.find_element(By.ID, "undo").click()
+    WebDriverWait(driver, 30, 0.05).until(lambda d: attr("history") == "")
+    idle()
+    check("Undo clears the note of the move it took back",
+          "played" in reported and "played" not in note_text(), f"{reported!r} -> {note_text()!r}")
+
     check("no JavaScript errors", not js_errors(), str(js_errors()))
 
     # ------------------------------------------------------------ Firefox
