@@ -581,6 +581,18 @@ try:
         check(f"{game} on a phone: no sideways scrolling, the board fills the width",
               wide <= 1 and bw >= 340, f"overflow {wide}px, board {bw}px")
         shot(f"phone-{game}")
+        # and with the protocol panel open (a record is one long percent-encoded word)
+        panel = driver.find_element(By.ID, "protocolpanel")
+        panel.find_element(By.TAG_NAME, "summary").click()
+        driver.execute_script("arguments[0].scrollIntoView()", panel)
+        wide = driver.execute_script(
+            "return document.documentElement.scrollWidth - window.innerWidth")
+        check(f"{game} on a phone with the protocol panel open: no sideways scrolling",
+              panel.get_attribute("open") and wide <= 1, f"overflow {wide}px")
+        if game == "tablut":
+            shot("phone-protocol")
+        panel.find_element(By.TAG_NAME, "summary").click()
+        driver.execute_script("window.scrollTo(0, 0)")
     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
     # ----------------------------------------------- defects a QA pass found
