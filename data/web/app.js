@@ -256,8 +256,12 @@ const App = {
     async syncGame() {
         const r = await this.send("gogui-rules_game_id");
         const name = r.ok ? r.text.toLowerCase() : "";
-        if (Games[name] && name !== this.game.name) this.setGame(name);
-        else if (Games[name]) this.buildVariantForm();
+        if (!Games[name]) return;
+        /* the variant form shows the variant played (its record's Variant tag) */
+        const rec = await this.send("getrecord");
+        if (rec.ok) this.variant[name] = recordVariant(decodeURIComponent(rec.text));
+        if (name !== this.game.name) this.setGame(name);
+        else this.buildVariantForm();
     },
 
     /* ------------------------------------------------------ the position */
@@ -633,13 +637,6 @@ const App = {
         this.cache.clear();
         this.info = null;
         await this.syncGame();
-        const v = /\[Variant "([^"]*)"\]/.exec(text);
-        if (v) {
-            const values = {};
-            for (const w of v[1].split(/\s+/)) { const [k, x] = w.split("="); if (x) values[k] = x; }
-            this.variant[this.game.name] = values;
-            this.buildVariantForm();
-        }
         this.say("Record loaded.");
         await this.refresh();
     },

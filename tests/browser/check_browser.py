@@ -230,6 +230,16 @@ def note_text():
     return driver.find_element(By.ID, "note").text
 
 
+def proto(command):
+    """A command typed in the Protocol panel."""
+    panel = driver.find_element(By.ID, "protocolpanel")
+    if not panel.get_attribute("open"):
+        panel.find_element(By.TAG_NAME, "summary").click()
+    box = driver.find_element(By.ID, "protoinput")
+    box.clear()
+    box.send_keys(command, Keys.ENTER)
+
+
 def new_game(game, variant=None, engine_side="1", movetime="100"):
     Select(driver.find_element(By.ID, "game")).select_by_value(game)
     idle()
@@ -739,6 +749,21 @@ try:
     idle()
     check("Undo clears the note of the move it took back",
           "played" in reported and "played" not in note_text(), f"{reported!r} -> {note_text()!r}")
+
+    # a game started by a command typed in the protocol panel: the variant
+    # form follows it, and New game starts that variant again
+    new_game("rastros", {"size": "7"}, engine_side="none")
+    proto("newgame tablut rules=ashton")
+    WebDriverWait(driver, 30, 0.05).until(lambda d: attr("game") == "tablut")
+    idle()
+    rules = driver.find_element(By.CSS_SELECTOR, '#variant [data-key="rules"]').get_attribute("value")
+    check("a newgame typed in the protocol panel shows its variant in the form", rules == "ashton",
+          rules)
+    driver.find_element(By.ID, "newgame").click()
+    idle()
+    now = driver.execute_script("return App.variantNow")
+    check("and New game starts that variant", now.get("rules") == "ashton", str(now))
+    driver.find_element(By.CSS_SELECTOR, "#protocolpanel summary").click()
 
     check("no JavaScript errors", not js_errors(), str(js_errors()))
 
