@@ -765,6 +765,23 @@ try:
     check("and New game starts that variant", now.get("rules") == "ashton", str(now))
     driver.find_element(By.CSS_SELECTOR, "#protocolpanel summary").click()
 
+    # move numbers of three digits are not clipped; the variant fields apart
+    new_game("rastros", {"size": "7"}, engine_side="none")
+    fits = driver.execute_script("""
+        App.history = Array(210).fill('a4-a1'); App.render();
+        const list = document.getElementById('movelist'), s = document.createElement('span');
+        s.textContent = '105. '; s.style.whiteSpace = 'pre';
+        list.lastElementChild.appendChild(s);
+        return [s.getBoundingClientRect().width, parseFloat(getComputedStyle(list).paddingLeft)];""")
+    check("move numbers of three digits fit in the move list's margin", fits[0] <= fits[1],
+          f"'105. ' is {fits[0]:.0f}px, the margin {fits[1]:.0f}px")
+    driver.execute_script("App.run(() => App.refresh())")
+    idle()
+    gap = driver.execute_script("""
+        const l = document.querySelectorAll('#variant label');
+        return l[1].getBoundingClientRect().left - l[0].getBoundingClientRect().right;""")
+    check("the variant fields are set apart", gap >= 4, f"{gap}px")
+
     check("no JavaScript errors", not js_errors(), str(js_errors()))
 
     # ------------------------------------------------------------ Firefox
