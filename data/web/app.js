@@ -116,9 +116,11 @@ const App = {
     closed(code, reason) {
         this.thinking = false;
         this.moving = false;
+        this.selected = null;
         $("conn").textContent = reason ? `disconnected: ${reason}` :
             `disconnected (${code}): reload the page to connect again`;
         $("conn").className = "conn bad";
+        this.render();          /* no turn and no marked squares any more */
         this.updateButtons();
     },
 
@@ -536,6 +538,7 @@ const App = {
         const who = g.sideLabel(this.toMove);
         let status;
         if (this.over) status = "Game over.";
+        else if (!this.engine.open) status = "Not connected to the engine: reload the page.";
         else if (this.moving) status = `${who} to move: your move is on its way…`;
         else if (this.thinking) status = `${who} to move: the engine is thinking…`;
         else if (this.engineControls(this.toMove)) status = `${who} to move (the engine).`;

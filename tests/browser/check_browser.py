@@ -782,6 +782,18 @@ try:
         return l[1].getBoundingClientRect().left - l[0].getBoundingClientRect().right;""")
     check("the variant fields are set apart", gap >= 4, f"{gap}px")
 
+    # after the connection ends (quit), no turn and no marked squares
+    proto("quit")
+    WebDriverWait(driver, 30, 0.05).until(
+        lambda d: d.find_element(By.ID, "conn").text.startswith("disconnected"))
+    status = driver.find_element(By.ID, "status").text
+    marked = driver.find_elements(By.CSS_SELECTOR, "#board .hit.target, #board .hit.src")
+    check("after a disconnection the board offers no turn and marks no square",
+          "your turn" not in status and not marked, f"{status!r}, {len(marked)} marked")
+    driver.find_element(By.CSS_SELECTOR, "#protocolpanel summary").click()
+    driver.refresh()
+    idle()
+
     check("no JavaScript errors", not js_errors(), str(js_errors()))
 
     # ------------------------------------------------------------ Firefox
