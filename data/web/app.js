@@ -693,6 +693,8 @@ const App = {
         });
         $("engineside").addEventListener("change", () => {
             this.engineSide = $("engineside").value;
+            /* the engine no longer plays the side it thinks for: it moves now */
+            if (this.thinking && !this.engineControls(this.infoSide)) this.stopThinking();
             this.store();
             if (!this.thinking) this.render();
             this.next();

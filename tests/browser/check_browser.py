@@ -216,6 +216,15 @@ def idle(timeout=120):
         " && !!document.getElementById('board').dataset.position"))
 
 
+def idle_within(seconds):
+    """idle(seconds), False if it timed out."""
+    try:
+        idle(seconds)
+        return True
+    except TimeoutException:
+        return False
+
+
 def shot(name):
     path = os.path.join(SHOTS, name + ".png")
     driver.save_screenshot(path)
@@ -793,6 +802,18 @@ try:
     driver.find_element(By.CSS_SELECTOR, "#protocolpanel summary").click()
     driver.refresh()
     idle()
+
+    # Engine plays: nobody, while the engine thinks: it moves at once
+    new_game("tablut", {}, engine_side="1", movetime="30000")
+    click_move()
+    WebDriverWait(driver, 30, 0.05).until(lambda d: attr("thinking") == "1")
+    hist = attr("history")
+    t0 = time.time()
+    Select(driver.find_element(By.ID, "engineside")).select_by_value("none")
+    stopped = idle_within(10)
+    check("Engine plays: nobody stops the engine's search (it moves at once)",
+          stopped and attr("history").startswith(hist + " "),
+          f"{time.time() - t0:.1f} s, {hist!r} -> {attr('history')!r}")
 
     check("no JavaScript errors", not js_errors(), str(js_errors()))
 
