@@ -294,7 +294,7 @@ static int eng_read_response(struct engine_proc *e, int64_t timeout_ms,
         int64_t left = deadline - now_ms();
         if (left <= 0)
             return ENG_TIMEOUT;
-        if (e->abort && *e->abort >= 2)
+        if (e->abort && *e->abort >= (e->abort_at ? e->abort_at : 2))
             return ENG_ABORT;
         /* short slices, so that an interruption is seen at once */
         struct pollfd pfd = {.fd = e->from, .events = POLLIN};

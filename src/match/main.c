@@ -11,7 +11,8 @@
 static volatile sig_atomic_t interrupted, last_signal;
 
 /* SIGINT: first start no more games, then abandon the running ones;
- * SIGTERM abandons at once; one more signal after that kills. */
+ * SIGTERM and SIGHUP (the terminal or the ssh session closed) abandon at
+ * once; one more signal after that kills. */
 static void on_signal(int sig)
 {
     last_signal = sig;
@@ -46,6 +47,7 @@ int main(int argc, char **argv)
     sa.sa_flags = SA_RESTART;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
     c.interrupted = &interrupted;
     c.live = !c.quiet && isatty(fileno(stdout));
     r = match_run(&c);

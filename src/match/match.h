@@ -242,8 +242,11 @@ struct engine_proc {
     char *buf;                  /* unread output */
     size_t len, cap;
     int exit_status;            /* wait status once reaped, else -1 */
-    /* When *abort >= 2, a waiting eng_command gives up (ENG_ABORT). */
+    /* When *abort >= abort_at (0: 2), a waiting eng_command gives up
+     * (ENG_ABORT); 1 during the start-up check, when no game runs that a
+     * first Ctrl-C would let finish. */
     const volatile sig_atomic_t *abort;
+    int abort_at;
 };
 
 /* Starts cmd under /bin/sh -c in its own process group; its stderr is

@@ -91,8 +91,9 @@ void match_scopy(char *d, size_t n, const char *s);
 /* referee.c */
 /* Starts engine i's process into e and says hello (protocol_version,
  * name), then sends its option.NAME=VALUE settings. 0 ok; -1 with the
- * reason in why (the process is then stopped). */
-int match_engine_start(struct tour *t, int i, struct engine_proc *e,
+ * reason in why, -2 interrupted (the interruption level reached
+ * abort_at, see struct engine_proc); the process is then stopped. */
+int match_engine_start(struct tour *t, int i, struct engine_proc *e, int abort_at,
                        char *why, size_t n);
 /* Plays slot s with w's engines (starting or restarting them as needed);
  * the result goes to res, the record to rec. A game that an engine could

@@ -176,7 +176,7 @@ static int check_exchange(struct referee *rf, int side, int r,
     return -1;
 }
 
-int match_engine_start(struct tour *t, int i, struct engine_proc *e,
+int match_engine_start(struct tour *t, int i, struct engine_proc *e, int abort_at,
                        char *why, size_t n)
 {
     const struct match_config *c = t->c;
@@ -188,9 +188,15 @@ int match_engine_start(struct tour *t, int i, struct engine_proc *e,
     if (eng_start(e, me->name, me->cmd, t->logdir[0] ? log : NULL, why, n))
         return -1;
     e->abort = c->interrupted;
+    e->abort_at = abort_at;
     static const char *const hello[] = {"protocol_version", "name"};
     for (int k = 0; k < 2; k++) {
         int r = eng_command(e, to, text, sizeof text, "%s", hello[k]);
+        if (r == ENG_ABORT) {
+            snprintf(why, n, "interrupted");
+            eng_kill(e);
+            return -2;
+        }
         /* any answer will do: it is alive and speaks the protocol */
         if (r != ENG_OK && r != ENG_FAIL) {
             describe(e, r, hello[k], text, to, why, n);
@@ -209,6 +215,10 @@ int match_engine_start(struct tour *t, int i, struct engine_proc *e,
                             (int)(eq - kv), kv, eq + 1);
         if (r == ENG_FAIL) {
             warn_once(t, i, warn_bit(what), what, text);
+        } else if (r == ENG_ABORT) {
+            snprintf(why, n, "interrupted");
+            eng_kill(e);
+            return -2;
         } else if (r != ENG_OK) {
             describe(e, r, what, text, to, why, n);
             eng_kill(e);
@@ -246,7 +256,7 @@ static int ensure_engines(struct worker *w, int want0, int want1,
         }
         eng_stop(&w->eng[k]);
         w->who[k] = -1;
-        if (match_engine_start(w->t, want[i], &w->eng[k], err, errlen)) {
+        if (match_engine_start(w->t, want[i], &w->eng[k], 2, err, errlen)) {
             *bad = i;
             return -1;
         }

@@ -396,7 +396,10 @@ static int startup_check(struct tour *t)
             return 3;
         memset(&e, 0, sizeof e);
         e.to = e.from = -1;
-        int r = match_engine_start(t, i, &e, why, sizeof why);
+        /* no game runs yet: a first Ctrl-C stops it (abort_at 1) */
+        int r = match_engine_start(t, i, &e, 1, why, sizeof why);
+        if (r == -2)
+            return 3;
         if (!r) {
             r = eng_command(&e, to, text, sizeof text, "list_commands");
             if (r == ENG_OK) {
@@ -430,6 +433,13 @@ static int startup_check(struct tour *t)
                     snprintf(why, sizeof why, "crashed (%s)", ex);
                 }
             }
+        }
+        if (r && interrupt_level(t) >= 1) {
+            /* our own interruption (an engine killed with the referee's
+             * process group by a terminal's Ctrl-C), not the engine's fault */
+            eng_kill(&e);
+            free(e.buf);
+            return 3;
         }
         if (r) {
             fprintf(stderr, "tabula-match: engine %s failed the start-up "
@@ -584,10 +594,25 @@ int match_run(const struct match_config *c)
         ret = 2;
         goto out;
     }
+    /* The results and records files are read back (to resume) and
+     * appended to, truncated on repair: a pipe, a FIFO or a terminal
+     * would block the read for ever. */
+    const char *files[2] = {c->results, c->records};
+    const char *kind[2] = {"--results", "--records"};
+    for (int i = 0; i < 2; i++) {
+        struct stat fs;
+        if (files[i] && !stat(files[i], &fs) && !S_ISREG(fs.st_mode)) {
+            fprintf(stderr, "tabula-match: %s %s: not a regular file (it is read back to "
+                    "resume a match, and appended to)\n", kind[i], files[i]);
+            ret = 2;
+            goto out;
+        }
+    }
     for (int i = 0; i < c->nopts; i++)
         optv[i] = c->opts[i];
     st = calloc(1, t.g->state_size);
     if (!st) {
+        fprintf(stderr, "tabula-match: out of memory\n");
         ret = 1;
         goto out;
     }
@@ -633,6 +658,8 @@ int match_run(const struct match_config *c)
                                 (int)(sizeof t.pairs / sizeof t.pairs[0]));
     t.nslots = match_schedule(t.pairs, t.npairs, c->games, &t.slots);
     if (t.nslots < 0) {
+        fprintf(stderr, "tabula-match: out of memory (the schedule of %d games a pair)\n",
+                c->games);
         ret = 1;
         goto out;
     }
@@ -649,6 +676,7 @@ int match_run(const struct match_config *c)
     t.score = calloc((size_t)t.npairs + 1, sizeof *t.score);
     if (!t.slot_of_index || !t.done || !t.points || !t.from_path ||
         !t.from_line || !t.todo || !t.retry || !t.score) {
+        fprintf(stderr, "tabula-match: out of memory (the table of %d games)\n", t.nslots);
         ret = 1;
         goto out;
     }
