@@ -208,8 +208,12 @@ int main(int argc, char **argv)
         } else if (h.nlayers != want.nlayers || h.fingerprint != want.fingerprint ||
                    memcmp(h.size, want.size, sizeof h.size) ||
                    memcmp(h.offset, want.offset, sizeof h.offset))
-            why = "a table made with another numbering of the positions (another version "
-                  "of the program)";
+            /* a header whose checksum fails is damaged, not of another
+             * version (a QA pass: one flipped byte was sent to --force
+             * as "another numbering") */
+            why = ght_file_header_intact(&h) ?
+                  "a table made with another numbering of the positions (another version "
+                  "of the program)" : "a damaged table: its header does not match its checksum";
         else
             for (int T = 0; T < G->nlayers && !why; T++) {
                 const uint64_t end = h.offset[T] + (G->layer_size[T] + 3) / 4;

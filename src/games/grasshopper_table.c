@@ -881,6 +881,11 @@ static uint64_t header_sum(const struct ght_file_header *h)
     return ght_sum((const uint8_t *)&x, sizeof x);
 }
 
+int ght_file_header_intact(const struct ght_file_header *h)
+{
+    return memcmp(h->sums_tag, GHT_SUMS_TAG, 8) || h->header_sum == header_sum(h);
+}
+
 void ght_file_set_done(struct ght_file_header *h, int T, uint64_t layer_sum)
 {
     h->done[T] = 1;
@@ -1057,7 +1062,7 @@ int ght_table_open(struct ght_table *t, const char *path, int pieces, int checks
     if (memcmp(t->h.magic, GHT_MAGIC, 8))
         bad = "not a table file (no " GHT_MAGIC " at its start)";
     else if ((t->sums = !memcmp(t->h.sums_tag, GHT_SUMS_TAG, 8)) &&
-             t->h.header_sum != header_sum(&t->h))
+             !ght_file_header_intact(&t->h))
         bad = "damaged: its header does not match its checksum";
     if (bad || t->h.pieces != (uint32_t)pieces) {
         if (bad)

@@ -126,6 +126,9 @@ uint64_t ght_sum(const uint8_t *p, uint64_t n);
 /* Records layer T as done with the checksum of its bytes, and seals the
  * header (sums_tag, header_sum): what a writer calls before writing it. */
 void ght_file_set_done(struct ght_file_header *h, int T, uint64_t layer_sum);
+/* 0 when h is sealed (sums_tag) and its header_sum is not its checksum:
+ * a damaged header, whatever else it says; 1 otherwise. */
+int ght_file_header_intact(const struct ght_file_header *h);
 
 /* A table file opened for reading. Values are read with pread, never from
  * a mapping: a file cut short or replaced while it is open gives a read
