@@ -737,6 +737,26 @@ START_TEST(test_position_clears_refusal)
 }
 END_TEST
 
+/* A finished board from the host (the king on the edge): Tabula says the
+ * game is over by its rules and that it has no move; it does not first
+ * announce that it plays on (a QA pass, 2026-12-07). */
+START_TEST(test_finished_position)
+{
+    struct eng e;
+    char line[8192];
+    eng_ready(&e, "20");
+    eng_send(&e, "position /K8/9/9/9/9/9/9/9/3ttt3/");
+    eng_send(&e, "play attackers");
+    ck_assert_int_eq(eng_line(&e, line, sizeof line, 5000), 1);
+    ck_assert_str_eq(line, "status Tabula: by Tabula's rules the game is over (king escaped), "
+                     "and the board as it is leaves no move to play");
+    ck_assert_int_eq(eng_line(&e, line, sizeof line, 5000), 1);
+    ck_assert_str_eq(line, "error -1 Tabula has no move: king escaped");
+    eng_send(&e, "goodbye");
+    ck_assert_int_eq(eng_stop(&e, 5000), 0);
+}
+END_TEST
+
 /* A rules line too long for the input (review 5: dropped in silence, so
  * the host's new game was played as the old one): said on stderr, and the
  * game refused until the next rules line. */
@@ -783,6 +803,7 @@ static Suite *otep_suite(void)
     tcase_add_test(tc, test_analyze_ms);
     tcase_add_test(tc, test_eof_stops_analyze);
     tcase_add_test(tc, test_position_clears_refusal);
+    tcase_add_test(tc, test_finished_position);
     tcase_add_test(tc, test_long_rules_line);
     suite_add_tcase(s, tc);
     return s;

@@ -739,11 +739,19 @@ static void cmd_play(struct otep *o, char *args)
     struct game_status gs;
     if (session_status(o->s, &gs) && gs.reason && strcmp(gs.reason, "no legal move") != 0) {
         /* over by our rules, not by the host's: the host referees */
-        char rec[256];
+        char rec[256], over[128];
+        snprintf(over, sizeof over, "%s", gs.reason);
         current_record(o, rec, sizeof rec);
-        send_line(o, "status Tabula: by Tabula's rules the game is over (%s); playing on",
-                  gs.reason);
         resync(o, rec, side, "the host plays on");
+        /* the board as it is, without the history, may still be over (a
+         * king on the edge): then no move is announced (a QA pass: it said
+         * "playing on", then that it had no move) */
+        if (!session_status(o->s, &gs))
+            send_line(o, "status Tabula: by Tabula's rules the game is over (%s); playing on",
+                      over);
+        else
+            send_line(o, "status Tabula: by Tabula's rules the game is over (%s), and the "
+                      "board as it is leaves no move to play", over);
     }
     if (session_status(o->s, &gs)) {
         send_line(o, "error -1 Tabula has no move: %s", gs.reason);
