@@ -723,6 +723,14 @@ int match_run(const struct match_config *c)
         ret = 1;
         goto out;
     }
+    struct stat ls;
+    if (t.logdir[0] && t.ntodo && !t.stop && (stat(t.logdir, &ls) || !S_ISDIR(ls.st_mode))) {
+        /* a file of that name: said so, not blamed on the first engine's
+         * start-up (a QA pass, 2026-12-07) */
+        fprintf(stderr, "tabula-match: the log directory %s: not a directory\n", t.logdir);
+        ret = 1;
+        goto out;
+    }
     /* Nothing is written before every engine has shown it can play. */
     if (t.ntodo && !t.stop && (ret = startup_check(&t)) != 0)
         goto out;
