@@ -488,12 +488,16 @@ void match_play_game(struct worker *w, const struct match_slot *s,
                 clock_ms[side] = 0;
             clock_ms[side] = clock_cap(clock_ms[side] + l->tc_inc * 1000);
         }
+        /* one word, or garbage: looked at before sanitize turns a second
+         * line's newline into '?' (a QA pass: "a1\nb2" was an illegal
+         * move 'a1?b2', not garbage) */
+        int words = !text[0] || strpbrk(text, " \t\n");
         sanitize(text);
-        if (strcasecmp(text, "resign") == 0) {
+        if (!words && strcasecmp(text, "resign") == 0) {
             forfeit(&rf, side, TERM_NORMAL, "resigned");
             break;
         }
-        if (!text[0] || strpbrk(text, " \t\n")) {
+        if (words) {
             forfeit(&rf, side, TERM_RULES,
                     "garbage response to genmove: '%.60s'", text);
             break;
