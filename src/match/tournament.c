@@ -739,6 +739,28 @@ int match_run(const struct match_config *c)
         ret = ret < 0 ? 1 : 2;  /* 2: a file that is not ours to append to */
         goto out;
     }
+    /* neither file is made when the other cannot be: a missing or
+     * unwritable directory is found before either is created (a QA pass:
+     * --records in a missing directory left an empty --results file) */
+    for (int i = 0; i < 2; i++) {
+        const char *f = i ? c->records : c->results;
+        if (!f || !t.ntodo || t.stop || access(f, F_OK) == 0)
+            continue;
+        char dir[4200];
+        snprintf(dir, sizeof dir, "%s", f);
+        char *slash = strrchr(dir, '/');
+        if (!slash)
+            snprintf(dir, sizeof dir, ".");
+        else if (slash == dir)
+            dir[1] = '\0';
+        else
+            *slash = '\0';
+        if (access(dir, W_OK | X_OK)) {
+            fprintf(stderr, "tabula-match: %s: %s\n", f, strerror(errno));
+            ret = 1;
+            goto out;
+        }
+    }
     if (c->results && t.results_cut >= 0 &&
         truncate(c->results, (off_t)t.results_cut)) {
         fprintf(stderr, "tabula-match: %s: %s\n", c->results, strerror(errno));
