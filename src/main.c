@@ -283,9 +283,13 @@ int main(int argc, char **argv)
         }
     }
     if (otep && (game || nvariants || force))
-        /* the host's rules line makes each game (review 5: said nothing) */
-        fprintf(stderr, "tabula: --otep plays the host's rules: %s ignored\n",
-                game || nvariants ? "--game and --variant are" : "--shell and --protocol are");
+        /* the host's rules line makes each game (review 5: said nothing);
+         * every option it ignores is named (a QA pass: with --game too,
+         * --shell went unnamed) */
+        fprintf(stderr, "tabula: --otep plays the host's rules: %s%s%s are ignored\n",
+                game || nvariants ? "--game and --variant" : "",
+                (game || nvariants) && force ? ", " : "",
+                force ? "--shell and --protocol" : "");
     if (game || nvariants) {
         /* --variant alone changes the default game's variant */
         char cmd[4096];
