@@ -329,9 +329,15 @@ static int play(struct client *c)
         if (r == 0) {
             /* an end of file or a reset (the server exits with our move
              * unread) where a frame would begin: the server is gone */
+            char ours[80] = "";
+            if (sent != MOVE_NONE) {
+                char text[32];
+                g->format_move(c->s.st, sent, text, sizeof text);
+                snprintf(ours, sizeof ours, " and our move %s, sent", text);
+            }
             logf_(NULL, "the server closed the connection before the game "
-                  "ended (after %d moves; a time-out, or the server stopped)%s%s",
-                  c->s.nmoves, *err ? ": " : "", err);
+                  "ended (after %d moves%s; a time-out, or the server stopped)%s%s",
+                  c->s.nmoves, ours, *err ? ": " : "", err);
             return EXIT_CLOSED;
         }
         if (r < 0) {
@@ -374,8 +380,12 @@ static int play(struct client *c)
             if (m == MOVE_NONE) {
                 /* keep playing from what the server says, without the
                  * history the repetition rule needs */
-                logf_(c, "the server's position %s follows from no legal "
-                      "move of %s: taken as it is", want, cur);
+                if (frames == 1 && c->s.nmoves == 0)
+                    logf_(c, "the server's first position %s is not the start: "
+                          "taken as it is", want);
+                else
+                    logf_(c, "the server's position %s follows from no legal "
+                          "move of %s: taken as it is", want, cur);
                 if (session_setposition(&c->s, want, err, sizeof err) != SESS_OK) {
                     logf_(NULL, "the server's position cannot be played: %s", err);
                     return EXIT_PROTOCOL;
@@ -480,7 +490,7 @@ static void usage(FILE *f)
 "Options:\n"
 "  --name NAME         the name sent to the server [Tabula]\n"
 "  --port N            the server's port [5800 white, 5801 black]\n"
-"  --margin MS         time kept back from TIMEOUT [1500, at most a third]\n"
+"  --margin MS         time kept back from TIMEOUT [1500, or a third of TIMEOUT if less]\n"
 "  --movetime MS       search MS per move (within TIMEOUT minus the margin)\n"
 "  --threads N         search threads [1]\n"
 "  --hash MB           transposition table [the engine's default]\n"
