@@ -80,6 +80,33 @@ static void catch_sigint(struct proto *p)
     sigaction(SIGINT, &sa, NULL);
 }
 
+/* The shell on SIGHUP (its terminal closed) and SIGTERM: the running
+ * command stops as on Ctrl-C, and the shell leaves in order, keeping an
+ * unsaved game (shell.c), where these signals had ended it at once and
+ * lost the game. */
+static void on_hangup(int sig)
+{
+    (void)sig;
+    if (!sigint_proto)
+        return;
+    int saved = errno;
+    sigint_proto->hangup = 1;
+    proto_interrupt(sigint_proto);
+    errno = saved;
+}
+
+static void catch_hangup(struct proto *p)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_hangup;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    sigint_proto = p;
+    sigaction(SIGHUP, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
 /* Appends the variant words of s (separated by spaces or commas) to cmd
  * (newgame judges them: session_newgame); -1 out of memory. */
 static int add_variant(char *cmd, size_t n, const char *s)
@@ -316,6 +343,7 @@ int main(int argc, char **argv)
         if (otep) {
             rc = otep_run(&p, 0);
         } else if (interactive) {
+            catch_hangup(&p);
             rc = shell_run(&p);
         } else {
             struct input in;

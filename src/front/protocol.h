@@ -169,6 +169,8 @@ struct proto {
     int64_t interrupt_last_ms;  /* by proto_interrupt; the shell clears it after
                                  * a command a Ctrl-C stopped */
     volatile sig_atomic_t running;      /* a command is running */
+    volatile sig_atomic_t hangup;       /* the shell: SIGHUP or SIGTERM came
+                                         * (leave, keeping the game) */
     int interrupted;            /* the last command was cut short */
     int status;                 /* the last command's proto_status */
     char note[1024];            /* the running command's search note (a

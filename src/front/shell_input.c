@@ -335,6 +335,10 @@ static int shell_getc(FILE *f)
 {
     struct shell *sh = rl_shell;
     for (;;) {
+        if (sh && sh->p->hangup) {
+            sh->leave = 1;      /* SIGHUP or SIGTERM: leave, the game kept */
+            return '\n';
+        }
         if (sh && sh->p->interrupt) {
             sh->p->interrupt = 0;
             if (sh->p->interrupt_repeat >= 2)
