@@ -354,12 +354,13 @@ Games.grasshopper = {
         s += `<rect class="frame" x="0" y="0" width="${W}" height="${H}" rx="8"/>`;
         s += `<rect class="felt" x="${g.L - 6}" y="10" width="${12 * g.pw + 32}" height="${H - 20}" rx="6"/>`;
         s += `<rect class="bar" x="${g.L + 6 * g.pw}" y="10" width="20" height="${H - 20}"/>`;
-        /* quadrant names */
+        /* quadrant names, in the lane between the tips of the points (and
+         * of their clickable boxes) */
         const qx = (a, b) => (this.pointX(a) + this.pointX(b) + g.pw) / 2;
-        s += `<text class="quad" x="${qx(1, 6)}" y="${H / 2 + 30}">A 1–6 (enter here)</text>`;
-        s += `<text class="quad" x="${qx(7, 12)}" y="${H / 2 + 30}">B 7–12</text>`;
-        s += `<text class="quad" x="${qx(13, 18)}" y="${H / 2 - 20}">C 13–18</text>`;
-        s += `<text class="quad" x="${qx(19, 24)}" y="${H / 2 - 20}">D 19–24 (bear off)</text>`;
+        s += `<text class="quad" x="${qx(1, 6)}" y="${H / 2 + 20}">A 1–6 (enter here)</text>`;
+        s += `<text class="quad" x="${qx(7, 12)}" y="${H / 2 + 20}">B 7–12</text>`;
+        s += `<text class="quad" x="${qx(13, 18)}" y="${H / 2 - 8}">C 13–18</text>`;
+        s += `<text class="quad" x="${qx(19, 24)}" y="${H / 2 - 8}">D 19–24 (bear off)</text>`;
         const fx = this.pointX(12) + g.pw / 2;
         s += arrow(fx, H / 2 + 45, fx, H / 2 - 45, "flow");
         for (let p = 1; p <= 24; p++) {
@@ -396,7 +397,8 @@ Games.grasshopper = {
             let label = `point ${p}, ${what}`;
             if (v.targets && v.targets.has(String(p))) label = "move to " + label;
             else if (v.sources && v.sources.has(String(p))) label = "move from " + label;
-            s += hitRect(x, bottom ? H - 14 - g.tri - 10 : 4, g.pw, g.tri + 20, String(p), v, label);
+            /* the clickable box: the number and the point, not past its tip */
+            s += hitRect(x, bottom ? H - 14 - g.tri : 4, g.pw, g.tri + 10, String(p), v, label);
         }
         /* the left column: the scores (off) above, the reserves below */
         const colX = 12, colW = g.L - 30;

@@ -231,6 +231,20 @@ def shot(name):
     print(f"# screenshot {path}", flush=True)
 
 
+def screen(width, height=None):
+    """A screen width x height CSS px (a phone's if under 600 px wide); None:
+    the window's own again. Returns when the page has drawn at that size."""
+    if width is None:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    else:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": height, "deviceScaleFactor": 1,
+                                "mobile": width < 600})
+    driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        " requestAnimationFrame(() => requestAnimationFrame(() => done()));")
+
+
 def js_errors():
     return [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
 
@@ -790,6 +804,38 @@ try:
         const l = document.querySelectorAll('#variant label');
         return l[1].getBoundingClientRect().left - l[0].getBoundingClientRect().right;""")
     check("the variant fields are set apart", gap >= 4, f"{gap}px")
+
+    # Grasshopper's quadrant names stand clear of the points and of their
+    # clickable boxes (dashed when a piece there may move): at 1920 px
+    # "A 1–6 (enter here)" was drawn over point 4's box
+    new_game("grasshopper", {"pieces": "14"}, engine_side="none")
+    for _ in range(4):
+        click_move()
+        idle()
+    for w, h in [(1920, 1000), (1280, 900), (390, 844)]:
+        screen(w, h)
+        over = driver.execute_script("""
+            const svg = document.querySelector('#board svg');
+            const box = e => e.getBoundingClientRect();
+            const points = [...svg.querySelectorAll('polygon.pt')].concat(
+                [...svg.querySelectorAll('.hit')].filter(e => /^[1-9][0-9]?$/.test(e.dataset.key)));
+            const out = [];
+            for (const t of svg.querySelectorAll('text.quad')) {
+                const a = box(t);
+                for (const p of points) {
+                    const b = box(p);
+                    if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
+                        out.push(t.textContent + ' on ' + (p.dataset.key ? 'the box of point ' + p.dataset.key
+                                                                          : 'a point'));
+                        break;
+                    }
+                }
+            }
+            return out;""")
+        check(f"Grasshopper at {w} px: the quadrant names overlap no point", not over, "; ".join(over))
+        if w == 1920:
+            shot("wide1920-grasshopper")
+    screen(None)
 
     # after the connection ends (quit), no turn and no marked squares
     proto("quit")
