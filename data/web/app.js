@@ -670,6 +670,13 @@ const App = {
     /* --------------------------------------------------------- controls */
 
     bindControls() {
+        /* a board may be drawn otherwise on a phone (Grasshopper's track is
+         * turned a quarter): drawn again when the width crosses over */
+        if (window.matchMedia)
+            window.matchMedia("(max-width: 600px)").addEventListener("change", () => {
+                this.render();
+                if (this.game) this.showRules();
+            });
         $("board").addEventListener("click", e => {
             const el = e.target.closest("[data-key]");
             if (el) this.click(el.dataset.key);

@@ -339,104 +339,164 @@ Games.grasshopper = {
         return { from, to };
     },
     captured() { return []; },
-    /* geometry: points 1-12 along the bottom (left to right), 13-24 along
-     * the top (right to left), the reserves and the scores on the left */
-    geom: { L: 170, pw: 60, H: 470, tri: 190 },
+    /* geometry: on a wide screen points 1-12 along the bottom (left to right),
+     * 13-24 along the top (right to left), the reserve and the score trays on
+     * the left; on a phone (narrow) the track is turned a quarter: 1-12 down
+     * the left, 13-24 up the right, the trays side by side above it, so that
+     * the points and their numbers are not drawn a few pixels small.
+     * pw: a point's width along the track; tri: its length; B: the depth of
+     * the triangle's base from the outer edge (the numbers stand outside it) */
+    geom: { L: 170, pw: 60, H: 470, tri: 190, B: 14, r: 22 },
+    geomNarrow: { W: 420, top: 172, pw: 46, tri: 130, B: 24, r: 19, th: 150 },
+    narrow() {
+        return typeof window !== "undefined" && !!window.matchMedia &&
+            window.matchMedia("(max-width: 600px)").matches;
+    },
     pointX(p) {
         const g = this.geom;
         return p <= 12 ? g.L + (p - 1) * g.pw + (p > 6 ? 20 : 0)
                        : g.L + (24 - p) * g.pw + (p < 19 ? 20 : 0);
     },
+    /* where a point's picture goes: xy(a, d) is the spot a along the point
+     * (0 to pw) and d in from the board's outer edge */
+    place(p, narrow) {
+        if (!narrow) {
+            const g = this.geom, x0 = this.pointX(p), bottom = p <= 12;
+            return { xy: (a, d) => [x0 + a, bottom ? g.H - d : d], g };
+        }
+        const g = this.geomNarrow, left = p <= 12;
+        const y0 = g.top + (left ? (p - 1) * g.pw + (p > 6 ? 20 : 0)
+                                 : (24 - p) * g.pw + (p < 19 ? 20 : 0));
+        return { xy: (a, d) => [left ? d : g.W - d, y0 + a], g };
+    },
     draw(v) {
-        const st = v.state, g = this.geom, W = g.L + 12 * g.pw + 20 + 16, H = g.H;
+        const st = v.state, narrow = this.narrow();
         const side = st.toMove;
-        let s = `<svg viewBox="0 0 ${W} ${H}" class="board grasshopper" role="group" aria-label="Grasshopper track">`;
+        let W, H, trays;
+        if (narrow) {
+            const g = this.geomNarrow;
+            W = g.W; H = g.top + 12 * g.pw + 20 + 14;
+            const tw = (W - 30) / 2;
+            trays = { res: [10, 10, tw, g.th], off: [20 + tw, 10, tw, g.th] };
+        } else {
+            const g = this.geom;
+            W = g.L + 12 * g.pw + 20 + 16; H = g.H;
+            trays = { off: [12, 14, g.L - 30, H / 2 - 24], res: [12, H / 2 + 10, g.L - 30, H / 2 - 24] };
+        }
+        let s = `<svg viewBox="0 0 ${W} ${H}" class="board grasshopper${narrow ? " narrow" : ""}" role="group" aria-label="Grasshopper track">`;
         s += `<rect class="frame" x="0" y="0" width="${W}" height="${H}" rx="8"/>`;
-        s += `<rect class="felt" x="${g.L - 6}" y="10" width="${12 * g.pw + 32}" height="${H - 20}" rx="6"/>`;
-        s += `<rect class="bar" x="${g.L + 6 * g.pw}" y="10" width="20" height="${H - 20}"/>`;
-        /* quadrant names, in the lane between the tips of the points (and
-         * of their clickable boxes) */
-        const qx = (a, b) => (this.pointX(a) + this.pointX(b) + g.pw) / 2;
-        s += `<text class="quad" x="${qx(1, 6)}" y="${H / 2 + 20}">A 1–6 (enter here)</text>`;
-        s += `<text class="quad" x="${qx(7, 12)}" y="${H / 2 + 20}">B 7–12</text>`;
-        s += `<text class="quad" x="${qx(13, 18)}" y="${H / 2 - 8}">C 13–18</text>`;
-        s += `<text class="quad" x="${qx(19, 24)}" y="${H / 2 - 8}">D 19–24 (bear off)</text>`;
-        const fx = this.pointX(12) + g.pw / 2;
-        s += arrow(fx, H / 2 + 45, fx, H / 2 - 45, "flow");
+        if (narrow) {
+            const g = this.geomNarrow;
+            s += `<rect class="felt" x="${g.B - 4}" y="${g.top - 4}" width="${W - 2 * g.B + 8}" height="${12 * g.pw + 28}" rx="6"/>`;
+            s += `<rect class="bar" x="${g.B - 4}" y="${g.top + 6 * g.pw}" width="${W - 2 * g.B + 8}" height="20"/>`;
+            /* quadrant names, in the lane between the two rows of points:
+             * A and B by the left row, C and D by the right */
+            const lx = g.B + g.tri + 6, rx = W - g.B - g.tri - 6;
+            const qy = (a, b) => (this.place(a, true).xy(0, 0)[1] + this.place(b, true).xy(g.pw, 0)[1]) / 2;
+            const q = (x, y, anchor, l1, l2) =>
+                `<text class="quad ${anchor}" x="${x}" y="${y - 4}">${l1}</text>` +
+                (l2 ? `<text class="quad ${anchor}" x="${x}" y="${y + 14}">${l2}</text>` : "");
+            s += q(rx, qy(24, 19) - 40, "end", "D 19–24", "(bear off)");
+            s += q(lx, qy(1, 6) + 40, "start", "A 1–6", "(enter here)");
+            s += q(rx, qy(18, 13) - 40, "end", "C 13–18", "");
+            s += q(lx, qy(7, 12) + 20, "start", "B 7–12", "");
+            const fy = this.place(12, true).xy(g.pw / 2, 0)[1];
+            s += arrow(W / 2 - 45, fy, W / 2 + 45, fy, "flow");
+        } else {
+            const g = this.geom;
+            s += `<rect class="felt" x="${g.L - 6}" y="10" width="${12 * g.pw + 32}" height="${H - 20}" rx="6"/>`;
+            s += `<rect class="bar" x="${g.L + 6 * g.pw}" y="10" width="20" height="${H - 20}"/>`;
+            /* quadrant names, in the lane between the tips of the points (and
+             * of their clickable boxes) */
+            const qx = (a, b) => (this.pointX(a) + this.pointX(b) + g.pw) / 2;
+            s += `<text class="quad" x="${qx(1, 6)}" y="${H / 2 + 20}">A 1–6 (enter here)</text>`;
+            s += `<text class="quad" x="${qx(7, 12)}" y="${H / 2 + 20}">B 7–12</text>`;
+            s += `<text class="quad" x="${qx(13, 18)}" y="${H / 2 - 8}">C 13–18</text>`;
+            s += `<text class="quad" x="${qx(19, 24)}" y="${H / 2 - 8}">D 19–24 (bear off)</text>`;
+            const fx = this.pointX(12) + g.pw / 2;
+            s += arrow(fx, H / 2 + 45, fx, H / 2 - 45, "flow");
+        }
         for (let p = 1; p <= 24; p++) {
-            const x = this.pointX(p), bottom = p <= 12;
-            const y0 = bottom ? H - 14 : 14, y1 = bottom ? H - 14 - g.tri : 14 + g.tri;
+            const { xy, g } = this.place(p, narrow), pw = g.pw, B = g.B, r = g.r;
+            const pt = (a, d) => xy(a, d).join(",");
+            const box = (a0, a1, d0, d1) => {
+                const [x0, y0] = xy(a0, d0), [x1, y1] = xy(a1, d1);
+                return `x="${Math.min(x0, x1)}" y="${Math.min(y0, y1)}" ` +
+                    `width="${Math.abs(x1 - x0)}" height="${Math.abs(y1 - y0)}"`;
+            };
+            const circle = (cls, d, rr) => {
+                const [cx, cy] = xy(pw / 2, d);
+                return `<circle class="${cls}" cx="${cx}" cy="${cy}" r="${rr}"/>`;
+            };
+            const c = st.points[p], wall = !!c && c === c.toUpperCase();
             let cls = "pt " + (p % 2 ? "pt-a" : "pt-b");
             if (v.last && (String(v.last.from) === String(p))) cls += " lastfrom";
             if (v.last && (String(v.last.to) === String(p))) cls += " lastsq";
-            s += `<polygon class="${cls}" points="${x + 2},${y0} ${x + g.pw - 2},${y0} ${x + g.pw / 2},${y1}"/>`;
-            s += `<text class="ptnum" x="${x + g.pw / 2}" y="${bottom ? H - 1 : 13}">${p}</text>`;
-            const c = st.points[p];
+            s += `<polygon class="${cls}" points="${pt(2, B)} ${pt(pw - 2, B)} ${pt(pw / 2, B + g.tri)}"/>`;
+            const [nx, ny] = narrow ? xy(pw / 2, B / 2) : xy(pw / 2, p <= 12 ? 1 : 13);
+            s += `<text class="ptnum" x="${nx}" y="${narrow ? ny + 5 : ny}">${p}</text>`;
             if (c) {
                 const colour = c.toLowerCase() === "w" ? "white" : "black";
-                const n = c === c.toUpperCase() ? 2 : 1;
-                if (n === 2)    /* a wall: two pieces bound together */
-                    s += `<rect class="wallframe" x="${x + 3}" y="${bottom ? H - 42 - 46 - 26 : 42 - 26}" ` +
-                        `width="${g.pw - 6}" height="${46 + 52}" rx="26"/>`;
-                for (let k = 0; k < n; k++) {
-                    const cy = bottom ? H - 42 - k * 46 : 42 + k * 46;
-                    s += `<circle class="checker ${colour}" cx="${x + g.pw / 2}" cy="${cy}" r="22"/>`;
-                }
+                if (wall)    /* a wall: two pieces bound together */
+                    s += `<rect class="wallframe" ${box(3, pw - 3, B + 2, B + 100)} rx="${pw / 2 - 4}"/>`;
+                for (let k = 0; k < (wall ? 2 : 1); k++)
+                    s += circle(`checker ${colour}`, B + 28 + k * 46, r);
             }
-            const cx = x + g.pw / 2, cyMark = bottom ? H - 42 : 42;
-            if (v.winning && v.winning.has(String(p)))
-                s += `<circle class="winmark" cx="${cx}" cy="${cyMark}" r="27"/>`;
-            if (v.selected === String(p))
-                s += `<circle class="selring" cx="${cx}" cy="${bottom ? H - 42 - (c && c === c.toUpperCase() ? 46 : 0) : 42 + (c && c === c.toUpperCase() ? 46 : 0)}" r="26"/>`;
-            if (v.targets && v.targets.has(String(p)))
-                s += `<circle class="dot" cx="${cx}" cy="${bottom ? H - 42 - (c ? 46 : 0) : 42 + (c ? 46 : 0)}" r="9"/>`;
+            if (v.winning && v.winning.has(String(p))) s += circle("winmark", B + 28, r + 5);
+            if (v.selected === String(p)) s += circle("selring", B + 28 + (wall ? 46 : 0), r + 4);
+            if (v.targets && v.targets.has(String(p))) s += circle("dot", B + 28 + (c ? 46 : 0), 9);
             if (v.hint && (String(v.hint.from) === String(p) || String(v.hint.to) === String(p)))
-                s += `<rect class="hintmark" x="${x + 3}" y="${bottom ? H - 14 - g.tri : 14}" width="${g.pw - 6}" height="${g.tri}" rx="8"/>`;
-            const what = !c ? "empty" : (c === c.toUpperCase() ? "a wall" : "a single") + " of " +
+                s += `<rect class="hintmark" ${box(3, pw - 3, B, B + g.tri)} rx="8"/>`;
+            const what = !c ? "empty" : (wall ? "a wall" : "a single") + " of " +
                 (c.toLowerCase() === "w" ? "White" : "Black");
             let label = `point ${p}, ${what}`;
             if (v.targets && v.targets.has(String(p))) label = "move to " + label;
             else if (v.sources && v.sources.has(String(p))) label = "move from " + label;
             /* the clickable box: the number and the point, not past its tip */
-            s += hitRect(x, bottom ? H - 14 - g.tri : 4, g.pw, g.tri + 10, String(p), v, label);
+            const [hx0, hy0] = xy(0, 4), [hx1, hy1] = xy(pw, B + g.tri);
+            s += hitRect(Math.min(hx0, hx1), Math.min(hy0, hy1), Math.abs(hx1 - hx0), Math.abs(hy1 - hy0),
+                         String(p), v, label);
         }
-        /* the left column: the scores (off) above, the reserves below */
-        const colX = 12, colW = g.L - 30;
-        s += `<rect class="tray" x="${colX}" y="14" width="${colW}" height="${H / 2 - 24}" rx="6"/>`;
-        s += `<text class="traytitle" x="${colX + colW / 2}" y="36">Scored (off)</text>`;
-        s += `<rect class="tray" x="${colX}" y="${H / 2 + 10}" width="${colW}" height="${H / 2 - 24}" rx="6"/>`;
-        s += `<text class="traytitle" x="${colX + colW / 2}" y="${H / 2 + 32}">Reserve</text>`;
+        /* the trays: the scores (off) and the reserves */
+        const [ox, oy, ow, oh] = trays.off, [rx0, ry, rw, rh] = trays.res;
+        const chip = narrow ? { off: 7, offh: 5, res: 5, resh: 4 } : { off: 14, offh: 10, res: 8, resh: 6 };
+        s += `<rect class="tray" x="${ox}" y="${oy}" width="${ow}" height="${oh}" rx="6"/>`;
+        s += `<text class="traytitle" x="${ox + ow / 2}" y="${oy + 22}">Scored (off)</text>`;
+        s += `<rect class="tray" x="${rx0}" y="${ry}" width="${rw}" height="${rh}" rx="6"/>`;
+        s += `<text class="traytitle" x="${rx0 + rw / 2}" y="${ry + 22}">Reserve</text>`;
         for (let i = 0; i < 2; i++) {
-            const colour = i === 0 ? "white" : "black", cx = colX + colW / 4 + i * colW / 2;
+            const colour = i === 0 ? "white" : "black";
+            const cx = ox + ow / 4 + i * ow / 2, rcx = rx0 + rw / 4 + i * rw / 2;
             /* scores: a disc per point, the last scorer starred */
-            s += `<text class="traylabel" x="${cx}" y="58">${this.shortLabel(i)}</text>`;
-            s += `<text class="traycount" x="${cx}" y="${H / 2 - 22}">${st.score[i]}</text>`;
+            s += `<text class="traylabel" x="${cx}" y="${oy + 44}">${this.shortLabel(i)}</text>`;
+            s += `<text class="traycount" x="${cx}" y="${oy + oh - 12}">${st.score[i]}</text>`;
             for (let k = 0; k < Math.min(st.score[i], 7); k++)
-                s += `<rect class="scorechip ${colour}" x="${cx - 18}" y="${70 + k * 14}" width="36" height="10" rx="3"/>`;
+                s += `<rect class="scorechip ${colour}" x="${cx - 18}" y="${oy + 56 + k * chip.off}" width="36" height="${chip.offh}" rx="3"/>`;
             if (st.lastScorer === i)
-                s += `<text class="laststar" x="${cx}" y="${H / 2 - 42}"><title>${this.shortLabel(i)} scored last: another score wins</title>★ last</text>`;
+                s += `<text class="laststar" x="${cx}" y="${oy + oh - 32}"><title>${this.shortLabel(i)} scored last: another score wins</title>★ last</text>`;
             /* reserve: a stack of discs */
-            s += `<text class="traylabel" x="${cx}" y="${H / 2 + 54}">${this.shortLabel(i)}</text>`;
+            s += `<text class="traylabel" x="${rcx}" y="${ry + 44}">${this.shortLabel(i)}</text>`;
             for (let k = 0; k < Math.min(st.reserve[i], 14); k++)
-                s += `<rect class="reservechip ${colour}" x="${cx - 20}" y="${H - 34 - k * 8}" width="40" height="6" rx="2"/>`;
-            s += `<text class="traycount" x="${cx}" y="${H / 2 + 76}">${st.reserve[i]}</text>`;
+                s += `<rect class="reservechip ${colour}" x="${rcx - 20}" y="${ry + rh - (narrow ? 14 : 20) - k * chip.res}" width="40" height="${chip.resh}" rx="2"/>`;
+            s += `<text class="traycount" x="${rcx}" y="${ry + 66}">${st.reserve[i]}</text>`;
         }
         /* the reserve and the bear-off area are clickable for the side to move */
+        const inset = (t, k) => `x="${t[0] + k}" y="${t[1] + k}" width="${t[2] - 2 * k}" height="${t[3] - 2 * k}"`;
         if (v.last && v.last.from === "0")
-            s += `<rect class="lastfrom-tray" x="${colX + 2}" y="${H / 2 + 12}" width="${colW - 4}" height="${H / 2 - 28}" rx="6"/>`;
+            s += `<rect class="lastfrom-tray" ${inset(trays.res, 2)} rx="6"/>`;
         if (v.last && v.last.to === "off")
-            s += `<rect class="lastsq-tray" x="${colX + 2}" y="16" width="${colW - 4}" height="${H / 2 - 28}" rx="6"/>`;
+            s += `<rect class="lastsq-tray" ${inset(trays.off, 2)} rx="6"/>`;
         if (v.selected === "0")
-            s += `<rect class="selring-tray" x="${colX + 2}" y="${H / 2 + 12}" width="${colW - 4}" height="${H / 2 - 28}" rx="6"/>`;
+            s += `<rect class="selring-tray" ${inset(trays.res, 2)} rx="6"/>`;
         if (v.targets && v.targets.has("off"))
-            s += `<circle class="dot" cx="${colX + colW / 2}" cy="${H / 4}" r="11"/>`;
+            s += `<circle class="dot" cx="${ox + ow / 2}" cy="${oy + oh / 2}" r="11"/>`;
         if (v.winning && v.winning.has("off"))
-            s += `<circle class="winmark" cx="${colX + colW / 2}" cy="${H / 4}" r="27"/>`;
+            s += `<circle class="winmark" cx="${ox + ow / 2}" cy="${oy + oh / 2}" r="27"/>`;
         if (v.hint && (v.hint.to === "off" || v.hint.from === "0"))
-            s += `<rect class="hintmark" x="${colX + 4}" y="${v.hint.to === "off" ? 18 : H / 2 + 14}" width="${colW - 8}" height="${H / 2 - 32}" rx="8"/>`;
-        s += hitRect(colX, H / 2 + 10, colW, H / 2 - 24, "0", v,
+            s += `<rect class="hintmark" ${inset(v.hint.to === "off" ? trays.off : trays.res, 4)} rx="8"/>`;
+        s += hitRect(rx0, ry, rw, rh, "0", v,
                      `${this.shortLabel(side)}'s reserve, ${st.reserve[side]} pieces: enter a piece`);
-        s += hitRect(colX, 14, colW, H / 2 - 24, "off", v, "bear off the wall");
+        s += hitRect(ox, oy, ow, oh, "off", v, "bear off the wall");
         return s + "</svg>";
     },
     rules: `

@@ -835,6 +835,24 @@ try:
         check(f"Grasshopper at {w} px: the quadrant names overlap no point", not over, "; ".join(over))
         if w == 1920:
             shot("wide1920-grasshopper")
+    # Grasshopper on a phone is big enough to read and to touch: it was the
+    # wide board scaled to 374x190 px, its numbers 5 px high, a point 23 px
+    # wide (now the track turns a quarter and runs down the screen)
+    screen(390, 844)
+    size = driver.execute_script("""
+        const svg = document.querySelector('#board svg'), k = svg.getScreenCTM().a;
+        const font = Math.min(...[...svg.querySelectorAll('text.ptnum, text.quad')].map(
+            e => parseFloat(getComputedStyle(e).fontSize) * k));
+        const point = Math.min(...[...svg.querySelectorAll('polygon.pt')].map(e => {
+            const b = e.getBoundingClientRect(); return Math.min(b.width, b.height); }));
+        return [font, point, svg.getBoundingClientRect().height,
+                document.documentElement.scrollWidth - window.innerWidth];""")
+    check("Grasshopper on a phone: the numbers at least 10 px, a point at least 32 px across, "
+          "no sideways scrolling", size[0] >= 10 and size[1] >= 32 and size[3] <= 1,
+          f"numbers {size[0]:.1f} px, a point {size[1]:.1f} px, the board {size[2]:.0f} px high, "
+          f"overflow {size[3]} px")
+    driver.execute_script("document.getElementById('board').scrollIntoView()")
+    shot("phone-grasshopper-track")
     screen(None)
 
     # after the connection ends (quit), no turn and no marked squares
