@@ -68,16 +68,17 @@ static void on_sigint(int sig)
 /* SIGINT stops the running command and never ends the program: GoGui's
  * gogui-sigint and a controller's interrupt must not kill the engine, and
  * one that arrives while idle is forgotten when the next command starts.
- * (The shell's one exception: Ctrl-C twice, see on_sigint.) */
-static void catch_sigint(struct proto *p)
+ * (The shell's one exception: Ctrl-C twice, see on_sigint.) The shell
+ * catches SIGHUP and SIGTERM too (on_hangup). */
+static void catch_signal(struct proto *p, int sig, void (*handler)(int))
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
+    sa.sa_handler = handler;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESTART;
     sigint_proto = p;
-    sigaction(SIGINT, &sa, NULL);
+    sigaction(sig, &sa, NULL);
 }
 
 /* The shell on SIGHUP (its terminal closed) and SIGTERM: the running
@@ -93,18 +94,6 @@ static void on_hangup(int sig)
     sigint_proto->hangup = 1;
     proto_interrupt(sigint_proto);
     errno = saved;
-}
-
-static void catch_hangup(struct proto *p)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_hangup;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESTART;
-    sigint_proto = p;
-    sigaction(SIGHUP, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
 }
 
 /* Appends the variant words of s (separated by spaces or commas) to cmd
@@ -332,7 +321,7 @@ int main(int argc, char **argv)
         }
     }
     if (!otep)              /* OTEP hosts never interrupt: Ctrl-C quits */
-        catch_sigint(&p);
+        catch_signal(&p, SIGINT, on_sigint);
     for (int i = 0; i < nconfigs && !p.quit; i++)
         if (run_config(&p, configs[i])) {
             proto_free(&p);
@@ -343,7 +332,8 @@ int main(int argc, char **argv)
         if (otep) {
             rc = otep_run(&p, 0);
         } else if (interactive) {
-            catch_hangup(&p);
+            catch_signal(&p, SIGHUP, on_hangup);
+            catch_signal(&p, SIGTERM, on_hangup);
             rc = shell_run(&p);
         } else {
             struct input in;
