@@ -989,12 +989,7 @@ static char *unsaved_path(void)
     const char *e = getenv("TABULA_UNSAVED");
     if (e)
         return e[0] ? strdup(e) : NULL;        /* empty: keep nothing */
-    char *path = shell_expand_tilde("~/.tabula_unsaved.pgn");
-    if (path && path[0] == '~') {
-        free(path);
-        path = NULL;
-    }
-    return path;
+    return shell_home_file(".tabula_unsaved.pgn");
 }
 
 /* Before the game is left (the shell leaves, or newgame, loadgame... put
@@ -1062,10 +1057,7 @@ static int may_overwrite(struct shell *sh, const char *path)
         return 1;
     char prompt[4200];
     snprintf(prompt, sizeof prompt, "%s exists: replace it? (y/N) ", path);
-    char *answer = shell_read_answer(sh, prompt);
-    int yes = answer && (answer[0] == 'y' || answer[0] == 'Y');
-    free(answer);
-    sh->cancelled = 0;
+    int yes = shell_ask_yes(sh, prompt);
     if (!yes)
         fprintf(sh->p->out, "(not saved)\n");
     fflush(sh->p->out);

@@ -101,6 +101,18 @@ char *shell_expand_tilde(const char *name)
     return out;
 }
 
+char *shell_home_file(const char *name)
+{
+    char tilde[256];
+    snprintf(tilde, sizeof tilde, "~/%s", name);
+    char *path = shell_expand_tilde(tilde);
+    if (path && path[0] == '~') {       /* no home directory to be found */
+        free(path);
+        path = NULL;
+    }
+    return path;
+}
+
 /* ---------------------------------------------------------- completion */
 
 #ifdef HAVE_READLINE
@@ -365,14 +377,7 @@ static int shell_getc(FILE *f)
 static char *history_path(void)
 {
     const char *h = getenv("TABULA_HISTORY");
-    if (h)
-        return strdup(h);
-    char *path = shell_expand_tilde("~/.tabula_history");
-    if (path && path[0] == '~') {       /* no home directory to be found */
-        free(path);
-        path = NULL;
-    }
-    return path;
+    return h ? strdup(h) : shell_home_file(".tabula_history");
 }
 
 /* rc, readline's errno from a history call on the file, said on stderr
@@ -477,3 +482,12 @@ void shell_input_close(struct shell *sh)
     (void)sh;
 }
 #endif
+
+int shell_ask_yes(struct shell *sh, const char *prompt)
+{
+    char *answer = shell_read_answer(sh, prompt);
+    int yes = answer && (answer[0] == 'y' || answer[0] == 'Y');
+    free(answer);
+    sh->cancelled = 0;
+    return yes;
+}

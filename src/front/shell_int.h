@@ -56,6 +56,9 @@ int shell_split_words(const char *line, struct words *w);
 /* ~ and ~user at the start of a file name, as a shell expands them
  * (malloc'ed; NULL out of memory). */
 char *shell_expand_tilde(const char *name);
+/* ~/name in the home directory as ~ finds it (malloc'ed); NULL where there
+ * is no home, or out of memory. */
+char *shell_home_file(const char *name);
 
 
 /* Words for a person (both files): a side's display name, and a verb that
@@ -91,6 +94,9 @@ int shell_auto_pass(struct shell *sh);
 void shell_input_open(struct shell *sh);
 char *shell_read_line(struct shell *sh, const char *prompt);
 char *shell_read_answer(struct shell *sh, const char *prompt);
+/* A y/N question (prompt ends "(y/N) "): 1 for an answer that starts with
+ * y or Y; anything else, an empty line or Ctrl-C, is no. */
+int shell_ask_yes(struct shell *sh, const char *prompt);
 void shell_input_close(struct shell *sh);
 
 #endif

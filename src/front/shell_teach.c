@@ -200,10 +200,7 @@ int shell_tutor_allows(struct shell *sh, const char *move)
                 j.mark == SESSION_MARK_BLUNDER ? "blunder" : "mistake", pw, j.best_text, bw);
     char prompt[160];
     snprintf(prompt, sizeof prompt, "play %s anyway? (y/N) ", j.text);
-    char *answer = shell_read_answer(sh, prompt);
-    int yes = answer && (answer[0] == 'y' || answer[0] == 'Y');
-    free(answer);
-    sh->cancelled = 0;
+    int yes = shell_ask_yes(sh, prompt);
     if (!yes)
         fprintf(o, "(not played: 'hint' shows the best moves)\n");
     fflush(o);
