@@ -176,6 +176,19 @@ static int check_exchange(struct referee *rf, int side, int r,
     return -1;
 }
 
+/* A start-up exchange that failed (r, not ENG_OK): the process stopped,
+ * why said, and match_engine_start's -2 for an interruption, else -1. */
+static int start_failed(struct engine_proc *e, int r, const char *what, const char *text,
+                        int64_t to, char *why, size_t n)
+{
+    if (r == ENG_ABORT)
+        snprintf(why, n, "interrupted");
+    else
+        describe(e, r, what, text, to, why, n);
+    eng_kill(e);
+    return r == ENG_ABORT ? -2 : -1;
+}
+
 int match_engine_start(struct tour *t, int i, struct engine_proc *e, int abort_at,
                        char *why, size_t n)
 {
@@ -192,17 +205,9 @@ int match_engine_start(struct tour *t, int i, struct engine_proc *e, int abort_a
     static const char *const hello[] = {"protocol_version", "name"};
     for (int k = 0; k < 2; k++) {
         int r = eng_command(e, to, text, sizeof text, "%s", hello[k]);
-        if (r == ENG_ABORT) {
-            snprintf(why, n, "interrupted");
-            eng_kill(e);
-            return -2;
-        }
         /* any answer will do: it is alive and speaks the protocol */
-        if (r != ENG_OK && r != ENG_FAIL) {
-            describe(e, r, hello[k], text, to, why, n);
-            eng_kill(e);
-            return -1;
-        }
+        if (r != ENG_OK && r != ENG_FAIL)
+            return start_failed(e, r, hello[k], text, to, why, n);
     }
     /* Options: the tournament's (--each), then its own, which win. */
     for (int k = 0; k < c->neach + me->nopts; k++) {
@@ -213,17 +218,10 @@ int match_engine_start(struct tour *t, int i, struct engine_proc *e, int abort_a
         snprintf(what, sizeof what, "set_option %.*s", (int)(eq - kv), kv);
         int r = eng_command(e, to, text, sizeof text, "set_option %.*s %s",
                             (int)(eq - kv), kv, eq + 1);
-        if (r == ENG_FAIL) {
+        if (r == ENG_FAIL)
             warn_once(t, i, warn_bit(what), what, text);
-        } else if (r == ENG_ABORT) {
-            snprintf(why, n, "interrupted");
-            eng_kill(e);
-            return -2;
-        } else if (r != ENG_OK) {
-            describe(e, r, what, text, to, why, n);
-            eng_kill(e);
-            return -1;
-        }
+        else if (r != ENG_OK)
+            return start_failed(e, r, what, text, to, why, n);
     }
     return 0;
 }

@@ -396,10 +396,9 @@ static int startup_check(struct tour *t)
             return 3;
         memset(&e, 0, sizeof e);
         e.to = e.from = -1;
-        /* no game runs yet: a first Ctrl-C stops it (abort_at 1) */
+        /* no game runs yet: a first Ctrl-C stops it (abort_at 1; an
+         * interruption, -2, ends the check below) */
         int r = match_engine_start(t, i, &e, 1, why, sizeof why);
-        if (r == -2)
-            return 3;
         if (!r) {
             r = eng_command(&e, to, text, sizeof text, "list_commands");
             if (r == ENG_OK) {
@@ -412,12 +411,7 @@ static int startup_check(struct tour *t)
             }
             if (r == ENG_OK || r == ENG_FAIL)
                 r = eng_command(&e, to, text, sizeof text, "%s", t->newgame);
-            if (r == ENG_ABORT) {
-                eng_kill(&e);
-                free(e.buf);
-                return 3;
-            }
-            if (r != ENG_OK) {
+            if (r != ENG_OK && r != ENG_ABORT) {
                 char ex[64];
                 if (r == ENG_FAIL)
                     snprintf(why, sizeof why, "error response to %.100s: "
@@ -435,8 +429,9 @@ static int startup_check(struct tour *t)
             }
         }
         if (r && interrupt_level(t) >= 1) {
-            /* our own interruption (an engine killed with the referee's
-             * process group by a terminal's Ctrl-C), not the engine's fault */
+            /* an interruption (ENG_ABORT, or -2 from match_engine_start),
+             * or an engine killed with the referee's process group by a
+             * terminal's Ctrl-C: ours, not the engine's fault */
             eng_kill(&e);
             free(e.buf);
             return 3;
