@@ -653,6 +653,13 @@ void session_review_free(struct session_review *r)
     r->n = 0;
 }
 
+/* The word a review's comment starts with, by mark (then ": "). */
+static const char *const mark_word[] = {
+    [SESSION_MARK_ONLY] = "only move",
+    [SESSION_MARK_MISTAKE] = "mistake",
+    [SESSION_MARK_BLUNDER] = "blunder",
+};
+
 /* The note a judgement leaves in the record: its NAG and a comment. */
 static void note_of(const struct session_judgement *j, uint64_t hash, struct session_note *nt)
 {
@@ -665,14 +672,13 @@ static void note_of(const struct session_judgement *j, uint64_t hash, struct ses
     switch (j->mark) {
     case SESSION_MARK_ONLY:
         nt->nag = 1;
-        snprintf(nt->comment, sizeof nt->comment, "only move: %s", pv);
+        snprintf(nt->comment, sizeof nt->comment, "%s: %s", mark_word[j->mark], pv);
         break;
     case SESSION_MARK_MISTAKE:
     case SESSION_MARK_BLUNDER:
         nt->nag = j->mark == SESSION_MARK_MISTAKE ? 2 : 4;
-        snprintf(nt->comment, sizeof nt->comment, "%s: %s; best %s, %s",
-                 j->mark == SESSION_MARK_MISTAKE ? "mistake" : "blunder", pv,
-                 j->best_text[0] ? j->best_text : "?", bv);
+        snprintf(nt->comment, sizeof nt->comment, "%s: %s; best %s, %s", mark_word[j->mark],
+                 pv, j->best_text[0] ? j->best_text : "?", bv);
         break;
     default:
         break;
@@ -683,10 +689,11 @@ static void note_of(const struct session_judgement *j, uint64_t hash, struct ses
  * savegame wrote them after a review and loadgame read them back. */
 static int review_words(const char *text)
 {
-    static const char *const label[] = {"only move: ", "mistake: ", "blunder: "};
-    for (int i = 0; i < 3; i++)
-        if (text && !strncmp(text, label[i], strlen(label[i])))
+    for (size_t m = 1; text && m < sizeof mark_word / sizeof *mark_word; m++) {
+        size_t len = strlen(mark_word[m]);
+        if (!strncmp(text, mark_word[m], len) && text[len] == ':' && text[len + 1] == ' ')
             return 1;
+    }
     return 0;
 }
 
