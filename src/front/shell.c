@@ -18,6 +18,7 @@
 #include "front/doctext.h"
 #include "front/shell_int.h"
 #include "options.h"
+#include "record.h"
 #include "util.h"
 
 #define STATUS_DELAY_MS 250     /* no status line for a move faster than this */
@@ -63,8 +64,9 @@ const struct shell_note shell_notes[] = {
     {"loadgame", "In the shell FILE may start with ~ and be quoted; Tab completes file names."},
     {"quit", "In the shell also exit, Ctrl-D at an empty prompt, or Ctrl-C twice. A game with "
      "moves no savegame wrote is first kept in ~/.tabula_unsaved.pgn ($TABULA_UNSAVED), as "
-     "before newgame, loadgame, setposition, boardsize, clear_board or setrecord replaces it; "
-     "the shell says so."},
+     "it is once newgame, loadgame, review FILE, setposition, boardsize, clear_board or "
+     "setrecord has replaced it (one that fails leaves the game, and keeps nothing); the shell "
+     "says so."},
     {NULL, NULL}
 };
 
@@ -992,21 +994,49 @@ static char *unsaved_path(void)
     return shell_home_file(".tabula_unsaved.pgn");
 }
 
-/* Before the game is left (the shell leaves, or newgame, loadgame... put
- * another in its place) with moves no savegame wrote, it is written to the
- * unsaved game's file, and the person is told where: a game is never lost
- * to a quit, a Ctrl-D or a newgame typed too soon. loading: the file a
- * loadgame is about to read, or NULL. */
-static void keep_unsaved(struct shell *sh, const char *loading)
+/* The game as savegame would write it (malloc'ed text), when it has moves
+ * no savegame wrote; NULL when it has none (or out of memory). Taken before
+ * a command that may put another game in its place, and kept by
+ * keep_unsaved only once it has. */
+static char *unsaved_record(struct shell *sh)
 {
     struct proto *p = sh->p;
     if (!unsaved(sh))
+        return NULL;
+    struct game_record r;
+    record_init(&r);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = NULL;
+    if (session_to_record(&p->s, &r) == SESS_OK && (f = open_memstream(&text, &len)) &&
+        (record_write(f, &r) | fclose(f))) {
+        free(text);
+        text = NULL;
+    }
+    if (!f) {
+        free(text);
+        text = NULL;
+    }
+    record_free(&r);
+    return text;
+}
+
+/* Before the game is left (the shell leaves, or newgame, loadgame, review
+ * FILE... have put another in its place) with moves no savegame wrote, its
+ * record (unsaved_record, taken before) is written to the unsaved game's
+ * file, and the person is told where: a game is never lost to a quit, a
+ * Ctrl-D or a newgame typed too soon. loading: the file a loadgame (review
+ * FILE) read, or NULL. */
+static void keep_unsaved(struct shell *sh, const char *text, const char *loading)
+{
+    struct proto *p = sh->p;
+    if (!text)
         return;
     char *path = unsaved_path();
     if (!path)
         return;
     /* loadgame of the unsaved game's own file (to have it back): the game
-     * left goes beside it, PATH~, not over what is about to be read */
+     * left goes beside it, PATH~, not over what was read */
     struct stat a, b;
     if (loading && !stat(loading, &a) && !stat(path, &b) && a.st_dev == b.st_dev &&
         a.st_ino == b.st_ino) {
@@ -1021,26 +1051,37 @@ static void keep_unsaved(struct shell *sh, const char *loading)
         free(path);
         path = side;
     }
-    const struct proto_cmd *save = proto_find_command("savegame");
-    char res[512] = "";
-    char *argv[1] = {path};
-    if (save->fn(p, 1, argv, res, sizeof res) == PROTO_OK) {
+    /* written whole or not at all, as savegame writes */
+    const char *why = NULL;
+    struct util_out o;
+    FILE *f = util_create_file(path, &o, &why);
+    int bad = !f;
+    if (f && fputs(text, f) == EOF) {
+        util_abandon_file(&o);
+        bad = 1;
+        why = "write failed";
+    } else if (f && util_commit_file(&o, &why)) {
+        bad = 1;
+    }
+    if (!bad)
         fprintf(p->out, "(the game was not saved: it is kept in %s, until the next unsaved "
                 "game; 'loadgame %s' brings it back)\n", path, path);
-        mark_saved(sh, NULL);
-    } else {
-        fprintf(stderr, "tabula: cannot keep the unsaved game in %s: %s\n", path, res);
-    }
+    else
+        fprintf(stderr, "tabula: cannot keep the unsaved game in %s: %s\n", path,
+                why ? why : "cannot open file");
     fflush(p->out);
     free(path);
 }
 
-/* Whether name is a command that puts another game in the current one's
- * place (loadgame too). */
-static int replaces_game(const char *name)
+/* Whether name (with argc arguments) is a command that puts another game
+ * in the current one's place: loadgame too, and review FILE, which loads
+ * FILE's game first. */
+static int replaces_game(const char *name, int argc)
 {
     static const char *const names[] = {"newgame", "clear_board", "boardsize", "setposition",
                                         "loadgame", "setrecord"};
+    if (!strcmp(name, "review"))
+        return argc >= 1;
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         if (!strcmp(name, names[i]))
             return 1;
@@ -1166,15 +1207,23 @@ static void shell_line(struct shell *sh, const char *line)
         free(w.buf);
         return;
     }
-    if (replaces_game(c->name))
-        keep_unsaved(sh, !strcmp(c->name, "loadgame") && argc >= 1 ? args[0] : NULL);
+    /* the game a command may replace, kept once it has (a command that
+     * fails leaves the game as it was, and keeps nothing) */
+    int replacing = replaces_game(c->name, argc);
+    char *leaving = replacing ? unsaved_record(sh) : NULL;
     int before = p->s.nmoves;
     const void *g_before = p->s.g;
     uint64_t h_before = p->s.g->hash(p->s.st);
     run(sh, c, argc, args, verb);
-    if (p->status == 0 && (!strcmp(c->name, "savegame") || !strcmp(c->name, "loadgame")))
+    int replaced = replacing && (p->status == 0 || p->s.nmoves != before ||
+                                 p->s.g != g_before || p->s.g->hash(p->s.st) != h_before);
+    if (replaced)
+        keep_unsaved(sh, leaving, c->kinds[0] == ARG_FILE && argc >= 1 ? args[0] : NULL);
+    free(leaving);
+    if (p->status == 0 && (!strcmp(c->name, "savegame") || !strcmp(c->name, "loadgame") ||
+                           (!strcmp(c->name, "review") && argc >= 1)))
         mark_saved(sh, args[0]);
-    else if (p->status == 0 && replaces_game(c->name))
+    else if (replaced)
         mark_saved(sh, NULL);
     free(expanded);
     free(w.buf);
@@ -1273,7 +1322,9 @@ int shell_run(struct proto *p)
         free(line);
     }
     fputc('\n', p->out);
-    keep_unsaved(&sh, NULL);
+    char *leaving = unsaved_record(&sh);
+    keep_unsaved(&sh, leaving, NULL);
+    free(leaving);
     free(sh.saved_path);
     shell_input_close(&sh);
     p->in = NULL;
