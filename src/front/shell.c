@@ -57,7 +57,8 @@ const struct shell_note shell_notes[] = {
      "back to your last move. The shell plays a forced pass again only after a command that "
      "changes the game."},
     {"help", "In the shell: help (groups), help GROUP, help all, help COMMAND, help rules (the "
-     "current game's rules), help GAME (that game's)."},
+     "current game's rules), help GAME (that game's), help OPTION (an engine option: what it "
+     "means, its values and its value now: help level)."},
     {"savegame", "In the shell FILE may start with ~ and be quoted (\"my game.rec\"); Tab "
      "completes file names. Before it replaces a file (not empty) the shell did not write or "
      "read, it asks (y/N)."},
@@ -425,6 +426,18 @@ static void colour_list(const struct game *g, char *buf, size_t n)
     }
 }
 
+/* What an engine option means, "NAME: HELP", wrapped at the terminal's
+ * width as help is. */
+static void option_meaning(FILE *o, const struct option_desc *od)
+{
+    char help[4096], line[4200];
+    options_expand(od->help, help, sizeof help);
+    size_t len = strlen(help);
+    snprintf(line, sizeof line, "%s: %s%s", od->name, help,
+             len && help[len - 1] != '.' ? "." : "");
+    print_wrapped(o, line);
+}
+
 /* Lines the shell adds under a protocol error: how to do it right. */
 static void teach(struct shell *sh, const char *msg)
 {
@@ -458,10 +471,9 @@ static void teach(struct shell *sh, const char *msg)
             for (const struct option_desc *x = option_table; x->name && n < 32; x++)
                 names[n++] = x->name;
             if (od) {
-                /* the error said the allowed values; this, what it means */
-                char help[512];
-                options_expand(od->help, help, sizeof help);
-                fprintf(o, "%s: %s\n", od->name, help);
+                /* the error said the allowed values; this, what it means
+                 * (whole: movetime's and level's are long) */
+                option_meaning(o, od);
             } else {
                 const char *near = nearest(arg0, names, n);
                 fprintf(o, "options:");
@@ -802,7 +814,7 @@ static void shell_help(struct shell *sh, int argc, char **argv)
         return;
     }
     if (argc > 1) {
-        fprintf(o, "error: syntax error\nusage: help [COMMAND|GROUP|GAME|rules|all]\n");
+        fprintf(o, "error: syntax error\nusage: help [COMMAND|GROUP|GAME|OPTION|rules|all]\n");
         return;
     }
     if (!strcasecmp(argv[0], "all")) {
@@ -843,6 +855,21 @@ static void shell_help(struct shell *sh, int argc, char **argv)
     if (g) {
         fprintf(o, "%s:\n", proto_group_names[g]);
         help_group(o, g, 1);
+        return;
+    }
+    /* help OPTION: an engine option's meaning, values and value now (the
+     * README's 'set_option level 2' sends a person to 'help level') */
+    const struct option_desc *od = option_find(argv[0]);
+    if (od) {
+        char range[256], now[1024];
+        option_range(od, range, sizeof range);
+        option_get(&sh->p->s, od, now, sizeof now);
+        fprintf(o, "usage: set_option %s %s\n", od->name, od->metavar);
+        option_meaning(o, od);
+        char line[2048];
+        snprintf(line, sizeof line, "Values: %s; default %s; now %s. ('list_options' lists "
+                 "the options.)", range, od->def, now);
+        print_wrapped(o, line);
         return;
     }
     fprintf(o, "error: unknown command: %s\n", argv[0]);
