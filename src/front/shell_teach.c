@@ -34,6 +34,18 @@ static void value_words(const char *tok, char *buf, size_t n)
     }
 }
 
+/* A value token as what a move does, after "it" or a move: "wins in 6
+ * moves", "draws", or for a score "scores -35" (the search's). */
+static void value_verb(const char *tok, char *buf, size_t n)
+{
+    char w[64];
+    value_words(tok, w, sizeof w);
+    if (!strncmp(w, "score ", 6))
+        snprintf(buf, n, "scores %.32s", w + 6);
+    else
+        snprintf(buf, n, "%s", w);
+}
+
 /* A hint's LOSS token in words: "" for none. */
 static void loss_words(const char *tok, char *buf, size_t n)
 {
@@ -187,16 +199,26 @@ int shell_tutor_allows(struct shell *sh, const char *move)
     if (rc != SESS_OK || stopped ||
         (j.mark != SESSION_MARK_BLUNDER && j.mark != SESSION_MARK_MISTAKE))
         return 1;
-    char pv[32], bv[32], pw[64], bw[64];
+    char pv[32], bv[32], pw[128], bw[64];
     session_value_text(&j.played, pv, sizeof pv);
     session_value_text(&j.best, bv, sizeof bv);
-    value_words(pv, pw, sizeof pw);
-    value_words(bv, bw, sizeof bw);
+    /* what the move does: "it loses in 2 moves", or by search "the search
+     * scores it -69 for white" (a bare "it score -69" had neither verb
+     * nor whose score it was) */
+    if (j.played.exact) {
+        char t[64];
+        value_verb(pv, t, sizeof t);
+        snprintf(pw, sizeof pw, "it %s", t);
+    } else {
+        snprintf(pw, sizeof pw, "the search scores it %+d for %s", atoi(pv),
+                 shell_side_name(p, side));
+    }
+    value_verb(bv, bw, sizeof bw);
     if (j.mark == SESSION_MARK_BLUNDER && j.best.exact && j.best.value > j.played.value)
-        fprintf(o, "tutor: %s throws the %s: it %s, where %s %s.\n", j.text,
+        fprintf(o, "tutor: %s throws the %s: %s, where %s %s.\n", j.text,
                 j.best.value > 0 ? "win" : "draw", pw, j.best_text, bw);
     else
-        fprintf(o, "tutor: %s is a %s: it %s, where %s %s.\n", j.text,
+        fprintf(o, "tutor: %s is a %s: %s, where %s %s.\n", j.text,
                 j.mark == SESSION_MARK_BLUNDER ? "blunder" : "mistake", pw, j.best_text, bw);
     char prompt[160];
     snprintf(prompt, sizeof prompt, "play %s anyway? (y/N) ", j.text);
