@@ -705,6 +705,11 @@ int session_review(struct session *s, int (*stop)(void *), void *ctx,
     int n = s->nmoves;
     memset(out, 0, sizeof *out);
     void *ab = session_proof_searcher(s);
+    /* from empty tables, as after loadgame: the same game gets the same
+     * review whatever was searched before it (a review, a hint, the moves
+     * of the game played against the engine had changed its marks) */
+    if (ab && ab == s->engine_self)
+        s->engine->clear(ab);
     void *st = malloc(sz);
     struct session_value *val = malloc(((size_t)n + 1) * sizeof *val);
     move_t *best = malloc(((size_t)n + 1) * sizeof *best);

@@ -359,6 +359,50 @@ START_TEST(test_review_stopped_by_search)
 }
 END_TEST
 
+/* The same game gets the same review, whatever was searched before it: a
+ * review again, after a search of another position. (A Tablut game, judged
+ * by searches: the second review, on the tables the first left, had other
+ * scores and marks; so had one of the game just played against the
+ * engine, and the same game loaded from its record.) */
+START_TEST(test_review_reproducible)
+{
+    enum { PLIES = 16 };
+    struct session s;
+    struct session_review a, b;
+    uint64_t rng = 4242;
+    ck_assert_int_eq(open_session(&s), SESS_OK);
+    s.nodes = 20000;
+    ck_assert(random_position(&s, "tablut", NULL, PLIES, &rng));
+    ck_assert_int_eq(session_review(&s, NULL, NULL, &a), SESS_OK);
+    for (int k = 0; k < 2; k++) {
+        if (k == 1) {
+            /* a search of the position first (genmove's, not played) */
+            struct search_result r;
+            s.nodes = 200000;
+            ck_assert_int_eq(session_genmove(&s, session_side_to_move(&s), 0, &r, NULL, NULL, NULL),
+                             SESS_OK);
+            s.nodes = 20000;
+        }
+        ck_assert_int_eq(session_review(&s, NULL, NULL, &b), SESS_OK);
+        ck_assert_int_eq(b.n, a.n);
+        for (int i = 0; i < a.n; i++) {
+            const struct session_judgement *x = &a.moves[i], *y = &b.moves[i];
+            ck_assert_msg(x->mark == y->mark && x->best_move == y->best_move &&
+                          x->played.score == y->played.score &&
+                          x->best.score == y->best.score &&
+                          x->played.exact == y->played.exact,
+                          "review %d, ply %d: %s mark %d score %d best %s %d, was mark %d "
+                          "score %d best %s %d", k + 2, i + 1, y->text, y->mark,
+                          y->played.score, y->best_text, y->best.score, x->mark,
+                          x->played.score, x->best_text, x->best.score);
+        }
+        session_review_free(&b);
+    }
+    session_review_free(&a);
+    session_free(&s);
+}
+END_TEST
+
 /* The tutor's question: the judgement of one move before it is played. */
 START_TEST(test_judge_move)
 {
@@ -595,6 +639,7 @@ static Suite *analysis_suite(void)
     tcase_add_test(tc, test_review_rastros_planted_blunder);
     tcase_add_test(tc, test_review_grasshopper_planted_blunder);
     tcase_add_test(tc, test_review_stopped_by_search);
+    tcase_add_test(tc, test_review_reproducible);
     tcase_add_test(tc, test_judge_move);
     tcase_add_test(tc, test_proven_at_once);
     tcase_add_test(tc, test_analyze_ends_on_proof);
