@@ -63,6 +63,8 @@ const struct shell_note shell_notes[] = {
      "completes file names. Before it replaces a file (not empty) the shell did not write or "
      "read, it asks (y/N)."},
     {"loadgame", "In the shell FILE may start with ~ and be quoted; Tab completes file names."},
+    {"winning_moves", "In the shell no winning move is said in words: none: no move of SIDE "
+     "wins with best play."},
     {"quit", "In the shell also exit, Ctrl-D at an empty prompt, or Ctrl-C twice. A game with "
      "moves no savegame wrote is first kept in ~/.tabula_unsaved.pgn ($TABULA_UNSAVED), as "
      "it is once newgame, loadgame, review FILE, setposition, boardsize, clear_board or "
@@ -660,6 +662,10 @@ static void shell_respond(struct proto *p, int ok, const char *text)
         shell_describe_review(sh, text);
     else if (!strcmp(cmd, "solve"))
         describe_solve(sh, text);
+    else if (!strcmp(cmd, "winning_moves") && !text[0])
+        /* (an empty answer had printed nothing at all) */
+        fprintf(o, "none: no move of %s wins with best play ('solve' says whether it draws "
+                "or loses)\n", side_name(p, session_side_to_move(&p->s)));
     else if (!strcmp(cmd, "savegame") && sh->argc == 1)
         fprintf(o, "saved %d move%s of %s to %s\n", p->s.nmoves, p->s.nmoves == 1 ? "" : "s",
                 p->s.g->name, sh->argv[0]);
