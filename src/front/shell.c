@@ -63,6 +63,12 @@ const struct shell_note shell_notes[] = {
      "completes file names. Before it replaces a file (not empty) the shell did not write or "
      "read, it asks (y/N)."},
     {"loadgame", "In the shell FILE may start with ~ and be quoted; Tab completes file names."},
+    {"hint", "In the shell the answer is in words, one move a line, ranked: its value (wins in "
+     "N moves, loses in N moves, draws, or the search's score) and what it gives away against "
+     "the first."},
+    {"review", "In the shell the answer is in words: the marked moves only, numbered as the "
+     "record numbers them, with their value and the best move's, then each side's figures and "
+     "a legend of the marks."},
     {"winning_moves", "In the shell no winning move is said in words: none: no move of SIDE "
      "wins with best play."},
     {"quit", "In the shell also exit, Ctrl-D at an empty prompt, or Ctrl-C twice. A game with "

@@ -92,8 +92,8 @@ void shell_describe_hint(struct shell *sh, const char *text)
             line++;
     }
     if (scores)
-        fprintf(o, "(a score is the search's, from the mover's view; the values that are "
-                "not scores are proven)\n");
+        fprintf(o, "(a score is the search's, from the mover's view, in the evaluation's "
+                "units: 'help hint' gives them; the values that are not scores are proven)\n");
 }
 
 void shell_describe_review(struct shell *sh, const char *text)
@@ -153,8 +153,9 @@ void shell_describe_review(struct shell *sh, const char *text)
             line++;
     }
     if (moves)
-        fprintf(o, "(?? a win or a draw thrown, ? a large drop by search, ! the only move that "
-                "keeps the value; savegame FILE writes the marks into the record)\n");
+        fprintf(o, "(?? a win or a draw thrown, or a drop of %d or more by search; ? a drop "
+                "of %d or more; ! the only move that keeps the value; savegame FILE writes the "
+                "marks into the record)\n", SESSION_BLUNDER_DROP, SESSION_MISTAKE_DROP);
 }
 
 /* ------------------------------------------------------------ the tutor */
