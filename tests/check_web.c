@@ -427,10 +427,10 @@ START_TEST(test_streaming)
     struct ws *w = ws_open(web_port(s));
     ask(w, "newgame rastros size=5");
     ask(w, "play black d4");
-    /* genmove_analyze: "=id", info lines, "play MOVE", a message each */
+    /* genmove_analyze: "=id " (GTP's space), info lines, "play MOVE", a message each */
     ws_send(w, "9 genmove_analyze white");
     ck_assert(ws_response(w, res, sizeof res, 20000) >= 3);
-    ck_assert_msg(!strncmp(res, "=9\ninfo depth ", 14), "%s", res);
+    ck_assert_msg(!strncmp(res, "=9 \ninfo depth ", 15), "%s", res);
     ck_assert_msg(strstr(res, "\nplay e5") && !strcmp(strstr(res, "\nplay e5"), "\nplay e5"), "%s", res);
     ck_assert_str_eq(ask(w, "game_over"), "= white wins: snail reached e5");
     /* analyze streams until the next line arrives */

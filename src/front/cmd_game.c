@@ -170,10 +170,13 @@ struct genmove_stream {
                                  * move, MOVE_NONE for none */
 };
 
+/* "=id " and the line break: the result starts on the next line, after
+ * the space of GTP's "=[id] result" (as showboard's), which GoGui's
+ * GtpClient and gogui-regress take the result after */
 static void stream_start(struct genmove_stream *gs)
 {
     if (!gs->started)
-        fprintf(gs->p->out, "=%s\n", gs->p->id);
+        fprintf(gs->p->out, "=%s \n", gs->p->id);
     gs->started = 1;
 }
 
@@ -729,7 +732,7 @@ const struct proto_cmd game_commands[] = {
      "newgame rastros size=5\n"
      "= \n"
      "genmove_analyze black\n"
-     "=\n"
+     "= \n"
      "info depth 0 score W nodes 2700 nps 675000 time 4 pv c2\n"
      "info depth 1 score 132 nodes 9 nps 9000 time 0 pv b2\n"
      "info depth 2 score 84 nodes 41 nps 41000 time 0 pv b2 c2\n"
