@@ -490,14 +490,36 @@ START_TEST(test_timeman)
     ck_assert_int_ge(hard, 2000 / 2);
     ck_assert_int_eq(timeman_movetime(1000), 970);
     ck_assert_int_eq(timeman_movetime(100), 95);
-    /* main time nearly gone and a long byo-yomi to come: the move's share
-     * of the byo-yomi must not spend more than a third of the main time
-     * left (issue 28: the cap at left / 2 survived every test) */
+    /* a byo-yomi share that would spend more than a third of the main
+     * time left is cut to that third (issue 28: the cap at left / 2
+     * survived every test) */
+    struct clock_state cap = {.main_ms = 600000, .byo_ms = 20000, .byo_stones = 1,
+                              .have_left = 1, .left_ms = 90000};
+    timeman_budget(&cap, 20, &soft, &hard);
+    ck_assert_int_eq(hard, 90000 / 3 - 30);
+    ck_assert_int_le(soft, hard);
+    /* main time nearly gone and byo-yomi to come: the move that outlasts
+     * the main time is the first of a period and may take what a move in
+     * the period takes (a QA pass with OpenTafl, 30 s + 3 x 3 s: with the
+     * cap at a third of the main time left, the moves from 276 ms of main
+     * time on took 94, 62, 39, 25, 11 ms, the 3 s periods unused) */
     struct clock_state by = {.main_ms = 600000, .byo_ms = 60000, .byo_stones = 1,
                              .have_left = 1, .left_ms = 3000};
     timeman_budget(&by, 20, &soft, &hard);
-    ck_assert_int_eq(hard, 3000 / 3 - 30);
+    ck_assert_int_eq(hard, 60000 * 3 / 4 - 30);
+    ck_assert_int_ge(soft, 60000 / 2);
     ck_assert_int_le(soft, hard);
+    struct clock_state ot = {.main_ms = 30000, .byo_ms = 3000, .byo_stones = 1,
+                             .have_left = 1, .left_ms = 276};
+    timeman_budget(&ot, 32, &soft, &hard);
+    ck_assert_int_eq(hard, 3000 * 3 / 4 - 30);
+    ck_assert_int_ge(soft, 3000 / 2);
+    /* a long main time keeps its own, larger budget */
+    struct clock_state lm = {.main_ms = 600000, .byo_ms = 3000, .byo_stones = 1,
+                             .have_left = 1, .left_ms = 600000};
+    timeman_budget(&lm, 0, &soft, &hard);
+    ck_assert_int_eq(soft, 600000 / 40 + 3000 / 2);
+    ck_assert_int_eq(hard, (600000 / 40 + 3000 / 2) * 4 - 30);
 
     /* clocks at the extremes: no overflow, a huge clock is a huge budget
      * (SEARCH_MAX_MS at most), a negative one a tiny one */

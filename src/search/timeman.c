@@ -97,13 +97,20 @@ void timeman_budget(const struct clock_state *c, int ply, int64_t *soft, int64_t
         int to_go = 40 - ply / 2;
         if (to_go < 15)
             to_go = 15;
-        s = left / to_go;
-        if (byo > 0 && c->byo_stones > 0)
-            s += byo / c->byo_stones / 2;
+        int64_t per = byo > 0 && c->byo_stones > 0 ? byo / c->byo_stones : 0;
+        s = left / to_go + per / 2;
         h = s * 4;
         if (h > left / 3)
             h = left / 3;
         h -= MARGIN_MS;
+        /* byo-yomi follows: a move that outlasts the main time is the
+         * first stone of a period, so it may take at least what a move in
+         * the period may take (the branch above). Capped at a third of the main time
+         * alone, the last seconds of main time went by in moves of a few
+         * milliseconds with whole periods unused (a QA pass: 30 s + 3 x 3 s
+         * in OpenTafl, eight moves under 100 ms each) */
+        if (per > 0 && h < per * 3 / 4 - MARGIN_MS)
+            h = per * 3 / 4 - MARGIN_MS;
     }
     if (h < 5)
         h = 5;
