@@ -783,6 +783,64 @@ START_TEST(test_long_rules_line)
 }
 END_TEST
 
+/* OpenTafl's "play-here" in a replay (a QA pass with the real OpenTafl,
+ * 2026-12-07): the host steps the engine through the replay with position
+ * and side, then sends every move of the game from its start with the
+ * record of the position the previous game ended in, and that same stale
+ * record after every later move. Tabula took the stale record (the king on
+ * the edge), said it had no move, and OpenTafl ended the game as its
+ * resignation. Now the moves from the start are the game, and a record that
+ * did not change across a move, or shows a game over while the host plays
+ * on, is not taken. Both kinds of stale record: a finished game (the king
+ * escaped at d1, what the real OpenTafl sent) and one that is not. */
+START_TEST(test_play_here)
+{
+    static const char *const stale[] = {
+        "/T2KTt3/1t5t1/2T2t3/6T1t/2t3T1t/8t/3tT4/6t2/3tt4/",
+        "/3ttt3/4t4/4T4/t3T3t/ttTTKTT1t/t3T3t/4T4/4t4/3t1t3/",
+    };
+    for (int k = 0; k < 2; k++) {
+        struct eng e;
+        char line[8192], mv[64];
+        uint64_t rng = 5;
+        eng_ready(&e, "20");
+        /* the replay, stepped to the fourth ply */
+        eng_send(&e, "position /3ttt3/6t2/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/");
+        eng_send(&e, "side defenders");
+        eng_send(&e, "position /3t1t3/4t1t2/4T4/t3K1T1t/ttTT1TTtt/t3T3t/4T4/4t4/3ttt3/");
+        eng_send(&e, "side attackers");
+        /* play-here: the host's AI (the attackers) moves h5-h3 */
+        void *st = host_game();
+        static const char *const game[] = {"e2-g2", "e4-g4", "e1-e2", "e5-e4", "h5-h3"};
+        for (int i = 0; i < 5; i++) {
+            move_t m;
+            char err[128];
+            ck_assert_int_eq(G->parse_move(st, game[i], &m, err, sizeof err), GAME_OK);
+            game_undo u;
+            G->make(st, m, &u);
+        }
+        eng_send(&e, "opponent-move e2-g2|e4-g4|e1-e2|e5-e4|h5-h3 %s", stale[k]);
+        eng_send(&e, "play defenders");
+        eng_expect(&e, "move ", line, sizeof line, 5000);
+        host_take(st, line, mv, sizeof mv);
+        eng_send(&e, "move %s", stale[k]);
+        for (int turn = 0; turn < 3 && !over(st); turn++) {
+            host_move(st, &rng, mv, sizeof mv, 0);
+            eng_send(&e, "opponent-move %s %s", mv, stale[k]);
+            if (over(st))
+                break;
+            eng_send(&e, "play defenders");
+            eng_expect(&e, "move ", line, sizeof line, 5000);
+            host_take(st, line, mv, sizeof mv);
+            eng_send(&e, "move %s", stale[k]);
+        }
+        free(st);
+        eng_send(&e, "goodbye");
+        ck_assert_int_eq(eng_stop(&e, 5000), 0);
+    }
+}
+END_TEST
+
 static Suite *otep_suite(void)
 {
     Suite *s = suite_create("otep");
@@ -805,6 +863,7 @@ static Suite *otep_suite(void)
     tcase_add_test(tc, test_position_clears_refusal);
     tcase_add_test(tc, test_finished_position);
     tcase_add_test(tc, test_long_rules_line);
+    tcase_add_test(tc, test_play_here);
     suite_add_tcase(s, tc);
     return s;
 }

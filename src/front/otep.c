@@ -318,6 +318,8 @@ struct otep {
                                  * REFUSED_POSITION until a usable position */
     char refusal[512];
     int sent_move;              /* our last move is in the session, unconfirmed */
+    char start_pos[256];        /* the start position of the last rules line */
+    char last_rec[256];         /* the record of the last move or opponent-move */
     int aborted;                /* a search stopped because the host moved on */
     int stop_at_eof;            /* the end of input stops this search */
     int64_t last_poll;
@@ -515,6 +517,8 @@ static void cmd_rules(struct otep *o, char *args)
         return;
     }
     o->refused = 0;
+    snprintf(o->start_pos, sizeof o->start_pos, "%s", pos);
+    o->last_rec[0] = '\0';
     o->have_clock = 0;
     o->s->main_ms = o->main_ms0;    /* no clock line yet in this game */
     o->s->byo_ms = o->byo_ms0;
@@ -566,9 +570,67 @@ static int host_move(const char *m, char *out, size_t n)
     return 0;
 }
 
+/* Plays the host's moves (m1|m2|..., simple or full notation) on the
+ * session's board: 0, or -1 at the first one it cannot play (the moves
+ * before it stay played). moves is cut up. */
+static int play_host_moves(struct otep *o, char *moves)
+{
+    char *s2 = NULL;
+    for (char *m = strtok_r(moves, "|", &s2); m; m = strtok_r(NULL, "|", &s2)) {
+        char mv[32], err[256];
+        if (host_move(m, mv, sizeof mv) ||
+            session_play(o->s, -1, mv, err, sizeof err) != SESS_OK) {
+            diag(o, "cannot play the host's move %s", m);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Is rec, which differs from our board, a record the host did not update
+ * (OpenTafl after "play-here" in a replay sends the position the previous
+ * game ended in with every move and its answer to every move of ours)?
+ * Either it is the record the host sent with its last move or answer,
+ * although a move was made since (every move changes the board), or it is
+ * a finished game by our rules (the king captured or escaped) while ours
+ * goes on and the host asks for moves. */
+static int stale_record(struct otep *o, const char *rec)
+{
+    if (o->last_rec[0] && !strcmp(rec, o->last_rec))
+        return 1;
+    const struct game *g = o->s->g;
+    struct game_status ours, theirs = {0, 0, NULL};
+    char pos[256], e[128];
+    if (session_status(o->s, &ours) ||
+        otep_record_to_position(rec, session_side_to_move(o->s), pos, sizeof pos))
+        return 0;
+    void *st = malloc(g->state_size);
+    if (!st)
+        return 0;
+    memcpy(st, o->s->st, g->state_size);
+    if (g->parse_position(st, pos, e, sizeof e) == GAME_OK)
+        g->status(st, &theirs);
+    free(st);
+    return theirs.over && theirs.reason && strcmp(theirs.reason, "no legal move") != 0;
+}
+
+/* Remembers the record of a move or opponent-move line. */
+static void keep_record(struct otep *o, const char *rec)
+{
+    if (rec && strlen(rec) < sizeof o->last_rec)
+        snprintf(o->last_rec, sizeof o->last_rec, "%s", rec);
+    else
+        o->last_rec[0] = '\0';
+}
+
 /* opponent-move <m1|m2...> <record>: the other side moved. After a move of
  * ours was refused the host repeats moves we already have: then the board
- * already is the record and nothing is played. */
+ * already is the record and nothing is played. Moves that cannot be played
+ * on our board but can from the game's start are the whole game (OpenTafl
+ * sends every move since the engine's last one it knows: after loading a
+ * game or "play-here" in a replay, all of them); two or more such moves are
+ * the game then, whatever the record says (after "play-here" it is the
+ * previous game's). */
 static void cmd_opponent_move(struct otep *o, char *args)
 {
     char *save = NULL;
@@ -581,22 +643,34 @@ static void cmd_opponent_move(struct otep *o, char *args)
          * (play sets the side to move) */
         if (rec)
             resync(o, rec, session_side_to_move(o->s), "after a position we could not use");
+        keep_record(o, rec);
         return;
     }
-    if (rec && same_board(o, rec))
+    if (rec && same_board(o, rec)) {
+        keep_record(o, rec);
         return;
-    int mover = session_side_to_move(o->s), ok = 1;
-    char *s2 = NULL;
-    for (char *m = strtok_r(moves, "|", &s2); m && ok; m = strtok_r(NULL, "|", &s2)) {
-        char mv[32], err[256];
-        if (host_move(m, mv, sizeof mv) ||
-            session_play(o->s, -1, mv, err, sizeof err) != SESS_OK) {
-            diag(o, "cannot play the host's move %s", m);
-            ok = 0;
-        }
     }
-    if (rec && !same_board(o, rec))
-        resync(o, rec, !mover, ok ? "the host's board differs" : "a host move we cannot play");
+    int mover = session_side_to_move(o->s), from_start = 0;
+    char *copy = strdup(moves), err[256];
+    int ok = play_host_moves(o, moves) == 0;
+    /* a list of moves (Tablut has no berserk moves, so the host sends one
+     * a turn but for a history); a single move we cannot play means that
+     * our board is not the host's: the record settles it, as below */
+    if (!ok && copy && strchr(copy, '|') &&
+        new_game(o, o->start_pos, err, sizeof err) == SESS_OK &&
+        play_host_moves(o, copy) == 0) {
+        ok = from_start = 1;
+        mover = !session_side_to_move(o->s);
+        diag(o, "played the host's moves from the game's start");
+    }
+    free(copy);
+    if (rec && !same_board(o, rec)) {
+        if (from_start || (ok && stale_record(o, rec)))
+            diag(o, "kept our board: the host's record %s is not the game's", rec);
+        else
+            resync(o, rec, !mover, ok ? "the host's board differs" : "a host move we cannot play");
+    }
+    keep_record(o, rec);
 }
 
 /* move <record>: the host took our move; rec is the board after it. */
@@ -604,8 +678,13 @@ static void cmd_move(struct otep *o, char *args)
 {
     char *save = NULL, *rec = strtok_r(args, " ", &save);
     o->sent_move = 0;
-    if (rec && !o->refused && !same_board(o, rec))
-        resync(o, rec, session_side_to_move(o->s), "the host's board after our move differs");
+    if (rec && !o->refused && !same_board(o, rec)) {
+        if (stale_record(o, rec))
+            diag(o, "kept our board: the host's record %s is not the game's", rec);
+        else
+            resync(o, rec, session_side_to_move(o->s), "the host's board after our move differs");
+    }
+    keep_record(o, rec);
 }
 
 /* error <code>: the host refused our move (1 wrong side, 2 illegal): take
