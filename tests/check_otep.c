@@ -841,6 +841,38 @@ START_TEST(test_play_here)
 }
 END_TEST
 
+/* The analysis score is the attackers' view whichever side is to move, as
+ * OpenTafl's own engine gives it and OpenTafl shows it (a number alone,
+ * "b5-b3: -49"). A QA pass with the real OpenTafl: in one position its
+ * engine gave +485 with the attackers to move and +64 with the defenders
+ * to move; Tabula gave -46 and +180, the side to move's view, so its +180
+ * read as the attackers' advantage in OpenTafl. Here the king escapes in
+ * one with the defenders to move: a big negative score. */
+START_TEST(test_analysis_attackers_view)
+{
+    struct eng e;
+    char line[8192], rec[256];
+    eng_ready(&e, "20");
+    otep_position_to_record("3ttt3/4t4/1K2T4/t3T3t/ttTT1TTtt/t3T3t/3tT4/4t4/4tt3 w", rec,
+                            sizeof rec);
+    eng_send(&e, "position %s", rec);
+    eng_send(&e, "side defenders");
+    eng_send(&e, "analyze 1 1");
+    eng_expect(&e, "analysis 1 ", line, sizeof line, 5000);
+    const char *sc = strrchr(line, ' ');
+    ck_assert_msg(sc && atoi(sc + 1) <= -SCORE_WIN_MIN, "defenders win in 1: %s", line);
+    /* the attackers to move on the same board: they cannot stop the king,
+     * still the attackers' view: negative */
+    eng_send(&e, "side attackers");
+    eng_send(&e, "analyze 1 1");
+    eng_expect(&e, "analysis 1 ", line, sizeof line, 5000);
+    sc = strrchr(line, ' ');
+    ck_assert_msg(sc && atoi(sc + 1) < 0, "attackers to move, king free: %s", line);
+    eng_send(&e, "goodbye");
+    ck_assert_int_eq(eng_stop(&e, 5000), 0);
+}
+END_TEST
+
 static Suite *otep_suite(void)
 {
     Suite *s = suite_create("otep");
@@ -864,6 +896,7 @@ static Suite *otep_suite(void)
     tcase_add_test(tc, test_finished_position);
     tcase_add_test(tc, test_long_rules_line);
     tcase_add_test(tc, test_play_here);
+    tcase_add_test(tc, test_analysis_attackers_view);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -891,7 +891,7 @@ int64_t otep_analyze_ms(const char *seconds)
 }
 
 /* analyze <n> <seconds>: the best line after a search of that long:
- * "analysis 1 m1|m2|... score" (score from the side to move's view). */
+ * "analysis 1 m1|m2|... score" (score from the attackers' view). */
 static void cmd_analyze(struct otep *o, char *args)
 {
     char *save = NULL;
@@ -939,7 +939,11 @@ static void cmd_analyze(struct otep *o, char *args)
         g->make(copy, r.pv[i], &u);
     }
     free(copy);
-    send_line(o, "analysis 1 %s %d", pv, r.score);
+    /* from the attackers' view, as OpenTafl's own engine gives it (its
+     * evaluation is the attackers' gain), since OpenTafl shows the number
+     * alone: "b5-b3: -49" */
+    send_line(o, "analysis 1 %s %d", pv,
+              session_side_to_move(o->s) ? -r.score : r.score);
 }
 
 /* finish <code>: the game is over (0 stopped, 1 draw, 2 attackers won,
