@@ -19,6 +19,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 #include "config.h"
+#include "engine_limits.h"
 #include "game.h"
 #include "options.h"
 #include "session.h"
@@ -34,6 +35,8 @@ enum {
 };
 
 #define FRAME_MAX (1 << 20)     /* a state is about 900 bytes */
+#define STR_(x) #x
+#define STR(x) STR_(x)
 #define PORT_WHITE 5800
 #define PORT_BLACK 5801
 #define POS_MAX 160
@@ -288,8 +291,10 @@ static move_t choose(struct client *c, int64_t t0, char *info, size_t n)
         return MOVE_NONE;
     if (res.note)
         logf_(c, "%s", res.note);
-    snprintf(info, n, "score %d depth %d nodes %" PRIu64 " time %.2f s",
-             res.score, res.depth, res.nodes, (double)(now_ms() - start) / 1000);
+    char score[32];
+    session_score_text(res.score, score, sizeof score);
+    snprintf(info, n, "score %s depth %d nodes %" PRIu64 " time %.2f s", score, res.depth,
+             res.nodes, (double)(now_ms() - start) / 1000);
     return res.best;
 }
 
@@ -493,7 +498,7 @@ static void usage(FILE *f)
 "  --margin MS         time kept back from TIMEOUT [1500, or a third of TIMEOUT if less]\n"
 "  --movetime MS       search MS per move (within TIMEOUT minus the margin)\n"
 "  --threads N         search threads [1]\n"
-"  --hash MB           transposition table [the engine's default]\n"
+"  --hash MB           transposition table [" STR(TABULA_HASH_DEFAULT_MB) "]\n"
 "  --opening MOVES     our first moves, comma-separated, each played when\n"
 "                      legal (varied openings for matches), e.g. e3-f3,d5-d7\n"
 "  --quiet             no log on standard error\n"
