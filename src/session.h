@@ -83,6 +83,10 @@ struct session {
     struct session_note *notes;
     int nnotes;
     struct session_tags *tags;  /* NULL, or the loaded record's; owned */
+    char roster[2][128];        /* the record's White and Black where no
+                                 * loaded record names them (the shell's
+                                 * play mode: the engine and the person);
+                                 * empty: "?" */
     /* GTP clocks (milliseconds); main_ms < 0 means no time settings. A
      * side's left_ms/left_stones are its clock when have_left: from
      * time_left, or kept by the engine (session_clock_charge); without

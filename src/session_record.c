@@ -56,6 +56,9 @@ int session_to_record(const struct session *s, struct game_record *r)
     const struct session_tags *tg = s->tags;
     if (tg)     /* the game decided off the board stays so while unchanged */
         copy_header(r, &tg->hdr, tg->nmoves == s->nmoves && tg->hash == g->hash(s->st));
+    for (int i = 0; i < 2; i++)
+        if (!r->players[i][0])
+            memcpy(r->players[i], s->roster[i], sizeof r->players[i]);
     for (int i = 0; i < s->nmoves; i++) {
         char mv[64];
         if (g->format_move_long)

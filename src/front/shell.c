@@ -61,7 +61,8 @@ const struct shell_note shell_notes[] = {
      "means, its values and its value now: help level)."},
     {"savegame", "In the shell FILE may start with ~ and be quoted (\"my game.rec\"); Tab "
      "completes file names. Before it replaces a file (not empty) the shell did not write or "
-     "read, it asks (y/N)."},
+     "read, it asks (y/N). In play mode the record names the engine's side (Tabula, its version "
+     "and level) and yours (your login name)."},
     {"loadgame", "In the shell FILE may start with ~ and be quoted; Tab completes file names."},
     {"hint", "In the shell the answer is in words, one move a line, ranked: its value (wins in "
      "N moves, loses in N moves, draws, or the search's score) and what it gives away against "
@@ -142,6 +143,26 @@ static int human_side(const struct shell *sh)
     if (sh->computer[0] == sh->computer[1])
         return -1;
     return sh->computer[0] ? 1 : 0;
+}
+
+/* The names a saved game gives the players where no loaded record names
+ * them: in play mode the engine's side is "Tabula VERSION" (with its level)
+ * and the person's the login name; with the engine on both sides both are
+ * the engine's; else none ("?"). Set before each command, so that a
+ * savegame (or the unsaved game's file) names who plays now. */
+static void shell_roster(struct shell *sh)
+{
+    struct session *s = &sh->p->s;
+    char engine[128];
+    if (s->level > 0)
+        snprintf(engine, sizeof engine, "Tabula %s (level %d)", PACKAGE_VERSION, s->level);
+    else
+        snprintf(engine, sizeof engine, "Tabula %s", PACKAGE_VERSION);
+    const struct passwd *pw = getpwuid(getuid());
+    const char *person = pw && pw->pw_name && pw->pw_name[0] ? pw->pw_name : "";
+    for (int i = 0; i < 2; i++)
+        snprintf(s->roster[i], sizeof s->roster[i], "%s",
+                 sh->computer[i] ? engine : sh->computer[1 - i] ? person : "");
 }
 
 /* A score of side's search (side's view) in words: "white is winning
@@ -1042,6 +1063,7 @@ static char *unsaved_record(struct shell *sh)
     struct proto *p = sh->p;
     if (!unsaved(sh))
         return NULL;
+    shell_roster(sh);
     struct game_record r;
     record_init(&r);
     char *text = NULL;
@@ -1248,6 +1270,7 @@ static void shell_line(struct shell *sh, const char *line)
     }
     /* the game a command may replace, kept once it has (a command that
      * fails leaves the game as it was, and keeps nothing) */
+    shell_roster(sh);
     int replacing = replaces_game(c->name, argc);
     char *leaving = replacing ? unsaved_record(sh) : NULL;
     int before = p->s.nmoves;
