@@ -70,6 +70,7 @@ const struct shell_note shell_notes[] = {
     {"review", "In the shell the answer is in words: the marked moves only, numbered as the "
      "record numbers them, with their value and the best move's, then each side's figures and "
      "a legend of the marks."},
+    {"set_option", "In the shell it says the option's new value: level is now 2."},
     {"winning_moves", "In the shell no winning move is said in words: none: no move of SIDE "
      "wins with best play."},
     {"quit", "In the shell also exit, Ctrl-D at an empty prompt, or Ctrl-C twice. A game with "
@@ -699,7 +700,16 @@ static void shell_respond(struct proto *p, int ok, const char *text)
     else if (!strcmp(cmd, "loadgame") && sh->argc >= 1)
         fprintf(o, "loaded %s: %s, %d move%s\n", sh->argv[0], p->s.g->name, p->s.nmoves,
                 p->s.nmoves == 1 ? "" : "s");
-    else if (text[0]) {
+    else if (!strcmp(cmd, "set_option") && !text[0] && sh->argc >= 1 &&
+             option_find(sh->argv[0])) {
+        /* (a person saw nothing and could not tell it took) */
+        char now[1024];
+        const struct option_desc *od = option_find(sh->argv[0]);
+        option_get(&p->s, od, now, sizeof now);
+        fprintf(o, "%s is now ", od->name);
+        put_clean(o, now);
+        fprintf(o, " ('help %s' says what it means)\n", od->name);
+    } else if (text[0]) {
         put_clean(o, text[0] == '\n' ? text + 1 : text);
         fprintf(o, "\n");
     }
