@@ -38,6 +38,7 @@ const App = {
     selected: null, hint: null, info: null, infoSide: 0,
     thinking: false,            /* a genmove_analyze is running */
     moving: false,              /* a move of the person's is on its way */
+    typed: null,                /* a command typed in the Protocol panel, running */
     chain: Promise.resolve(),
     bgRunning: false, bgCancel: false,
     gen: 0,                     /* counts the positions seen */
@@ -544,6 +545,9 @@ const App = {
         else if (this.engineControls(this.toMove)) status = `${who} to move (the engine).`;
         else status = `${who} to move: your turn` +
             (this.selected ? ` (${this.selected} picked up; Esc drops it)` : "") + ".";
+        if (this.typed && !this.over && this.engine.open)
+            status += ` The engine is answering "${this.typed}" (typed in the Protocol panel):` +
+                " Stop (m) or a move ends it.";
         $("status").textContent = status;
         const banner = $("banner");
         if (this.over) {
@@ -604,7 +608,8 @@ const App = {
 
     updateButtons() {
         const open = this.engine && this.engine.open, human = this.humanTurn();
-        $("movenow").disabled = !this.thinking;
+        $("movenow").disabled = !this.thinking && !this.typed;
+        $("movenow").textContent = this.typed && !this.thinking ? "Stop" : "Move now";
         $("undo").disabled = !open || this.history.length === 0;
         $("hint").disabled = !human;
         $("prove").disabled = !open || this.over;
@@ -748,11 +753,19 @@ const App = {
             const c = $("protoinput").value.trim();
             if (!c) return;
             $("protoinput").value = "";
+            /* as a proof is: the person's next action (a move, Undo, New
+             * game, Move now) interrupts it, so that a command that runs
+             * until it is stopped (analyze) does not hold the board */
             this.run(async () => {
-                await this.send(c);
+                this.typed = c;
+                this.render();
+                try { await this.send(c); } finally { this.typed = null; }
+                /* cut short by an action of the person's, and the game as it
+                 * was: the action goes on in the position it was made in */
+                if (this.bgCancel && !(await this.changedSince())) { this.render(); return; }
                 await this.syncGame();
                 await this.refresh();
-            });
+            }, true);
         });
         $("protocolpanel").addEventListener("toggle", () => this.protoLog("in", ""));
         document.addEventListener("keydown", e => {
@@ -773,7 +786,13 @@ const App = {
     },
 
     stopThinking() {
-        if (this.thinking) this.engine.interrupt();
+        if (this.thinking || this.typed) this.engine.interrupt();
+    },
+
+    /* The engine's game or position is not the one drawn. */
+    async changedSince() {
+        const [pos, id] = await Promise.all([this.send("getposition"), this.send("gogui-rules_game_id")]);
+        return pos.text !== this.pos || id.text.toLowerCase() !== this.game.name;
     },
 
     doUndo() {

@@ -855,6 +855,39 @@ try:
     shot("phone-grasshopper-track")
     screen(None)
 
+    # a command typed in the protocol panel that runs until it is stopped
+    # (analyze) held the board: a move clicked waited "on its way" for the
+    # server's cap (10 minutes), Move now was disabled. Now a move, or Stop,
+    # ends it as it ends a proof.
+    new_game("tablut", {}, engine_side="1")
+    proto("analyze")
+    WebDriverWait(driver, 30, 0.05).until(lambda d: d.execute_script(
+        "return App.engine.pending.some(p => p.command === 'analyze')"))
+    hist = attr("history")
+    srcs = driver.find_elements(By.CSS_SELECTOR, "#board .hit.src")
+    srcs[0].click()
+    driver.find_elements(By.CSS_SELECTOR, "#board .hit.target")[0].click()
+    try:
+        WebDriverWait(driver, 15, 0.05).until(lambda d: len(attr("history").split()) >= 2)
+        played = True
+    except TimeoutException:
+        played = False
+    check("a move clicked while an analyze typed in the protocol panel runs stops it and is played",
+          played and attr("history").startswith(hist), f"{hist!r} -> {attr('history')!r}")
+    if played:
+        idle()
+        proto("analyze")
+        WebDriverWait(driver, 30, 0.05).until(lambda d: d.execute_script(
+            "return App.engine.pending.some(p => p.command === 'analyze')"))
+        stop = driver.find_element(By.ID, "movenow")
+        status = driver.find_element(By.ID, "status").text
+        can_stop = stop.is_enabled()
+        if can_stop:
+            stop.click()
+        check("and Stop (the Move now button) ends it, the status saying what runs",
+              can_stop and idle_within(10) and '"analyze"' in status, f"{status!r}")
+    driver.find_element(By.CSS_SELECTOR, "#protocolpanel summary").click()
+
     # after the connection ends (quit), no turn and no marked squares
     proto("quit")
     WebDriverWait(driver, 30, 0.05).until(
