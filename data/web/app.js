@@ -36,6 +36,7 @@ const App = {
     cache: new Map(),           /* the history so far ("" at the start) -> position */
     proofCache: new Map(),      /* position -> { text, winning } */
     selected: null, hint: null, info: null, infoSide: 0,
+    infoGame: "", infoHist: "",   /* the game and history the engine's line is of */
     thinking: false,            /* a genmove_analyze is running */
     moving: false,              /* a move of the person's is on its way */
     typed: null,                /* a command typed in the Protocol panel, running */
@@ -293,6 +294,12 @@ const App = {
         this.over = over.text !== "ongoing";
         const key = this.history.join(" ");
         this.cache.set(key, this.pos);
+        /* the engine's line is shown while the game goes on from its move:
+         * not after an undo past it, nor in another game (a newgame or
+         * setrecord typed in the Protocol panel) */
+        if (this.info && !this.thinking &&
+            !(this.infoGame === g.name && (key + " ").startsWith(this.infoHist + " ")))
+            this.info = null;
         const prevPos = this.history.length ? this.cache.get(this.history.slice(0, -1).join(" ")) : null;
         const prev = prevPos ? g.parse(prevPos) : null;
         const lastMove = this.history[this.history.length - 1];
@@ -387,6 +394,8 @@ const App = {
         }
         const move = r.text.replace(/^play\s+/, "");
         this.info = lineOf(r.info.map(parseInfo).filter(Boolean), move);
+        this.infoGame = game.name;
+        this.infoHist = [...this.history, move].join(" ");
         this.say(`${this.game.shortLabel(side)} (engine) played ${move} ` +
                  `in ${Math.round(performance.now() - t0)} ms.`);
         const think = performance.now() - t0;
@@ -762,7 +771,9 @@ const App = {
                 try { await this.send(c); } finally { this.typed = null; }
                 /* cut short by an action of the person's, and the game as it
                  * was: the action goes on in the position it was made in */
-                if (this.bgCancel && !(await this.changedSince())) { this.render(); return; }
+                const changed = await this.changedSince();
+                if (this.bgCancel && !changed) { this.render(); return; }
+                if (changed) this.say("");      /* the note was of the game before */
                 await this.syncGame();
                 await this.refresh();
             }, true);

@@ -888,6 +888,30 @@ try:
               can_stop and idle_within(10) and '"analyze"' in status, f"{status!r}")
     driver.find_element(By.CSS_SELECTOR, "#protocolpanel summary").click()
 
+    # the engine's line and note went with the game of its move: after a
+    # newgame of another game typed in the panel, the Tablut line stayed,
+    # its side called "White" (Rastros' name), and "Defenders (engine) played"
+    new_game("tablut", {}, engine_side="1")
+    click_move()
+    idle()
+    before = driver.find_element(By.ID, "evalline").text
+    proto("newgame rastros size=5")
+    WebDriverWait(driver, 30, 0.05).until(lambda d: attr("game") == "rastros")
+    idle()
+    ev, pv = (driver.find_element(By.ID, i).text for i in ("evalline", "pvline"))
+    check("a newgame typed in the panel clears the other game's line and note",
+          "Defenders" in before and ev == "\u2014" and pv == "" and "played" not in note_text(),
+          f"{before!r} -> {ev!r} {pv!r} {note_text()!r}")
+    driver.find_element(By.CSS_SELECTOR, "#protocolpanel summary").click()
+    new_game("tablut", {"rules": "tablut"}, engine_side="1")
+    click_move()
+    idle()
+    driver.find_element(By.ID, "undo").click()
+    WebDriverWait(driver, 30, 0.05).until(lambda d: attr("history") == "")
+    idle()
+    ev = driver.find_element(By.ID, "evalline").text
+    check("Undo clears the line of the engine's move it took back", ev == "\u2014", ev)
+
     # after the connection ends (quit), no turn and no marked squares
     proto("quit")
     WebDriverWait(driver, 30, 0.05).until(
