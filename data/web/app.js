@@ -216,6 +216,8 @@ const App = {
         }
     },
 
+    /* The form's variant: the newgame words and the values (kept for the
+     * game once the engine has taken them). */
     variantWords() {
         const words = [], values = {};
         for (const input of $("variant").querySelectorAll("[data-key]")) {
@@ -224,8 +226,7 @@ const App = {
             values[input.dataset.key] = v;
             if (v !== input.dataset.def) words.push(`${input.dataset.key}=${v}`);
         }
-        this.variant[this.game.name] = values;
-        return words;
+        return { words, values };
     },
 
     buildEngineSide() {
@@ -242,12 +243,23 @@ const App = {
     },
 
     async newGame() {
-        const words = this.variantWords();
+        const { words, values } = this.variantWords();
         const r = await this.send(["newgame", this.game.name, ...words].join(" "));
         if (!r.ok) {
-            if (this.engine.open) this.say(`The engine refused the variant: ${r.text}`);
+            if (!this.engine.open) return;
+            this.say(`The engine refused the variant: ${r.text}`);
+            /* the engine plays on the game it had: when another game was
+             * chosen, the page goes back to it (its board, rules and form),
+             * and the chosen game's variant is forgotten (the next choice of
+             * it starts its default) */
+            if (await this.changedSince()) {
+                delete this.variant[this.game.name];
+                await this.syncGame();
+                this.render();
+            }
             return;
         }
+        this.variant[this.game.name] = values;
         this.cache.clear();
         this.info = null;
         this.say("");

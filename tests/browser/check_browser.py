@@ -912,6 +912,35 @@ try:
     ev = driver.find_element(By.ID, "evalline").text
     check("Undo clears the line of the engine's move it took back", ev == "\u2014", ev)
 
+    # a variant the engine refuses was kept for its game, and a game chosen
+    # with it showed that game's name, form and rules over the board of the
+    # game the engine still played (start=a1 refused in Rastros, then Tablut
+    # and Rastros again: "Rastros" above a Tablut board that took no click)
+    new_game("rastros", {"size": "7", "start": "a1"}, engine_side="none")
+    refused = note_text()
+    Select(driver.find_element(By.ID, "game")).select_by_value("tablut")
+    idle()
+    Select(driver.find_element(By.ID, "game")).select_by_value("rastros")
+    idle()
+    check("a refused variant is not kept: the game chosen again starts",
+          "refused" in refused and attr("game") == "rastros" and "s" in attr("position").split()[0] and
+          "refused" not in note_text(), f"{refused!r}; {attr('game')} {attr('position')!r} {note_text()!r}")
+    Select(driver.find_element(By.ID, "game")).select_by_value("tablut")
+    idle()
+    driver.execute_script("App.variant.rastros = { start: 'a1' }")     # as an older page kept it
+    Select(driver.find_element(By.ID, "game")).select_by_value("rastros")
+    idle()
+    chosen = Select(driver.find_element(By.ID, "game")).first_selected_option.get_attribute("value")
+    rules = driver.find_element(By.ID, "rulestitle").text
+    check("a game refused its variant: the page shows the game the engine plays",
+          "refused" in note_text() and chosen == attr("game") == "tablut" and "Tablut" in rules and
+          driver.find_elements(By.CSS_SELECTOR, '#variant [data-key="rules"]'),
+          f"chosen {chosen}, board {attr('game')}, {rules!r}, {note_text()!r}")
+    Select(driver.find_element(By.ID, "game")).select_by_value("rastros")
+    idle()
+    check("and that game chosen again starts with its default variant",
+          attr("game") == "rastros" and "refused" not in note_text(), f"{attr('game')} {note_text()!r}")
+
     # after the connection ends (quit), no turn and no marked squares
     proto("quit")
     WebDriverWait(driver, 30, 0.05).until(
