@@ -18,7 +18,7 @@ function hintWords(v) {
     const m = /^([WLD])(\d*)$/.exec(v);
     if (!m) return `score ${v}`;
     const what = { W: "wins", L: "loses", D: "draws" }[m[1]];
-    return m[2] ? `${what} in ${m[2]} plies` : what;
+    return m[2] ? `${what} in ${plies(m[2])}` : what;
 }
 
 const App = {
@@ -468,8 +468,8 @@ const App = {
             /* "win e5 in 3", "draw e5", "loss in 4", "loss" */
             const m = /^(win|loss|draw)(?: (?!in )(\S+))?(?: in (\d+))?/.exec(r.text);
             const who = g.shortLabel(side);
-            if (m[1] === "win") text = `${who} ${agree(who, "wins")}` + (m[3] ? ` in ${m[3]}` : "") + ` (proven)`;
-            else if (m[1] === "loss") text = `${who} ${agree(who, "loses")}` + (m[3] ? ` in ${m[3]}` : "") +
+            if (m[1] === "win") text = `${who} ${agree(who, "wins")}` + (m[3] ? ` in ${plies(m[3])}` : "") + ` (proven)`;
+            else if (m[1] === "loss") text = `${who} ${agree(who, "loses")}` + (m[3] ? ` in ${plies(m[3])}` : "") +
                 ` (proven): ${g.shortLabel(1 - side)} ${agree(g.shortLabel(1 - side), "wins")} with best play`;
             else text = `draw with best play (proven)`;
             if (m[1] === "win" && !(background && this.bgCancel)) {

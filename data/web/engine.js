@@ -87,12 +87,16 @@ function parseInfo(line) {
 }
 
 /* A score as the protocol writes it, in words for the side it belongs to:
- * "wins in 17", "loses", "+84". */
+ * "wins in 17 plies" (a distance is in plies, a move of either side, as
+ * the hint says it), "loses", "+84". */
 function scoreWords(score) {
     let m = /^W(\d*)$/.exec(score);
-    if (m) return { proven: 1, text: m[1] ? `wins in ${m[1]}` : "wins" };
+    if (m) return { proven: 1, text: m[1] ? `wins in ${plies(m[1])}` : "wins" };
     m = /^L(\d*)$/.exec(score);
-    if (m) return { proven: -1, text: m[1] ? `loses in ${m[1]}` : "loses" };
+    if (m) return { proven: -1, text: m[1] ? `loses in ${plies(m[1])}` : "loses" };
     const v = parseInt(score, 10);
     return { proven: 0, value: v, text: (v > 0 ? "+" : "") + v };
 }
+
+/* "1 ply", "17 plies" */
+function plies(n) { return +n === 1 ? "1 ply" : `${n} plies`; }

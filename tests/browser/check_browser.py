@@ -514,7 +514,7 @@ try:
     proof = driver.find_element(By.ID, "proofline").text
     winning = driver.find_elements(By.CSS_SELECTOR, "#board .winmark")
     check("Prove gives the value in words and marks the winning moves",
-          re.search(r"Black wins in \d+ \(proven\); winning moves: ", proof) and winning, proof)
+          re.search(r"Black wins in \d+ plies \(proven\); winning moves: ", proof) and winning, proof)
     solved = engine("newgame rastros size=5", "solve")[1]
     check("the proof agrees with a separate engine's solve",
           re.search(r"wins in " + solved.split(" in ")[-1], proof) if " in " in solved else
