@@ -388,7 +388,8 @@ const App = {
         this.infoSide = side;
         this.render();
         await this.send(`set_option movetime ${this.movetime}`);
-        await this.send(`set_option level ${this.level}`);
+        const level = this.level;
+        await this.send(`set_option level ${level}`);
         const t0 = performance.now(), timing = this.moveTiming;
         this.moveTiming = null;
         const r = await this.send(`genmove_analyze ${this.game.sides[side]} 10`, line => {
@@ -406,6 +407,9 @@ const App = {
         }
         const move = r.text.replace(/^play\s+/, "");
         this.info = lineOf(r.info.map(parseInfo).filter(Boolean), move);
+        /* no line at all: a level's move (levels report no search), or a
+         * move played without a search */
+        if (!r.info.length) this.info.bare = { level };
         this.infoGame = game.name;
         this.infoHist = [...this.history, move].join(" ");
         this.say(`${this.game.shortLabel(side)} (engine) played ${move} ` +
@@ -614,7 +618,11 @@ const App = {
             return;
         }
         if (i.none) {
-            $("evalline").textContent = `Last search: no line reported for the move played (${i.none}).`;
+            $("evalline").textContent = !i.bare ?
+                `Last search: no line reported for the move played (${i.none}).` : i.bare.level ?
+                `Level ${i.bare.level}: the engine played ${i.none} as a player of that strength ` +
+                "would, and a level shows no search." :
+                `The engine played ${i.none} without a search to show.`;
             $("evalline").className = "evalline";
             $("pvline").textContent = "";
             return;

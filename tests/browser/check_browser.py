@@ -941,6 +941,17 @@ try:
     check("and that game chosen again starts with its default variant",
           attr("game") == "rastros" and "refused" not in note_text(), f"{attr('game')} {note_text()!r}")
 
+    # a level's move shows no search: it said "Last search: no line
+    # reported for the move played", as if something had gone wrong
+    new_game("rastros", {"size": "7"}, engine_side="1")
+    Select(driver.find_element(By.ID, "level")).select_by_value("1")
+    click_move()
+    idle()
+    ev = driver.find_element(By.ID, "evalline").text
+    check("a move at a level says that a level shows no search",
+          ev.startswith("Level 1: the engine played") and "no line" not in ev, ev)
+    Select(driver.find_element(By.ID, "level")).select_by_value("0")
+
     # after the connection ends (quit), no turn and no marked squares
     proto("quit")
     WebDriverWait(driver, 30, 0.05).until(
