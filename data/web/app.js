@@ -456,7 +456,11 @@ const App = {
         const best = ranked[0][0], parts = this.game.split(best);
         this.hint = parts.length === 2 ? { from: parts[0], to: parts[1], move: best }
                                        : { to: parts[0], move: best };
-        this.say("Hint: " + ranked.map(([m, v]) => `${m} (${hintWords(v)})`).join(", then "));
+        /* a score is the search's, from the side to move's view: say whose
+         * (a bare "score -983" read as either side's) */
+        const scores = ranked.some(([, v]) => !/^[WLD]\d*$/.test(v));
+        this.say("Hint: " + ranked.map(([m, v]) => `${m} (${hintWords(v)})`).join(", then ") +
+                 (scores ? ` — a score is the search's, for ${this.game.sideLabel(this.toMove)}` : ""));
         this.render();
     },
 

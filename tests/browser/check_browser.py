@@ -505,6 +505,15 @@ try:
     check("Hint ranks the best 3 moves with their values (hint 3), the first marked",
           re.match(r"Hint: \S+ \((wins|loses|draws|score)[^)]*\)(, then \S+ \([^)]*\)){2}$", note)
           and note.split()[1] in legal, f"{note!r}, legal {legal}")
+    # a QA pass, 2026-12-07: a hint's search score did not say whose it is
+    new_game("tablut", {})
+    driver.find_element(By.ID, "hint").click()
+    WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board .hintmark"))
+    idle()
+    note = driver.find_element(By.ID, "note").text
+    check("Tablut: a hint's scores say whose they are (the side to move's)",
+          "score " in note and note.endswith("— a score is the search's, for Attackers (black)"), repr(note))
+    new_game("rastros", {"size": "5"})
     # a level: the page sets it before the engine's move, and a hint is at full strength
     Select(driver.find_element(By.ID, "level")).select_by_value("1")
     check("the strength menu sets the level", driver.execute_script("return App.level") == 1)
