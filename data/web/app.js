@@ -583,11 +583,20 @@ const App = {
             banner.hidden = false;
             banner.dataset.result = this.result;
             const winner = g.sides.findIndex(s => this.result.startsWith(s + " wins"));
+            /* against the engine, the person's outcome: its colour and words
+             * (the banner was green and said the side twice when you lost) */
+            const person = [0, 1].filter(i => !this.engineControls(i));
+            const outcome = person.length !== 1 ? "" : winner < 0 ? "draw" :
+                winner === person[0] ? "win" : "loss";
+            const label = winner >= 0 ? g.sideLabel(winner) : "";
+            banner.dataset.outcome = outcome;
             banner.textContent = `Game over — ${this.result}` +
-                (winner >= 0 ? ` (${g.sideLabel(winner)})` : "");
+                (label && !label.toLowerCase().startsWith(g.sides[winner]) ? ` (${label})` : "") +
+                ({ win: ": you win.", loss: ": you lose.", draw: ": a draw." }[outcome] || "");
         } else {
             banner.hidden = true;
             banner.dataset.result = "";
+            banner.dataset.outcome = "";
         }
         /* moves */
         const list = $("movelist");

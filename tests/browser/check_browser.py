@@ -339,6 +339,18 @@ def play_whole_game(game, variant, prefix, max_plies=400):
     shown = banner.get_attribute("data-result")
     check(f"{game}: the banner shows the result", banner.is_displayed() and shown and
           shown in banner.text, banner.text)
+    # a QA pass, 2026-12-07: the banner was green and said the winner twice
+    # ("black wins ... (Black (player 1))") when the person lost
+    sides = driver.execute_script("return App.game.sides")
+    want = ("win" if shown.startswith(sides[0] + " wins") else
+            "loss" if shown.startswith(sides[1] + " wins") else "draw")
+    words = {"win": ": you win.", "loss": ": you lose.", "draw": ": a draw."}[want]
+    colour = banner.value_of_css_property("background-color")
+    check(f"{game}: the banner says the person's outcome ({want}) in words and colour",
+          banner.get_attribute("data-outcome") == want and banner.text.endswith(words) and
+          ("(" + sides[0].capitalize() not in banner.text) and
+          colour == {"win": "rgba(31, 122, 58, 1)", "loss": "rgba(161, 42, 42, 1)",
+                     "draw": "rgba(47, 111, 159, 1)"}[want], f"{banner.text!r} {colour}")
     path = download_record()
     check(f"{game}: Save record downloads a PGN", path)
     if path:
