@@ -652,7 +652,12 @@ const App = {
         const open = this.engine && this.engine.open, human = this.humanTurn();
         $("movenow").disabled = !this.thinking && !this.typed;
         $("movenow").textContent = this.typed && !this.thinking ? "Stop" : "Move now";
-        $("undo").disabled = !open || this.history.length === 0;
+        /* nothing of the person's to take back while the only move is the
+         * engine's first (Undo then had the engine play it again) */
+        const len = this.history.length, first = ((this.toMove - len) % 2 + 2) % 2;
+        const engineFirstOnly = len === 1 && this.engineSide !== "both" &&
+            this.engineControls(first);
+        $("undo").disabled = !open || len === 0 || engineFirstOnly;
         $("hint").disabled = !human;
         $("prove").disabled = !open || this.over;
         $("pass").hidden = !(human && this.legal.length === 1 && this.legal[0] === "pass");

@@ -517,6 +517,14 @@ try:
     check("Hint ranks the best 3 moves with their values (hint 3), the first marked",
           re.match(r"Hint: \S+ \((wins|loses|draws|score)[^)]*\)(, then \S+ \([^)]*\)){2}$", note)
           and note.split()[1] in legal, f"{note!r}, legal {legal}")
+    # a QA pass, 2026-12-07: with the engine moving first, Undo was enabled
+    # after its first move and had it play that move again
+    new_game("rastros", {"size": "5"}, engine_side="0")
+    idle()
+    hist = attr("history")
+    check("engine first: after its first move alone Undo is disabled",
+          hist and " " not in hist and not driver.find_element(By.ID, "undo").is_enabled(),
+          f"history {hist!r}, undo enabled {driver.find_element(By.ID, 'undo').is_enabled()}")
     # a QA pass, 2026-12-07: a hint's search score did not say whose it is
     new_game("tablut", {})
     driver.find_element(By.ID, "hint").click()
