@@ -806,7 +806,16 @@ const App = {
             this.run(async () => {
                 this.typed = c;
                 this.render();
-                try { await this.send(c); } finally { this.typed = null; }
+                let ok = false;
+                try { ok = (await this.send(c)).ok; } finally { this.typed = null; }
+                /* a level typed here is the Strength menu's from now on (the
+                 * menu's had replaced it at the engine's next move) */
+                const lv = /^(\d+\s+)?set_option\s+level\s+([0-5])$/.exec(c);
+                if (ok && lv && +lv[2] !== this.level) {
+                    this.level = +lv[2];
+                    $("level").value = lv[2];
+                    this.store();
+                }
                 /* cut short by an action of the person's, and the game as it
                  * was: the action goes on in the position it was made in */
                 const changed = await this.changedSince();

@@ -525,6 +525,18 @@ try:
     check("engine first: after its first move alone Undo is disabled",
           hist and " " not in hist and not driver.find_element(By.ID, "undo").is_enabled(),
           f"history {hist!r}, undo enabled {driver.find_element(By.ID, 'undo').is_enabled()}")
+    # a QA pass, 2026-12-07: 'set_option level 2' typed in the Protocol panel
+    # was replaced by the Strength menu's level at the engine's next move
+    proto("set_option level 2")
+    idle()
+    check("a level typed in the Protocol panel becomes the Strength menu's",
+          driver.execute_script("return App.level") == 2 and
+          Select(driver.find_element(By.ID, "level")).first_selected_option.get_attribute("value") == "2",
+          driver.execute_script("return App.level"))
+    Select(driver.find_element(By.ID, "level")).select_by_value("0")
+    panel = driver.find_element(By.ID, "protocolpanel")
+    if panel.get_attribute("open"):
+        panel.find_element(By.TAG_NAME, "summary").click()
     # a QA pass, 2026-12-07: a hint's search score did not say whose it is
     new_game("tablut", {})
     driver.find_element(By.ID, "hint").click()
