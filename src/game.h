@@ -259,6 +259,11 @@ struct game {
      * valid or why not ("" for none). Returns the number of unusable
      * files, or -1 when dir cannot be read (the reason in out). */
     int (*tables_check)(const char *dir, char *out, size_t n);
+    /* The file name in the tables directory of the table st's variant
+     * needs to be played perfectly ("grasshopper-4.tab"): 1, or 0 when it
+     * has none or needs none (a proof settles it at once). For words to
+     * people; the solver finds its tables itself. */
+    int (*table_file)(const void *st, char *name, size_t n);
 
     /* ---- words for people (the shell, the browser board) ---- */
     /* The rules in about a dozen short lines, '\n' between them (none at

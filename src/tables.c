@@ -144,7 +144,7 @@ int main(int argc, char **argv)
     struct stat sb;
     const char *dest = argc - optind == 2 ? argv[optind + 1] : ".";
     if (stat(dest, &sb) == 0 && S_ISDIR(sb.st_mode))
-        snprintf(path, sizeof path, "%s/grasshopper-%d.tab", dest, pieces);
+        snprintf(path, sizeof path, "%s/" GHT_FILE_FMT, dest, pieces);
     else
         snprintf(path, sizeof path, "%s", dest);
 

@@ -28,6 +28,7 @@
  * completion and the docs (tabula-docs) see them; run by shell_dispatch. */
 static int sh_computer(struct proto *p, int argc, char **argv, char *res, size_t n);
 static int sh_exit(struct proto *p, int argc, char **argv, char *res, size_t n);
+static void print_wrapped(FILE *o, const char *text);
 
 const struct proto_cmd shell_commands[] = {
     {"computer", sh_computer, "[COLOR|both|none]", {ARG_SIDES}, 0, PROTO_G_PLAY,
@@ -144,6 +145,34 @@ static int human_side(const struct shell *sh)
     if (sh->computer[0] == sh->computer[1])
         return -1;
     return sh->computer[0] ? 1 : 0;
+}
+
+/* A variant that has a stored value table (Grasshopper up to pieces=6)
+ * whose file the tables option's directory lacks is played by search, not
+ * perfectly, and nothing said so: a person started from the build tree
+ * (./quickstart play: no tables installed) met it. Said once a table, after
+ * the command that brought the variant (or the tables option) in. */
+static void table_note(struct shell *sh)
+{
+    struct proto *p = sh->p;
+    const struct game *g = p->s.g;
+    char name[64], path[sizeof sh->table_seen];
+    if (!g->table_file || !g->table_file(p->s.st, name, sizeof name) || !p->s.tables[0]) {
+        sh->table_seen[0] = '\0';        /* none, or 'tables none': the person's choice */
+        return;
+    }
+    snprintf(path, sizeof path, "%s/%s", p->s.tables, name);
+    if (!strcmp(path, sh->table_seen))
+        return;
+    snprintf(sh->table_seen, sizeof sh->table_seen, "%s", path);
+    struct stat sb;
+    if (!stat(path, &sb))
+        return;
+    char line[1024];
+    snprintf(line, sizeof line, "(no value table %s: here the engine and hint play by search, "
+             "not perfectly. tabula-tables makes the table (man tabula-tables), and 'set_option "
+             "tables DIR' reads it from another directory.)", path);
+    print_wrapped(p->out, line);
 }
 
 /* The names a saved game gives the players where no loaded record names
@@ -1287,6 +1316,7 @@ static void shell_line(struct shell *sh, const char *line)
     const void *g_before = p->s.g;
     uint64_t h_before = p->s.g->hash(p->s.st);
     run(sh, c, argc, args, verb);
+    table_note(sh);
     int replaced = replacing && (p->status == 0 || p->s.nmoves != before ||
                                  p->s.g != g_before || p->s.g->hash(p->s.st) != h_before);
     if (replaced)
@@ -1369,6 +1399,7 @@ int shell_run(struct proto *p)
     print_wrapped(p->out, welcome);
     mark_saved(&sh, NULL);
     show_board(&sh);
+    table_note(&sh);
     shell_input_open(&sh);
     while (!p->quit) {
         char prompt[128];

@@ -37,6 +37,7 @@ struct shell {
     int saved_nmoves;
     uint64_t saved_hash;
     char *saved_path;           /* the file savegame wrote or loadgame read */
+    char table_seen[600];       /* the value table last looked for (table_note) */
 };
 
 

@@ -456,6 +456,15 @@ static void gh_gogui_name(int idx, char *buf, size_t n)
     snprintf(buf, n, "%c%d", "ABCDEF"[idx % GH_GOGUI], idx / GH_GOGUI + 1);
 }
 
+static int gh_table_file(const void *st, char *name, size_t n)
+{
+    const struct gh_state *s = st;
+    if (s->pieces > GHT_MAX_PIECES || s->pieces <= 2)   /* pieces=2: proved at once */
+        return 0;
+    snprintf(name, n, GHT_FILE_FMT, s->pieces);
+    return 1;
+}
+
 static int gh_board_size(const void *st)
 {
     (void)st;
@@ -1079,6 +1088,7 @@ const struct game grasshopper_game = {
     .solver_clear = gh_solver_clear,
     .solve = gh_solve,
     .tables_check = ght_tables_check,
+    .table_file = gh_table_file,
     .parse_move = gh_parse_move,
     .format_move = gh_format_move,
     .print = gh_print,

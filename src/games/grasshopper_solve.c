@@ -407,7 +407,7 @@ static struct ght_table *table_for(struct ghs *S, const char *dir, int pieces,
     struct table_seen now;
     struct stat sb;
     char path[600], err[200];
-    snprintf(path, sizeof path, "%s/grasshopper-%d.tab", dir, pieces);
+    snprintf(path, sizeof path, "%s/" GHT_FILE_FMT, dir, pieces);
     memset(&now, 0, sizeof now);
     if (stat(path, &sb)) {
         now.tried = -1;
@@ -544,7 +544,7 @@ int gh_solve(void *solver, void *st, const struct game_solve_limits *lim,
     if (t && t->broken) {
         /* the file changed under us: said now, read anew next time */
         snprintf(S->table_note[s->pieces / 2], sizeof S->table_note[0],
-                 "%s/grasshopper-%d.tab: cannot be read any more (cut short or "
+                 "%s/" GHT_FILE_FMT ": cannot be read any more (cut short or "
                  "replaced?), solved without it", lim->tables, s->pieces);
         res->note = S->table_note[s->pieces / 2];
     }

@@ -14,6 +14,8 @@
 #include "games/grasshopper_int.h"
 
 #define GHT_MAX_PIECES 6
+/* a table's file name in the tables directory, of its pieces a side */
+#define GHT_FILE_FMT "grasshopper-%d.tab"
 #define GHT_NC 7                /* piece counts 0..6 in one quadrant */
 
 /* Values in a table, 2 bits each, for the side to move. */
