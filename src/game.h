@@ -175,6 +175,11 @@ struct game {
     uint64_t (*solve_key)(const void *st);
     /* Fast perft; the generic one is used when NULL. */
     uint64_t (*perft)(void *st, int depth);
+    /* A bound on gen_moves in this game, when it is far below
+     * GAME_MAX_MOVES (Rastros: 8); 0 for GAME_MAX_MOVES. An interruptible
+     * perft counts a subtree in one call where this bound to its depth is
+     * at most a million leaves, so a tight bound keeps the calls long. */
+    int max_moves;
     /* A dedicated exact solver with its own table (a game-specific proof
      * search, book or database). The generic solver of src/search/ is used
      * when these are NULL. solver_create gets the table size in MB and

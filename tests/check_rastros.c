@@ -386,6 +386,51 @@ START_TEST(test_perft_spec)
 }
 END_TEST
 
+/* game_perft_stop (the perft command, which an interrupt ends) polls its
+ * stop function however the tree is shaped: from a position with one
+ * legal move, the tree below (millions of leaves) used to be counted in
+ * one piece, guessed from that one move, and a deep perft (8x8, 30) ran
+ * for hours without a poll. */
+static int polls;
+static int stop_never(void *ctx)
+{
+    (void)ctx;
+    polls++;
+    return 0;
+}
+static int stop_first(void *ctx)
+{
+    (void)ctx;
+    polls++;
+    return 1;
+}
+
+START_TEST(test_perft_stop_forced)
+{
+    state_buf st;
+    char err[128] = "";
+    init_opts(&st, 0, NULL);
+    /* d4 hemmed in by slime but for e5 */
+    ck_assert_msg(G->parse_position(&st, "7/7/2xx3/2xsx2/2xxx2/7/7 1", err, sizeof err)
+                  == GAME_OK, "%s", err);
+    ck_assert_uint_eq(game_perft(G, &st, 1), 1);
+    int stopped = -1;
+    polls = 0;
+    uint64_t want = game_perft(G, &st, 14);
+    ck_assert_uint_gt(want, 4u << 20);
+    ck_assert_uint_eq(game_perft_stop(G, &st, 14, stop_never, NULL, &stopped), want);
+    ck_assert_int_eq(stopped, 0);
+    ck_assert_int_ge(polls, 2);
+    polls = 0;
+    ck_assert_uint_eq(game_perft_stop(G, &st, 14, stop_first, NULL, &stopped), 0);
+    ck_assert_int_eq(stopped, 1);
+    ck_assert_int_eq(polls, 1);
+    char pos[128];
+    G->format_position(&st, pos, sizeof pos);
+    ck_assert_str_eq(pos, "7/7/2xx3/2xsx2/2xxx2/7/7 1");
+}
+END_TEST
+
 /* Figures for other sizes, each checked against the naive counter. */
 START_TEST(test_perft_sizes)
 {
@@ -1217,6 +1262,7 @@ static Suite *rastros_suite(void)
     tcase_add_test(tc, test_perft_spec);
     tcase_add_test(tc, test_perft_sizes);
     tcase_add_test(tc, test_perft_random);
+    tcase_add_test(tc, test_perft_stop_forced);
     tcase_add_test(tc, test_status);
     tcase_add_test(tc, test_options);
     tcase_add_test(tc, test_position_strings);

@@ -932,6 +932,7 @@ const struct game rastros_game = {
     .no_draws = 1,
     .point_moves = 1,
     .perft = ra_perft,
+    .max_moves = 8,             /* the snail's king steps */
     .solver_create = rastros_solver_create,
     .solver_destroy = rastros_solver_destroy,
     .solver_clear = rastros_solver_clear,

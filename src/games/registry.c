@@ -45,35 +45,67 @@ static uint64_t perft_rec(const struct game *g, void *st, int depth)
     return total;
 }
 
-/* Subtrees whose leaves, guessed from the number of moves here, are at
- * most this many are counted in one call between two polls of stop */
+/* A subtree is counted in one call (the game's fast perft) only where its
+ * leaves are at most this many whatever the moves below: the game's bound
+ * on its moves (max_moves, else GAME_MAX_MOVES) to the depth left, which
+ * bounds its tree (a guess from the
+ * moves at the subtree's root did not: a forced move, or two, with many
+ * plies left counted the rest in one call, which a deep Rastros perft
+ * made hours long and deaf to an interrupt). Above those subtrees the
+ * tree is walked here, and stop is polled once PERFT_POLL_WORK work
+ * (leaves counted in one call, moves made here) was done since the last
+ * poll: a few milliseconds at most. */
 #define PERFT_CHUNK_LEAVES (1u << 20)
+#define PERFT_POLL_WORK (1u << 18)
 
-/* a position that is not over, depth >= 1; stop NULL: all in one call */
-static uint64_t perft_stop_rec(const struct game *g, void *st, int depth, int (*stop)(void *),
-                               void *ctx, int *stopped)
+struct perft_poll {
+    int (*stop)(void *);
+    void *ctx;
+    int *stopped;
+    uint64_t work;              /* since the last poll */
+};
+
+static int perft_small(const struct game *g, int depth)
 {
+    uint64_t moves = g->max_moves > 0 && g->max_moves < GAME_MAX_MOVES ? (uint64_t)g->max_moves
+                                                                        : GAME_MAX_MOVES;
+    uint64_t bound = 1;
+    for (int i = 0; i < depth; i++)
+        if ((bound *= moves) > PERFT_CHUNK_LEAVES)
+            return 0;
+    return 1;
+}
+
+/* a position that is not over, depth >= 1, too deep to count in one call */
+static uint64_t perft_stop_rec(const struct game *g, void *st, int depth, struct perft_poll *pp)
+{
+    if (pp->work >= PERFT_POLL_WORK) {
+        pp->work = 0;
+        if (pp->stop(pp->ctx)) {
+            *pp->stopped = 1;
+            return 0;
+        }
+    }
     move_t moves[GAME_MAX_MOVES];
     int n = g->gen_moves(st, moves);
-    uint64_t guess = 1;
-    for (int i = 0; i < depth && guess <= PERFT_CHUNK_LEAVES && stop; i++)
-        guess *= (uint64_t)n;
-    if (!stop || guess <= PERFT_CHUNK_LEAVES)
-        return g->perft ? g->perft(st, depth) : perft_rec(g, st, depth);
-    if (stop(ctx)) {
-        *stopped = 1;
-        return 0;
-    }
     uint64_t total = 0;
-    for (int i = 0; i < n && !*stopped; i++) {
+    pp->work += 1 + (uint64_t)n;
+    for (int i = 0; i < n && !*pp->stopped; i++) {
         game_undo u;
         struct game_status s;
+        uint64_t c;
         g->make(st, moves[i], &u);
         g->status(st, &s);
-        total += s.over ? 1 : perft_stop_rec(g, st, depth - 1, stop, ctx, stopped);
+        if (s.over || perft_small(g, depth - 1)) {
+            c = s.over ? 1 : g->perft ? g->perft(st, depth - 1) : perft_rec(g, st, depth - 1);
+            pp->work += c;
+        } else {
+            c = perft_stop_rec(g, st, depth - 1, pp);
+        }
         g->unmake(st, moves[i], &u);
+        total += c;
     }
-    return *stopped ? 0 : total;
+    return *pp->stopped ? 0 : total;
 }
 
 uint64_t game_perft_stop(const struct game *g, void *st, int depth, int (*stop)(void *),
@@ -86,7 +118,10 @@ uint64_t game_perft_stop(const struct game *g, void *st, int depth, int (*stop)(
     g->status(st, &s);
     if (s.over)
         return 0;
-    return perft_stop_rec(g, st, depth, stop, ctx, stopped);
+    if (!stop || perft_small(g, depth))
+        return g->perft ? g->perft(st, depth) : perft_rec(g, st, depth);
+    struct perft_poll pp = {stop, ctx, stopped, PERFT_POLL_WORK};    /* a poll first */
+    return perft_stop_rec(g, st, depth, &pp);
 }
 
 uint64_t game_perft(const struct game *g, void *st, int depth)
