@@ -837,10 +837,23 @@ const App = {
                 p: () => !$("pass").hidden && this.humanMove("pass"),
                 v: () => $("prove").click(),
                 n: () => $("newgame").click(),
-                Escape: () => { this.selected = null; this.render(); }
+                Escape: () => this.drop()
             }[e.key];
             if (act) { e.preventDefault(); act(); }
         });
+    },
+
+    /* Esc: the picked piece is put down, and the keyboard's focus goes
+     * back to it when it was on the board (it was on a target square,
+     * which the drop takes away: the focus left the board, and the next
+     * Tab began again at the first piece) */
+    drop() {
+        const key = this.selected;
+        const onBoard = document.activeElement && document.activeElement.closest("#board");
+        this.selected = null;
+        this.render();
+        const el = key && onBoard ? $("board").querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
+        if (el && el.getAttribute("tabindex") === "0") el.focus();
     },
 
     stopThinking() {

@@ -537,6 +537,24 @@ try:
     panel = driver.find_element(By.ID, "protocolpanel")
     if panel.get_attribute("open"):
         panel.find_element(By.TAG_NAME, "summary").click()
+    # a QA pass, 2026-12-07: Esc put the picked piece down and the focus
+    # left the board (it was on a target square); it goes back to the piece
+    new_game("tablut", {})
+    driver.find_element(By.ID, "status").click()
+    for _ in range(80):         # Tab along until a piece of ours has the focus
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        el = driver.switch_to.active_element
+        if el.get_attribute("data-key") and "target" not in (el.get_attribute("class") or ""):
+            break
+    picked = driver.switch_to.active_element.get_attribute("data-key")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board .target"))
+    on_target = "target" in (driver.switch_to.active_element.get_attribute("class") or "")
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    WebDriverWait(driver, 10).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#board .target"))
+    now = driver.switch_to.active_element.get_attribute("data-key")
+    check("Tablut by keyboard: Esc puts the piece down and the focus goes back to it",
+          picked and on_target and now == picked, f"picked {picked!r}, on a target {on_target}, focus {now!r}")
     # a QA pass, 2026-12-07: a hint's search score did not say whose it is
     new_game("tablut", {})
     driver.find_element(By.ID, "hint").click()
