@@ -7,6 +7,30 @@
 #include "record.h"
 #include "util.h"
 
+int proto_write_record(const struct game_record *r, const char *path, char *res, size_t n)
+{
+    /* written whole or not at all: a failed write leaves the old file */
+    const char *why = NULL;
+    struct util_out o;
+    FILE *f = util_create_file(path, &o, &why);
+    if (!f)
+        return proto_fail(res, n, PROTO_EFILE, why);
+    int kept = o.tmp != NULL;   /* else written in place (a device...) */
+    int bad = record_write(f, r);
+    if (bad)
+        util_abandon_file(&o);
+    else if (util_commit_file(&o, &why))
+        bad = 1;
+    if (!bad)
+        return PROTO_OK;
+    char msg[256];
+    snprintf(msg, sizeof msg, "write failed%s%s%s", why ? " (" : "", why ? why : "",
+             why ? ")" : "");
+    if (kept)
+        snprintf(msg + strlen(msg), sizeof msg - strlen(msg), "; the file is as it was");
+    return proto_fail(res, n, PROTO_EFILE, msg);
+}
+
 static int cmd_savegame(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     if (argc != 1)
@@ -14,26 +38,8 @@ static int cmd_savegame(struct proto *p, int argc, char **argv, char *res, size_
     struct game_record r;
     record_init(&r);
     int rc = proto_session_status(session_to_record(&p->s, &r));
-    /* written whole or not at all: a failed write leaves the old file */
-    const char *why = NULL;
-    struct util_out o;
-    FILE *f = rc == PROTO_OK ? util_create_file(argv[0], &o, &why) : NULL;
-    if (rc == PROTO_OK && !f)
-        rc = proto_fail(res, n, PROTO_EFILE, why);
-    int kept = f && o.tmp;      /* else written in place (a device...) */
-    int bad = f && record_write(f, &r);
-    if (bad)
-        util_abandon_file(&o);
-    else if (f && util_commit_file(&o, &why))
-        bad = 1;
-    if (bad) {
-        char msg[256];
-        snprintf(msg, sizeof msg, "write failed%s%s%s", why ? " (" : "", why ? why : "",
-                 why ? ")" : "");
-        if (kept)
-            snprintf(msg + strlen(msg), sizeof msg - strlen(msg), "; the file is as it was");
-        rc = proto_fail(res, n, PROTO_EFILE, msg);
-    }
+    if (rc == PROTO_OK)
+        rc = proto_write_record(&r, argv[0], res, n);
     record_free(&r);
     return rc;
 }

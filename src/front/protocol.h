@@ -297,6 +297,10 @@ int proto_session_status(int sess_err);
 int proto_loop(struct proto *p, struct input *in);
 
 /* ---- for the handlers (cmd_*.c) ---- */
+struct game_record;
+/* Writes record r to path as savegame does, whole or not at all: PROTO_OK,
+ * or PROTO_EFILE with why in res. */
+int proto_write_record(const struct game_record *r, const char *path, char *res, size_t n);
 /* A detail after the error string: returns code with detail in res. */
 int proto_fail(char *res, size_t n, int code, const char *detail);
 /* A decimal number (no hex, inf or nan; one too large for a double is

@@ -1093,32 +1093,32 @@ static char *unsaved_path(void)
     return shell_home_file(".tabula_unsaved.pgn");
 }
 
-/* The game as savegame would write it (malloc'ed text), when it has moves
- * no savegame wrote; NULL when it has none (or out of memory). Taken before
- * a command that may put another game in its place, and kept by
- * keep_unsaved only once it has. */
-static char *unsaved_record(struct shell *sh)
+/* The game's record as savegame takes it (malloc'ed, free it with
+ * free_record), when it has moves no savegame wrote; NULL when it has none
+ * (or out of memory). Taken before a command that may put another game in
+ * its place, and kept by keep_unsaved only once it has. */
+static struct game_record *unsaved_record(struct shell *sh)
 {
-    struct proto *p = sh->p;
     if (!unsaved(sh))
         return NULL;
     shell_roster(sh);
-    struct game_record r;
-    record_init(&r);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = NULL;
-    if (session_to_record(&p->s, &r) == SESS_OK && (f = open_memstream(&text, &len)) &&
-        (record_write(f, &r) | fclose(f))) {
-        free(text);
-        text = NULL;
+    struct game_record *r = malloc(sizeof *r);
+    if (!r)
+        return NULL;
+    record_init(r);
+    if (session_to_record(&sh->p->s, r) != SESS_OK) {
+        record_free(r);
+        free(r);
+        return NULL;
     }
-    if (!f) {
-        free(text);
-        text = NULL;
-    }
-    record_free(&r);
-    return text;
+    return r;
+}
+
+static void free_record(struct game_record *r)
+{
+    if (r)
+        record_free(r);
+    free(r);
 }
 
 /* Before the game is left (the shell leaves, or newgame, loadgame, review
@@ -1127,10 +1127,10 @@ static char *unsaved_record(struct shell *sh)
  * file, and the person is told where: a game is never lost to a quit, a
  * Ctrl-D or a newgame typed too soon. loading: the file a loadgame (review
  * FILE) read, or NULL. */
-static void keep_unsaved(struct shell *sh, const char *text, const char *loading)
+static void keep_unsaved(struct shell *sh, const struct game_record *r, const char *loading)
 {
     struct proto *p = sh->p;
-    if (!text)
+    if (!r)
         return;
     char *path = unsaved_path();
     if (!path)
@@ -1151,24 +1151,12 @@ static void keep_unsaved(struct shell *sh, const char *text, const char *loading
         free(path);
         path = side;
     }
-    /* written whole or not at all, as savegame writes */
-    const char *why = NULL;
-    struct util_out o;
-    FILE *f = util_create_file(path, &o, &why);
-    int bad = !f;
-    if (f && fputs(text, f) == EOF) {
-        util_abandon_file(&o);
-        bad = 1;
-        why = "write failed";
-    } else if (f && util_commit_file(&o, &why)) {
-        bad = 1;
-    }
-    if (!bad)
+    char res[512] = "";
+    if (proto_write_record(r, path, res, sizeof res) == PROTO_OK)
         fprintf(p->out, "(the game was not saved: it is kept in %s, until the next unsaved "
                 "game; 'loadgame %s' brings it back)\n", path, path);
     else
-        fprintf(stderr, "tabula: cannot keep the unsaved game in %s: %s\n", path,
-                why ? why : "cannot open file");
+        fprintf(stderr, "tabula: cannot keep the unsaved game in %s: %s\n", path, res);
     fflush(p->out);
     free(path);
 }
@@ -1311,7 +1299,7 @@ static void shell_line(struct shell *sh, const char *line)
      * fails leaves the game as it was, and keeps nothing) */
     shell_roster(sh);
     int replacing = replaces_game(c->name, argc);
-    char *leaving = replacing ? unsaved_record(sh) : NULL;
+    struct game_record *leaving = replacing ? unsaved_record(sh) : NULL;
     int before = p->s.nmoves;
     const void *g_before = p->s.g;
     uint64_t h_before = p->s.g->hash(p->s.st);
@@ -1321,7 +1309,7 @@ static void shell_line(struct shell *sh, const char *line)
                                  p->s.g != g_before || p->s.g->hash(p->s.st) != h_before);
     if (replaced)
         keep_unsaved(sh, leaving, c->kinds[0] == ARG_FILE && argc >= 1 ? args[0] : NULL);
-    free(leaving);
+    free_record(leaving);
     if (p->status == 0 && (!strcmp(c->name, "savegame") || !strcmp(c->name, "loadgame") ||
                            (!strcmp(c->name, "review") && argc >= 1)))
         mark_saved(sh, args[0]);
@@ -1425,9 +1413,9 @@ int shell_run(struct proto *p)
         free(line);
     }
     fputc('\n', p->out);
-    char *leaving = unsaved_record(&sh);
+    struct game_record *leaving = unsaved_record(&sh);
     keep_unsaved(&sh, leaving, NULL);
-    free(leaving);
+    free_record(leaving);
     free(sh.saved_path);
     shell_input_close(&sh);
     p->in = NULL;
