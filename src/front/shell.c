@@ -179,7 +179,8 @@ static void table_note(struct shell *sh)
  * them: in play mode the engine's side is "Tabula VERSION" (with its level)
  * and the person's the login name; with the engine on both sides both are
  * the engine's; else none ("?"). Set before each command, so that a
- * savegame (or the unsaved game's file) names who plays now. */
+ * savegame (or the unsaved game's file) names who plays now; the login
+ * name was looked up once, at the start. */
 static void shell_roster(struct shell *sh)
 {
     struct session *s = &sh->p->s;
@@ -188,11 +189,9 @@ static void shell_roster(struct shell *sh)
         snprintf(engine, sizeof engine, "Tabula %s (level %d)", PACKAGE_VERSION, s->level);
     else
         snprintf(engine, sizeof engine, "Tabula %s", PACKAGE_VERSION);
-    const struct passwd *pw = getpwuid(getuid());
-    const char *person = pw && pw->pw_name && pw->pw_name[0] ? pw->pw_name : "";
     for (int i = 0; i < 2; i++)
         snprintf(s->roster[i], sizeof s->roster[i], "%s",
-                 sh->computer[i] ? engine : sh->computer[1 - i] ? person : "");
+                 sh->computer[i] ? engine : sh->computer[1 - i] ? sh->person : "");
 }
 
 /* A score of side's search (side's view) in words: "white is winning
@@ -1364,6 +1363,9 @@ int shell_run(struct proto *p)
     struct shell sh;
     memset(&sh, 0, sizeof sh);
     sh.p = p;
+    const struct passwd *pw = getpwuid(getuid());   /* once: shell_roster names the person */
+    if (pw && pw->pw_name)
+        snprintf(sh.person, sizeof sh.person, "%s", pw->pw_name);
     sh.own = shell_commands;
     sh.live = isatty(fileno(p->out));
     struct input in;

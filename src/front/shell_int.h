@@ -38,6 +38,7 @@ struct shell {
     uint64_t saved_hash;
     char *saved_path;           /* the file savegame wrote or loadgame read */
     char table_seen[600];       /* the value table last looked for (table_note) */
+    char person[64];            /* the login name, for the roster ("" unknown) */
 };
 
 
