@@ -444,25 +444,37 @@ static void current_record(struct otep *o, char *rec, size_t n)
 
 /* Does rec (an OpenTafl record) hold the session's pieces? Read through the
  * rules library, so that the host's spelling of a row does not matter. */
+/* The host's record rec, side to move side, as a board of our game (on a
+ * copy of our state: malloc'ed), or NULL when it cannot be read. */
+static void *record_board(const struct otep *o, const char *rec, int side)
+{
+    const struct game *g = o->s->g;
+    char pos[256], e[128];
+    if (otep_record_to_position(rec, side, pos, sizeof pos))
+        return NULL;
+    void *st = malloc(g->state_size);
+    if (!st)
+        return NULL;
+    memcpy(st, o->s->st, g->state_size);
+    if (g->parse_position(st, pos, e, sizeof e) != GAME_OK) {
+        free(st);
+        return NULL;
+    }
+    return st;
+}
+
 static int same_board(struct otep *o, const char *rec)
 {
     const struct game *g = o->s->g;
-    char a[256], b[256], e[128];
-    if (otep_record_to_position(rec, 0, a, sizeof a))
-        return 0;
-    void *st = malloc(g->state_size);
-    int same = 0;
+    char a[256], b[256];
+    void *st = record_board(o, rec, 0);
     if (!st)
         return 0;
-    memcpy(st, o->s->st, g->state_size);
-    if (g->parse_position(st, a, e, sizeof e) == GAME_OK) {
-        g->format_position(st, a, sizeof a);
-        g->format_position(o->s->st, b, sizeof b);
-        size_t la = strcspn(a, " ");
-        same = la == strcspn(b, " ") && !strncmp(a, b, la);
-    }
+    g->format_position(st, a, sizeof a);
+    g->format_position(o->s->st, b, sizeof b);
     free(st);
-    return same;
+    size_t la = strcspn(a, " ");
+    return la == strcspn(b, " ") && !strncmp(a, b, la);
 }
 
 /* Takes the host's word for the position: rec with side to move (the game's
@@ -598,18 +610,13 @@ static int stale_record(struct otep *o, const char *rec)
 {
     if (o->last_rec[0] && !strcmp(rec, o->last_rec))
         return 1;
-    const struct game *g = o->s->g;
     struct game_status ours, theirs = {0, 0, NULL};
-    char pos[256], e[128];
-    if (session_status(o->s, &ours) ||
-        otep_record_to_position(rec, session_side_to_move(o->s), pos, sizeof pos))
+    if (session_status(o->s, &ours))
         return 0;
-    void *st = malloc(g->state_size);
+    void *st = record_board(o, rec, session_side_to_move(o->s));
     if (!st)
         return 0;
-    memcpy(st, o->s->st, g->state_size);
-    if (g->parse_position(st, pos, e, sizeof e) == GAME_OK)
-        g->status(st, &theirs);
+    o->s->g->status(st, &theirs);
     free(st);
     return theirs.over && theirs.reason && strcmp(theirs.reason, "no legal move") != 0;
 }
