@@ -154,8 +154,6 @@ static void get_level(const struct session *s, char *buf, size_t n)
     snprintf(buf, n, "%d", s->level);
 }
 
-#define STR_(x) #x
-#define STR(x) STR_(x)
 
 /* The order is list_options' and the docs'. */
 const struct option_desc option_table[] = {

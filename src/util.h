@@ -9,6 +9,11 @@
 #include <pthread.h>
 #include <stdio.h>
 
+/* A macro's value as a string literal: STR(TABULA_HASH_DEFAULT_MB) is
+ * "64" (defaults said once, in a header, and quoted in help and tables). */
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
 /* splitmix64: reproducible, seedable, state is one word. */
 static inline uint64_t rng_next(uint64_t *s)
 {

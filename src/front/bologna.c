@@ -35,8 +35,6 @@ enum {
 };
 
 #define FRAME_MAX (1 << 20)     /* a state is about 900 bytes */
-#define STR_(x) #x
-#define STR(x) STR_(x)
 #define PORT_WHITE 5800
 #define PORT_BLACK 5801
 #define POS_MAX 160

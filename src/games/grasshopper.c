@@ -255,8 +255,6 @@ static void gh_status(const void *vst, struct game_status *out)
 
 /* ---- variants and positions ---- */
 
-#define STR_(x) #x
-#define STR(x) STR_(x)
 static const struct variant_key gh_variant_keys[] = {
     {"pieces", VARIANT_INT, 2, GH_MAX_PIECES, 2, NULL, STR(GH_DEFAULT_PIECES), 0,
      "pieces a side"},

@@ -8,14 +8,13 @@
 #include <strings.h>
 #include "game.h"
 #include "games/rastros_int.h"
+#include "util.h"
 
 struct rastros_undo {
     uint64_t hash;
     uint8_t snail;
 };
 
-#define STR_(x) #x
-#define STR(x) STR_(x)
 static const struct variant_key ra_variant_keys[] = {
     {"size", VARIANT_INT, RA_MIN_SIZE, RA_MAX_SIZE, 1, NULL, STR(RA_DEFAULT_SIZE),
      VARIANT_BOARD_SIZE, "the board's width and height"},

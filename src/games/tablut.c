@@ -10,6 +10,7 @@
 #include <strings.h>
 #include "game.h"
 #include "games/tablut_int.h"
+#include "util.h"
 
 /* ---- Zobrist keys, computed at compile time (splitmix64 of the index) -- */
 #define SM_A(i) ((uint64_t)(i) * 0x9e3779b97f4a7c15ull + 0x632be59bd9b4e019ull)
@@ -229,8 +230,6 @@ static void tablut_unmake_fast(struct tablut *t, const struct tablut_undo *u)
 }
 
 /* ---- struct game entries ---------------------------------------------- */
-#define STR_(x) #x
-#define STR(x) STR_(x)
 /* (the order is that of the values in tablut_init) */
 static const struct variant_key tablut_variant_keys[] = {
     {"rules", VARIANT_CHOICE, 0, 0, 0, "tablut|ashton", "tablut", 0,
