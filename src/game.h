@@ -18,6 +18,7 @@ typedef uint32_t move_t;        /* game-specific encoding */
 #define SCORE_WIN 30000
 #define SCORE_WIN_MIN (SCORE_WIN - 2000)
 #define SCORE_EVAL_MAX 20000    /* evaluate() stays within +-this */
+#define GAME_SCORE_SCALE 400    /* struct game's score_scale when 0 */
 
 /* Return codes of the parsing entries. */
 enum {
@@ -180,6 +181,14 @@ struct game {
      * perft counts a subtree in one call where this bound to its depth is
      * at most a million leaves, so a tight bound keeps the calls long. */
     int max_moves;
+    /* How the search's scores turn into results: a score s of the side to
+     * move goes with an expected result (a win 1, a draw 1/2) of
+     * 1 / (1 + 10^(-s / score_scale)), fitted to self-play games
+     * (bench/score-scale); 0 for GAME_SCORE_SCALE. Review and the tutor
+     * judge a move by the drop of this expected result, and the shell says
+     * "better" or "winning" by it, so that words mean the same in every
+     * game whatever its evaluation's units. */
+    int score_scale;
     /* A dedicated exact solver with its own table (a game-specific proof
      * search, book or database). The generic solver of src/search/ is used
      * when these are NULL. solver_create gets the table size in MB and

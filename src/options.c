@@ -424,6 +424,20 @@ void options_expand(const char *text, char *buf, size_t n)
             buf_printf(buf, n, &pos, "%d", SEARCH_PROOF_SHARE);
         } else if (!strcmp(name, "proof_share_failing")) {
             buf_printf(buf, n, &pos, "%d", SEARCH_PROOF_SHARE_FAILING);
+        } else if (!strcmp(name, "mistake_loss")) {
+            buf_printf(buf, n, &pos, "%d", SESSION_MISTAKE_LOSS);
+        } else if (!strcmp(name, "blunder_loss")) {
+            buf_printf(buf, n, &pos, "%d", SESSION_BLUNDER_LOSS);
+        } else if (!strcmp(name, "score_scales")) {
+            /* "563 in Tablut, 1,034 in Grasshopper, ..." */
+            for (int i = 0, k = 0; game_list[i]; i++)
+                if (game_list[i]->gen_moves) {
+                    const struct game *g = game_list[i];
+                    char sc[48];
+                    grouped((uint64_t)(g->score_scale > 0 ? g->score_scale : GAME_SCORE_SCALE),
+                            sc, sizeof sc);
+                    buf_printf(buf, n, &pos, "%s%s in %s", k++ ? ", " : "", sc, g->title);
+                }
         } else if (!strcmp(name, "max_variant_options")) {
             buf_printf(buf, n, &pos, "%d", SESSION_MAX_OPTS);
         } else if (!strcmp(name, "levels")) {

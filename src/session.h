@@ -250,11 +250,19 @@ enum session_mark {
 };
 /* "!", "?", "??", "" */
 const char *session_mark_text(int mark);
-/* A drop of at least this many evaluation units (by search) is a mistake;
- * at least SESSION_BLUNDER_DROP, or a search-proven value thrown, a
- * blunder. */
-#define SESSION_MISTAKE_DROP 200
-#define SESSION_BLUNDER_DROP 800
+/* By search, a move whose expected result (session_expected, in
+ * hundredths: a win 100, a draw 50) is at least this far below the best
+ * move's is a mistake; at least SESSION_BLUNDER_LOSS below, or a
+ * search-proven value thrown, a blunder. */
+#define SESSION_MISTAKE_LOSS 10
+#define SESSION_BLUNDER_LOSS 25
+/* The expected result (0 to 1) that goes with a search score of the side
+ * to move in game g (struct game's score_scale). */
+double session_expected(const struct game *g, int score);
+/* The mark by search (SESSION_MARK_NONE, _MISTAKE or _BLUNDER) of a move
+ * scored played where the best move is scored best, both search scores of
+ * the mover in game g. */
+int session_mark_of_scores(const struct game *g, int best, int played);
 
 /* One move judged against the best. */
 struct session_judgement {

@@ -3,6 +3,7 @@
  * tutor) and the review of a game. Policy for
  * every front end; knows the session, struct game and the searchers'
  * interface, nothing of protocols or terminals. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -509,7 +510,22 @@ static int only_move(struct session *s, void *ab, void *st, move_t m,
     return 1;
 }
 
-static void set_mark_by_search(struct session_judgement *j)
+double session_expected(const struct game *g, int score)
+{
+    int scale = g->score_scale > 0 ? g->score_scale : GAME_SCORE_SCALE;
+    return 1.0 / (1.0 + pow(10.0, -(double)score / scale));
+}
+
+int session_mark_of_scores(const struct game *g, int best, int played)
+{
+    /* the drop of the expected result, in hundredths */
+    double drop = 100 * (session_expected(g, best) - session_expected(g, played));
+    return drop >= SESSION_BLUNDER_LOSS   ? SESSION_MARK_BLUNDER
+           : drop >= SESSION_MISTAKE_LOSS ? SESSION_MARK_MISTAKE
+                                          : SESSION_MARK_NONE;
+}
+
+static void set_mark_by_search(const struct game *g, struct session_judgement *j)
 {
     const struct session_value *bv = &j->best, *pv = &j->played;
     j->mark = SESSION_MARK_NONE;
@@ -525,11 +541,7 @@ static void set_mark_by_search(struct session_judgement *j)
     }
     if (bv->exact || pv->exact)
         return;                 /* a proven draw against a score: no measure */
-    int drop = bv->score - pv->score;
-    if (drop >= SESSION_BLUNDER_DROP)
-        j->mark = SESSION_MARK_BLUNDER;
-    else if (drop >= SESSION_MISTAKE_DROP)
-        j->mark = SESSION_MARK_MISTAKE;
+    j->mark = session_mark_of_scores(g, bv->score, pv->score);
 }
 
 /* Judges move m of st (restored) by search: the best move's line, then the
@@ -559,7 +571,7 @@ static void judge_by_search(struct session *s, void *ab, void *st, move_t m,
             j->best_move = m;
         }
     }
-    set_mark_by_search(j);
+    set_mark_by_search(s->g, j);
 }
 
 static void judgement_init(const struct game *g, const void *st, int ply, move_t m,
@@ -768,7 +780,7 @@ int session_review(struct session *s, int (*stop)(void *), void *ctx,
         j->played = flip(&next->best);
         if (j->best_move == j->move)
             j->best = j->played;
-        set_mark_by_search(j);
+        set_mark_by_search(g, j);
         sd->mistakes += j->mark == SESSION_MARK_MISTAKE;
         sd->blunders += j->mark == SESSION_MARK_BLUNDER;
         memcpy(st, s->snaps + (size_t)i * sz, sz);

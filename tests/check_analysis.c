@@ -403,6 +403,47 @@ START_TEST(test_review_reproducible)
 }
 END_TEST
 
+/* By search a move is marked by the drop of its expected result (struct
+ * game's score_scale), not of raw units: a Tablut soldier given away at
+ * the first move (124 units, where a mistake took 200) is a mistake, and a
+ * drop of 400 units in a won position that stays won is none. */
+START_TEST(test_marks_by_expected_result)
+{
+    struct session s;
+    struct session_judgement j;
+    move_t m;
+    ck_assert_int_eq(open_session(&s), SESS_OK);
+    ck_assert_int_eq(session_newgame(&s, "tablut", 0, NULL, err, sizeof err), SESS_OK);
+    s.nodes = 200000;
+    ck_assert_int_eq(s.g->parse_move(s.st, "d1-d4", &m, err, sizeof err), GAME_OK);
+    ck_assert_int_eq(session_judge_move(&s, m, NULL, NULL, &j), SESS_OK);
+    ck_assert(!j.best.exact && !j.played.exact);
+    ck_assert_msg(j.best.score - j.played.score < 200 && j.mark == SESSION_MARK_MISTAKE,
+                  "d1-d4: %d against %d, mark %d", j.played.score, j.best.score, j.mark);
+    /* a drop of 400 units: even to lost is a blunder, won to still won
+     * nothing; 200 units are a mistake in Tablut from an even game (a fifth
+     * of the expected result), 60 nothing; in Grasshopper, whose units are
+     * smaller, 100 are nothing */
+    const struct game *t = s.g, *gh = game_find("grasshopper");
+    ck_assert_ptr_nonnull(gh);
+    ck_assert_int_eq(session_mark_of_scores(t, 0, -400), SESSION_MARK_BLUNDER);
+    ck_assert_int_eq(session_mark_of_scores(t, 1100, 700), SESSION_MARK_NONE);
+    ck_assert_int_eq(session_mark_of_scores(t, -700, -1100), SESSION_MARK_NONE);
+    ck_assert_int_eq(session_mark_of_scores(t, 100, -100), SESSION_MARK_MISTAKE);
+    ck_assert_int_eq(session_mark_of_scores(gh, 50, -50), SESSION_MARK_NONE);
+    ck_assert_int_eq(session_mark_of_scores(t, 30, -30), SESSION_MARK_NONE);
+    /* the scale's meaning: a score of S is 10-to-1 odds, 0 an even game */
+    for (int i = 0; game_list[i]; i++) {
+        const struct game *g = game_list[i];
+        int sc = g->score_scale > 0 ? g->score_scale : GAME_SCORE_SCALE;
+        ck_assert_double_eq_tol(session_expected(g, 0), 0.5, 1e-9);
+        ck_assert_double_eq_tol(session_expected(g, sc), 10.0 / 11, 1e-9);
+        ck_assert_double_eq_tol(session_expected(g, -sc), 1.0 / 11, 1e-9);
+    }
+    session_free(&s);
+}
+END_TEST
+
 /* The tutor's question: the judgement of one move before it is played. */
 START_TEST(test_judge_move)
 {
@@ -641,6 +682,7 @@ static Suite *analysis_suite(void)
     tcase_add_test(tc, test_review_stopped_by_search);
     tcase_add_test(tc, test_review_reproducible);
     tcase_add_test(tc, test_judge_move);
+    tcase_add_test(tc, test_marks_by_expected_result);
     tcase_add_test(tc, test_proven_at_once);
     tcase_add_test(tc, test_analyze_ends_on_proof);
     tcase_add_test(tc, test_search_stops_when_tree_is_seen);

@@ -40,8 +40,9 @@ const struct proto_cmd shell_commands[] = {
     {"tutor", sh_tutor, "[on|off]", {0}, 0, PROTO_G_PLAY,
      "warn before a move that throws a win",
      "With the tutor on, a move you type (in play mode, your side's; else every move) is first "
-     "judged as `review` judges a move: when it throws a proven win or draw, or loses 200 or "
-     "more of the score by search, the shell says so, with the best move and its value, and "
+     "judged as `review` judges a move: when it throws a proven win or draw, or is a mistake by "
+     "search (its expected result {mistake_loss} or more below the best move's, out of 100: "
+     "`help review`), the shell says so, with the best move and its value, and "
      "asks before playing it (Enter or n: not played). Off by default. Without an argument, "
      "says whether it is on."},
     {"exit", sh_exit, "", {0}, 0, PROTO_G_ADMIN, "leave (the same as quit)", ""},
@@ -194,6 +195,13 @@ static void shell_roster(struct shell *sh)
                  sh->computer[i] ? engine : sh->computer[1 - i] ? sh->person : "");
 }
 
+/* The words of a score, by the expected result of the side it favours
+ * (session_expected): "about even" below the first, "slightly better"
+ * below the second, "better" below the third, else "winning". */
+#define SHELL_EVEN_BELOW 0.57
+#define SHELL_SLIGHTLY_BELOW 0.75
+#define SHELL_BETTER_BELOW 0.90
+
 /* A score of side's search (side's view) in words: "white is winning
  * (+740)", "black wins in 3 moves" (moves of the winner, as chess's "mate
  * in 3"), "you are lost in 12 moves" in play mode. */
@@ -223,14 +231,16 @@ static void score_words(const struct shell *sh, int side, int score, int exact, 
     }
     int a = score < 0 ? -score : score;
     const char *who = side_name(p, score >= 0 ? side : 1 - side);
-    /* the figure is the favoured side's: no sign to decode */
+    /* the figure is the favoured side's: no sign to decode; the words go
+     * by the expected result that goes with it in this game */
+    double e = session_expected(p->s.g, a);
     if (a == 0)
         snprintf(buf, n, "even (0)");
-    else if (a < 50)
+    else if (e < SHELL_EVEN_BELOW)
         snprintf(buf, n, "about even (%d for %s)", a, who);
-    else if (a < 200)
+    else if (e < SHELL_SLIGHTLY_BELOW)
         snprintf(buf, n, "%s %s slightly better (%d)", who, verb(p, "is", "are"), a);
-    else if (a < 800)
+    else if (e < SHELL_BETTER_BELOW)
         snprintf(buf, n, "%s %s better (%d)", who, verb(p, "is", "are"), a);
     else
         snprintf(buf, n, "%s %s winning (%d)", who, verb(p, "is", "are"), a);

@@ -153,9 +153,10 @@ void shell_describe_review(struct shell *sh, const char *text)
             line++;
     }
     if (moves)
-        fprintf(o, "(?? a win or a draw thrown, or a drop of %d or more by search; ? a drop "
-                "of %d or more; ! the only move that keeps the value; savegame FILE writes the "
-                "marks into the record)\n", SESSION_BLUNDER_DROP, SESSION_MISTAKE_DROP);
+        fprintf(o, "(?? a win or a draw thrown, or by search an expected result %d or more "
+                "below the best move's, out of 100; ? %d or more below; ! the only move that "
+                "keeps the value; savegame FILE writes the marks into the record)\n",
+                SESSION_BLUNDER_LOSS, SESSION_MISTAKE_LOSS);
 }
 
 /* ------------------------------------------------------------ the tutor */
