@@ -3,7 +3,7 @@
  * 4-byte big-endian length and JSON, a scenario that checks what the client
  * does. The rules library (Tablut rules=ashton) referees the whole-game
  * scenario.
- * Usage: fake_bologna SCENARIO PORTFILE [CLIENT_COLOR]
+ * Usage: fake_bologna SCENARIO PORTFILE [CLIENT_COLOR [LISTEN_AFTER_MS]]
  *   framing    the state in pieces; the move must be legal; then a draw
  *   game       a whole game, the server playing the other side at random
  *   timeout    the move must come within 2 s; then the connection closes
@@ -16,7 +16,9 @@
  *   refused    the client's move is answered by the old board, black wins
  *   repeat     a position comes back (a draw by Tabula's rules) and the
  *              server asks for the client's move all the same
- * Writes the port to PORTFILE; prints the expected result line (game) on
+ * Writes the port to PORTFILE; with LISTEN_AFTER_MS, listens only that
+ * long after (the port bound, so that a client started first is refused,
+ * as by a server not started yet); prints the expected result line (game) on
  * standard output; exits 0 when the client behaved, 1 otherwise. */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -305,14 +307,15 @@ int main(int argc, char **argv)
     const char *sc = argv[1];
     int me_white = argc < 4 || !strcasecmp(argv[3], "white");  /* the client's */
     const char *color = me_white ? "WHITE" : "BLACK";
+    long late = argc > 4 ? atol(argv[4]) : 0;
     int ls = socket(AF_INET, SOCK_STREAM, 0);
     struct sockaddr_in a;
     memset(&a, 0, sizeof a);
     a.sin_family = AF_INET;
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     socklen_t al = sizeof a;
-    if (ls < 0 || bind(ls, (struct sockaddr *)&a, sizeof a) || listen(ls, 1) ||
-        getsockname(ls, (struct sockaddr *)&a, &al))
+    if (ls < 0 || bind(ls, (struct sockaddr *)&a, sizeof a) ||
+        getsockname(ls, (struct sockaddr *)&a, &al) || (!late && listen(ls, 1)))
         return fail("cannot listen on 127.0.0.1");
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp", argv[2]);
@@ -322,6 +325,21 @@ int main(int argc, char **argv)
     fprintf(pf, "%d\n", ntohs(a.sin_port));
     fclose(pf);
     rename(tmp, argv[2]);
+    if (late) {
+        /* a connect to the bound port is refused (RST) until listen */
+        struct timespec ts = {late / 1000, late % 1000 * 1000000L};
+        while (nanosleep(&ts, &ts) && errno == EINTR)
+            ;
+        if (listen(ls, 1))
+            return fail("cannot listen on 127.0.0.1");
+    }
+    /* a client that never comes (one that gave up) must not hang the test */
+    struct pollfd lp = {.fd = ls, .events = POLLIN};
+    int pr;
+    while ((pr = poll(&lp, 1, 20000)) < 0 && errno == EINTR)
+        ;
+    if (pr <= 0)
+        return fail("no client connected within 20 s");
     int fd = accept(ls, NULL, NULL);
     close(ls);
     if (fd < 0)

@@ -5,11 +5,13 @@
  * with the public position and move texts; knows nothing of Tablut's
  * insides. doc/bologna.md says what it does and how it exits. */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <jansson.h>
 #include <netdb.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -28,16 +30,20 @@
 /* Exit codes (doc/bologna.md). */
 enum {
     EXIT_GAME_OVER = 0,         /* the server sent a final state */
-    EXIT_USAGE = 1,             /* bad arguments, no connection */
+    EXIT_USAGE = 1,             /* bad arguments (a SERVER_IP that does not
+                                 * resolve among them) */
     EXIT_PROTOCOL = 2,          /* malformed frame, a state we cannot follow */
     EXIT_CLOSED = 3,            /* the server closed before the end */
-    EXIT_REFUSED = 4            /* the server refused our move */
+    EXIT_REFUSED = 4,           /* the server refused our move */
+    EXIT_NO_SERVER = 5          /* no connection, after --wait seconds */
 };
 
 #define FRAME_MAX (1 << 20)     /* a state is about 900 bytes */
 #define PORT_WHITE 5800
 #define PORT_BLACK 5801
 #define POS_MAX 160
+#define WAIT_DEFAULT 30         /* seconds --wait tries to connect */
+#define WAIT_STEP_MS 200        /* between two tries */
 
 struct client {
     int fd;
@@ -455,7 +461,59 @@ static int play(struct client *c)
 
 /* ------------------------------------------------------------- start-up */
 
-static int connect_to(const char *host, int port, char *err, size_t errlen)
+/* The errors of a server not up yet, or of a network not up yet: tried
+ * again while --wait lasts. */
+static int worth_retrying(int e)
+{
+    return e == ECONNREFUSED || e == ENETUNREACH || e == EHOSTUNREACH ||
+           e == ETIMEDOUT || e == ECONNRESET || e == ECONNABORTED ||
+           e == ENETDOWN || e == EHOSTDOWN;
+}
+
+/* One connect to an address, no later than deadline (a now_ms() time; 0:
+ * the system's own time-out): the socket, or -1 with errno set. */
+static int connect_one(const struct addrinfo *ai, int64_t deadline)
+{
+    int fd = socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol);
+    if (fd < 0)
+        return -1;
+    int flags = fcntl(fd, F_GETFL);
+    int e = 0;
+    if (flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK))
+        e = errno;
+    else if (connect(fd, ai->ai_addr, ai->ai_addrlen))
+        e = errno;
+    while (e == EINPROGRESS || e == EINTR) {
+        struct pollfd p = {.fd = fd, .events = POLLOUT};
+        int64_t left = deadline ? deadline - now_ms() : -1;
+        if (deadline && left < 0)
+            left = 0;
+        int r = poll(&p, 1, left < 0 || left > INT_MAX ? -1 : (int)left);
+        socklen_t len = sizeof e;
+        if (r < 0)
+            e = errno == EINTR ? EINPROGRESS : errno;
+        else if (r == 0)
+            e = ETIMEDOUT;
+        else if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &e, &len))
+            e = errno;
+    }
+    if (!e && fcntl(fd, F_SETFL, flags))
+        e = errno;
+    if (e) {
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    return fd;
+}
+
+/* Connects to the server, trying again for wait_s seconds while it is not
+ * up (the challenge's scripts start the players and the server in any
+ * order): the socket and in *waited_ms how long it waited (0: the first try
+ * connected), or -1 with the exit code in *status and the message written.
+ * A name that does not resolve is not tried again. */
+static int connect_to(const struct client *c, const char *host, int port, long wait_s,
+                      int64_t *waited_ms, int *status)
 {
     struct addrinfo hints, *res, *ai;
     char ps[16];
@@ -465,20 +523,45 @@ static int connect_to(const char *host, int port, char *err, size_t errlen)
     snprintf(ps, sizeof ps, "%d", port);
     int rc = getaddrinfo(host, ps, &hints, &res);
     if (rc) {
-        snprintf(err, errlen, "%s: %s", host, gai_strerror(rc));
+        logf_(NULL, "cannot resolve the server's name '%s': %s", host,
+              rc == EAI_SYSTEM ? strerror(errno) : gai_strerror(rc));
+        *status = EXIT_USAGE;
         return -1;
     }
-    int fd = -1;
-    for (ai = res; ai && fd < 0; ai = ai->ai_next) {
-        fd = socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol);
-        if (fd >= 0 && connect(fd, ai->ai_addr, ai->ai_addrlen)) {
-            snprintf(err, errlen, "%s port %d: %s", host, port, strerror(errno));
-            close(fd);
-            fd = -1;
+    int64_t start = now_ms(), deadline = wait_s ? start + wait_s * 1000 : 0;
+    int fd = -1, waiting = 0, e = 0;
+    for (;;) {
+        /* every address once; the error kept is one worth retrying, when
+         * any is (localhost's ::1 may be unusable where 127.0.0.1 refuses) */
+        int retry = 0;
+        for (ai = res; ai && fd < 0; ai = ai->ai_next) {
+            fd = connect_one(ai, deadline);
+            if (fd < 0 && (!retry || worth_retrying(errno))) {
+                e = errno;
+                retry = worth_retrying(e);
+            }
         }
+        int64_t left = deadline - now_ms();
+        if (fd >= 0 || !retry || !wait_s || left <= 0)
+            break;
+        if (!waiting)
+            logf_(c, "no server at %s port %d yet (%s): waiting up to %ld s for it (--wait)",
+                  host, port, strerror(e), wait_s);
+        waiting = 1;
+        poll(NULL, 0, (int)(left < WAIT_STEP_MS ? left : WAIT_STEP_MS));
     }
     freeaddrinfo(res);
-    return fd;
+    if (fd >= 0) {
+        *waited_ms = waiting ? now_ms() - start : 0;
+        return fd;
+    }
+    if (waiting)
+        logf_(NULL, "cannot connect to %s port %d: %s (waited %ld s for the server; "
+              "--wait sets how long)", host, port, strerror(e), wait_s);
+    else
+        logf_(NULL, "cannot connect to %s port %d: %s", host, port, strerror(e));
+    *status = EXIT_NO_SERVER;
+    return -1;
 }
 
 static void usage(FILE *f)
@@ -499,12 +582,15 @@ static void usage(FILE *f)
 "  --hash MB           transposition table [" STR(TABULA_HASH_DEFAULT_MB) "]\n"
 "  --opening MOVES     our first moves, comma-separated, each played when\n"
 "                      legal (varied openings for matches), e.g. e3-f3,d5-d7\n"
+"  --wait SECONDS      keep trying to connect while no server listens, for\n"
+"                      up to SECONDS (0: try once) [" STR(WAIT_DEFAULT) "]\n"
 "  --quiet             no log on standard error\n"
 "  --help, --version\n"
 "Prints the result (e.g. \"WHITEWIN won\") on standard output. Exit status:\n"
-"0 the game ended, 1 bad arguments or no connection, 2 a malformed frame,\n"
-"3 the server closed the connection before the end (a time-out), 4 the\n"
-"server refused our move.\n");
+"0 the game ended, 1 bad arguments (a SERVER_IP that does not resolve\n"
+"among them), 2 a malformed frame, 3 the server closed the connection\n"
+"before the end (a time-out), 4 the server refused our move, 5 no\n"
+"connection (no server listening within --wait seconds).\n");
 }
 
 int main(int argc, char **argv)
@@ -517,6 +603,7 @@ int main(int argc, char **argv)
         {"threads", required_argument, NULL, 't'},
         {"hash", required_argument, NULL, 'H'},
         {"opening", required_argument, NULL, 'o'},
+        {"wait", required_argument, NULL, 'w'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -526,7 +613,7 @@ int main(int argc, char **argv)
     memset(&c, 0, sizeof c);
     const char *name = "Tabula", *opening = NULL;
     int port = 0, threads = 1, hash = 0, opt;
-    long margin = -1, movetime = 0, n;
+    long margin = -1, movetime = 0, wait = WAIT_DEFAULT, n;
     while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
         switch (opt) {
         case 'n': name = optarg; break;
@@ -549,6 +636,9 @@ int main(int argc, char **argv)
             hash = (int)n;
             break;
         case 'o': opening = optarg; break;
+        case 'w':
+            if (util_parse_long(optarg, 0, 86400, &wait)) goto bad_value;
+            break;
         case 'q': c.quiet = 1; break;
         case 'h': usage(stdout); return 0;
         case 'V': printf("tabula-bologna (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
@@ -618,13 +708,20 @@ int main(int argc, char **argv)
 
     /* a server that disappears must not kill us with SIGPIPE: write says so */
     signal(SIGPIPE, SIG_IGN);
-    c.fd = connect_to(host, port ? port : c.me ? PORT_WHITE : PORT_BLACK, err, sizeof err);
+    int64_t waited;
+    c.fd = connect_to(&c, host, port ? port : c.me ? PORT_WHITE : PORT_BLACK, wait,
+                      &waited, &rc);
     if (c.fd < 0) {
-        fprintf(stderr, "tabula-bologna: cannot connect to %s\n", err);
-        return EXIT_USAGE;
+        session_free(&c.s);
+        free(c.opening);
+        free(ocopy);
+        return rc;
     }
-    logf_(&c, "connected to %s as %s, %ld s per move (%" PRId64 " ms kept back)",
-          host, c.me ? "white" : "black", timeout, c.margin_ms);
+    char after[48] = "";
+    if (waited)
+        snprintf(after, sizeof after, ", after waiting %.1f s", (double)waited / 1000);
+    logf_(&c, "connected to %s as %s%s, %ld s per move (%" PRId64 " ms kept back)",
+          host, c.me ? "white" : "black", after, timeout, c.margin_ms);
     if (send_json(c.fd, json_string(name))) {
         logf_(NULL, "cannot send our name: %s", strerror(errno));
         rc = EXIT_CLOSED;
