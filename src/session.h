@@ -85,7 +85,8 @@ struct session {
     struct session_tags *tags;  /* NULL, or the loaded record's; owned */
     char roster[2][128];        /* the record's White and Black where no
                                  * loaded record names them (the shell's
-                                 * play mode: the engine and the person);
+                                 * play mode, the web board: the engine
+                                 * and the person; session_set_roster);
                                  * empty: "?" */
     /* GTP clocks (milliseconds); main_ms < 0 means no time settings. A
      * side's left_ms/left_stones are its clock when have_left: from
@@ -345,5 +346,13 @@ int session_to_record(const struct session *s, struct game_record *r);
  * SESS_EPOSITION, SESS_EILLEGAL (err names the move), SESS_ENOMEM. */
 int session_from_record(struct session *s, const struct game_record *r, int upto, char *err,
                         size_t errlen);
+/* Sets the roster (the names a record gives the players where no loaded
+ * record names them) by who plays: engine[side] is 1 where the engine
+ * plays that side. The engine's side is "Tabula VERSION", "Tabula VERSION
+ * (level N)" when s plays at a level; against the engine the other side is
+ * person ("" or NULL: none); the engine on both sides names both, nobody's
+ * engine neither ("": PGN's "?"). The shell's play mode and the web board
+ * name their players so. */
+void session_set_roster(struct session *s, const int engine[2], const char *person);
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "config.h"
 #include "record.h"
 #include "session.h"
 
@@ -80,6 +81,18 @@ int session_to_record(const struct session *s, struct game_record *r)
             record_set_nag(r, i, nt->nag);
     }
     return SESS_OK;
+}
+
+void session_set_roster(struct session *s, const int engine[2], const char *person)
+{
+    char name[128];
+    if (s->level > 0)
+        snprintf(name, sizeof name, "Tabula %s (level %d)", PACKAGE_VERSION, s->level);
+    else
+        snprintf(name, sizeof name, "Tabula %s", PACKAGE_VERSION);
+    for (int i = 0; i < 2; i++)
+        snprintf(s->roster[i], sizeof s->roster[i], "%s",
+                 engine[i] ? name : engine[1 - i] && person ? person : "");
 }
 
 int session_from_record(struct session *s, const struct game_record *r, int upto, char *err,

@@ -177,22 +177,14 @@ static void table_note(struct shell *sh)
 }
 
 /* The names a saved game gives the players where no loaded record names
- * them: in play mode the engine's side is "Tabula VERSION" (with its level)
- * and the person's the login name; with the engine on both sides both are
- * the engine's; else none ("?"). Set before each command, so that a
- * savegame (or the unsaved game's file) names who plays now; the login
- * name was looked up once, at the start. */
+ * them (session_set_roster): in play mode the engine's side is "Tabula
+ * VERSION" (with its level) and the person's the login name; with the
+ * engine on both sides both are the engine's; else none ("?"). Set before
+ * each command, so that a savegame (or the unsaved game's file) names who
+ * plays now; the login name was looked up once, at the start. */
 static void shell_roster(struct shell *sh)
 {
-    struct session *s = &sh->p->s;
-    char engine[128];
-    if (s->level > 0)
-        snprintf(engine, sizeof engine, "Tabula %s (level %d)", PACKAGE_VERSION, s->level);
-    else
-        snprintf(engine, sizeof engine, "Tabula %s", PACKAGE_VERSION);
-    for (int i = 0; i < 2; i++)
-        snprintf(s->roster[i], sizeof s->roster[i], "%s",
-                 sh->computer[i] ? engine : sh->computer[1 - i] ? sh->person : "");
+    session_set_roster(&sh->p->s, sh->computer, sh->person);
 }
 
 /* The words of a score, by the expected result of the side it favours
