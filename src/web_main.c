@@ -6,6 +6,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -200,6 +201,16 @@ int main(int argc, char **argv)
         fprintf(stderr, "tabula-web: --address wants an IPv4 address such as 127.0.0.1 or "
                 "0.0.0.0, not '%s'\n", cfg.address);
         return 2;
+    }
+    /* a record's name for the person where the page gives none: on the
+     * loopback the browser is on this machine, its person the one who
+     * started the server (as the shell names its player); open to the
+     * network, a visitor is nobody we know ("?") */
+    char person[64] = "";
+    const struct passwd *pw = is_loopback(cfg.address) ? getpwuid(getuid()) : NULL;
+    if (pw && pw->pw_name) {
+        snprintf(person, sizeof person, "%s", pw->pw_name);
+        cfg.person = person;
     }
     if (!is_loopback(cfg.address))
         fprintf(stderr, "tabula-web: warning: listening on %s, not on this machine's loopback: "

@@ -9,6 +9,7 @@
 #define _GNU_SOURCE             /* memmem */
 #include <arpa/inet.h>
 #include <check.h>
+#include <ctype.h>
 #include <errno.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -520,6 +521,140 @@ START_TEST(test_records_travel)
 }
 END_TEST
 
+/* The value of a tag of the record getrecord gives ([White "..."]), ""
+ * when it has none; the names here need no escapes. */
+static const char *record_tag(struct ws *w, const char *tag)
+{
+    static char rec[1 << 16], val[256];
+    ask(w, "getrecord");
+    ck_assert_msg(!strncmp(res, "= ", 2), "%s", res);
+    size_t k = 0;
+    for (const char *p = res + 2; *p && k + 1 < sizeof rec; p++) {
+        unsigned v;
+        if (*p == '%' && sscanf(p + 1, "%2x", &v) == 1) {
+            rec[k++] = (char)v;
+            p += 2;
+        } else {
+            rec[k++] = *p;
+        }
+    }
+    rec[k] = '\0';
+    char want[80];
+    snprintf(want, sizeof want, "\n[%s \"", tag);
+    const char *t = strstr(rec, want);
+    if (!t)
+        return "";
+    t += strlen(want);
+    snprintf(val, sizeof val, "%.*s", (int)strcspn(t, "\""), t);
+    return val;
+}
+
+/* setrecord of text, percent-encoded: its answer. */
+static const char *set_record(struct ws *w, const char *text)
+{
+    static char cmd[1 << 14];
+    size_t k = (size_t)snprintf(cmd, sizeof cmd, "setrecord ");
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        k += (size_t)snprintf(cmd + k, sizeof cmd - k, isalnum(*p) ? "%c" : "%%%02X", *p);
+    return ask(w, cmd);
+}
+
+/* The names a record gives the players: a QA pass found the web board's
+ * saved games naming both "?", where the shell's play mode names the
+ * engine and the person (a3e715b). players says who plays; the record
+ * names them as the shell does (session_set_roster). */
+START_TEST(test_players_name_the_record)
+{
+    struct web_server *s = serve_default();     /* no name of the server's */
+    struct ws *w = ws_open(web_port(s));
+    char engine[64], level3[80], answer[160];
+    ask(w, "version");
+    snprintf(engine, sizeof engine, "Tabula %.40s", res + 2);
+    snprintf(level3, sizeof level3, "%s (level 3)", engine);
+    ask(w, "newgame rastros size=5");
+    ask(w, "play black d4");
+    /* a client that says nothing of its players: PGN's unknowns, as before */
+    ck_assert_str_eq(record_tag(w, "White"), "?");
+    ck_assert_str_eq(record_tag(w, "Black"), "?");
+    /* the engine plays white (Rastros' player 2), the person names herself */
+    snprintf(answer, sizeof answer, "= Ada Lovelace\n%s", engine);
+    ck_assert_str_eq(ask(w, "players white Ada Lovelace"), answer);
+    ck_assert_str_eq(record_tag(w, "White"), "Ada Lovelace");
+    ck_assert_str_eq(record_tag(w, "Black"), engine);
+    /* at a level the engine's name says it, the level of the save */
+    ask(w, "set_option level 3");
+    ck_assert_str_eq(record_tag(w, "White"), "Ada Lovelace");
+    ck_assert_str_eq(record_tag(w, "Black"), level3);
+    snprintf(answer, sizeof answer, "= Ada Lovelace\n%s", level3);
+    ck_assert_str_eq(ask(w, "players"), answer);
+    /* no name, and none of the server's (open to the network): "?" */
+    ask(w, "players black");
+    ck_assert_str_eq(record_tag(w, "White"), level3);
+    ck_assert_str_eq(record_tag(w, "Black"), "?");
+    /* the engine on both sides, then nobody's engine */
+    ask(w, "players both Ada");
+    ck_assert_str_eq(record_tag(w, "White"), level3);
+    ck_assert_str_eq(record_tag(w, "Black"), level3);
+    ck_assert_str_eq(ask(w, "players none Ada"), "= ?\n?");
+    ck_assert_str_eq(record_tag(w, "White"), "?");
+    ck_assert_str_eq(record_tag(w, "Black"), "?");
+    /* an id and a comment as for any command; a refusal changes nothing */
+    ask(w, "set_option level 0");
+    snprintf(answer, sizeof answer, "=5 %s\nAda", engine);
+    ck_assert_str_eq(ask(w, "5 players\tblack Ada # the person"), answer);
+    ck_assert_str_eq(ask(w, "6 players purple Bob"), "?6 invalid color");
+    ck_assert_str_eq(ask(w, "players white "
+                         "Abcdefghijklmnopqrstuvwxyz Abcdefghijklmnopqrstuvwxyz Abcdefghijkl"),
+                     "? invalid value: a name is at most 64 bytes");
+    ck_assert_str_eq(record_tag(w, "White"), engine);
+    ck_assert_str_eq(record_tag(w, "Black"), "Ada");
+    /* a loaded record's names stay until a new game */
+    ck_assert_str_eq(set_record(w, "[Game \"rastros\"]\n[White \"Bob\"]\n[Black \"Carol\"]\n"
+                                "\n1. c3 *\n"), "= ");
+    ck_assert_str_eq(record_tag(w, "White"), "Bob");
+    ck_assert_str_eq(record_tag(w, "Black"), "Carol");
+    ask(w, "newgame rastros");
+    ck_assert_str_eq(record_tag(w, "White"), engine);
+    ck_assert_str_eq(record_tag(w, "Black"), "Ada");
+    /* the gate: players is the board's own, and gogui-gfx does not run it */
+    ck_assert_msg(!strncmp(ask(w, "gogui-gfx players none"), "? ", 2), "%s", res);
+    ck_assert_str_eq(record_tag(w, "White"), engine);
+    ws_close(w);
+    web_stop(s);
+}
+END_TEST
+
+/* The person's name where the client gives none: the server's (tabula-web
+ * gives its login name on a loopback address). */
+START_TEST(test_players_server_name)
+{
+    struct web_config c;
+    web_config_default(&c);
+    c.person = "tester";
+    struct web_server *s = serve(&c);
+    struct ws *w = ws_open(web_port(s));
+    char engine[64];
+    ask(w, "version");
+    snprintf(engine, sizeof engine, "Tabula %.40s", res + 2);
+    ask(w, "newgame tablut");
+    ask(w, "players white");
+    ck_assert_str_eq(record_tag(w, "White"), "tester");
+    ck_assert_str_eq(record_tag(w, "Black"), engine);
+    ask(w, "players white Ada");                /* a name given is the person's */
+    ck_assert_str_eq(record_tag(w, "White"), "Ada");
+    ask(w, "players black");
+    ck_assert_str_eq(record_tag(w, "White"), engine);
+    ck_assert_str_eq(record_tag(w, "Black"), "tester");
+    ck_assert_str_eq(ask(w, "players none"), "= ?\n?");
+    /* each session its own players */
+    struct ws *w2 = ws_open(web_port(s));
+    ck_assert_str_eq(ask(w2, "players"), "= ?\n?");
+    ws_close(w2);
+    ws_close(w);
+    web_stop(s);
+}
+END_TEST
+
 /* gogui-gfx COMMAND runs COMMAND: the web board's refusals and caps hold
  * for it as for the command alone (they did not: it saved files, set 4
  * threads and 4 GB of hash) */
@@ -882,6 +1017,8 @@ int main(void)
     tcase_add_test(t, test_framing);
     tcase_add_test(t, test_streaming);
     tcase_add_test(t, test_records_travel);
+    tcase_add_test(t, test_players_name_the_record);
+    tcase_add_test(t, test_players_server_name);
     tcase_add_test(t, test_gfx_passes_the_gate);
     tcase_add_test(t, test_interrupt);
     tcase_add_test(t, test_binary_and_origin);

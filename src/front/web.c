@@ -111,6 +111,38 @@ const struct web_option_cap web_option_caps[] = {
     {NULL, WEB_CAP_REFUSE, NULL}
 };
 
+/* The names a record gives the players (players; session_set_roster):
+ * the person's name is at most this many bytes. */
+#define WEB_NAME_MAX 64
+
+static int web_players(struct proto *p, int argc, char **argv, char *res, size_t n);
+
+/* The board's own commands: as the protocol's tables (struct proto_cmd),
+ * run by web_execute. */
+const struct proto_cmd web_commands[] = {
+    {"players", web_players, "[COLOR|both|none [NAME]]", {ARG_SIDES}, CMD_ACTS,
+     PROTO_G_RECORDS, "who plays, for the names a record gives the players",
+     "Says who plays, so that `getrecord` names the players where no loaded record names "
+     "them: COLOR\n"
+     "the side the engine plays (`both`, `none`), NAME the person's (the rest of the line, at "
+     "most\n"
+     "64 bytes; none: tabula-web's login name on a loopback address, else `?`). The engine's "
+     "side is\n"
+     "`Tabula VERSION (level N)` (without the level at full strength), the person's NAME; with "
+     "the\n"
+     "engine on both sides both are the engine's, with `none` both are `?` (the shell's play "
+     "mode\n"
+     "names its players so). Answers the two names, player 1's then player 2's; without "
+     "arguments\n"
+     "it only answers them. Fails: `invalid color`, `invalid value` (a longer NAME).\n"
+     "```\n"
+     "players white Ada\n"
+     "= Ada\n"
+     "Tabula 0.1.0\n"
+     "```"},
+    {NULL, NULL, NULL, {0}, 0, PROTO_G_NONE, NULL, NULL}
+};
+
 void web_config_default(struct web_config *c)
 {
     memset(c, 0, sizeof *c);
@@ -156,6 +188,8 @@ struct web_conn {
     int64_t started_ms, cap_ms; /* the running command's start and limit */
     int analysis;               /* it holds one of the server's analyses */
     int hash_mb;                /* what it holds of the server's memory */
+    int engine[2];              /* players: the sides the engine plays */
+    char person[WEB_NAME_MAX + 1];  /* players: the person's name, "" none */
 };
 
 struct web_server {
@@ -364,12 +398,15 @@ static int web_gate(struct proto *p, const struct proto_cmd *cmd, int argc, char
     if (atomic_load(&c->gone))
         return proto_fail(res, n, PROTO_ENOT_ALLOWED, "the connection is closing");
     const struct web_rule *r = web_rule(cmd->name);
-    if (!r)
+    int own = 0;
+    for (const struct proto_cmd *k = web_commands; k->name; k++)
+        own |= cmd == k;
+    if (!r && !own)
         return proto_fail(res, n, PROTO_ENOT_ALLOWED, "this command is not offered on the "
                           "web board");
     int rc = PROTO_OK;
     int64_t cap = w->cfg.command_ms;
-    switch (r->policy) {
+    switch (own ? WEB_ALLOW : r->policy) {
     case WEB_ALLOW:
         break;
     case WEB_REFUSE:
@@ -429,13 +466,95 @@ static void command_done(struct web_conn *c)
 
 /* --------------------------------------------------------- a session */
 
+/* The names a record gives the players where no loaded record names them
+ * (session_set_roster): who plays as players said last, the engine at the
+ * session's level now; the person's name the client's, else the
+ * server's. */
+static void web_roster(struct web_conn *c)
+{
+    session_set_roster(&c->p.s, c->engine, c->person[0] ? c->person : c->w->cfg.person);
+}
+
+/* players [COLOR|both|none [NAME]] (web_commands[]) */
+static int web_players(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    struct web_conn *c = p->front;
+    if (argc > 0) {
+        int engine[2] = {0, 0}, side;
+        if (!strcasecmp(argv[0], "both")) {
+            engine[0] = engine[1] = 1;
+        } else if (strcasecmp(argv[0], "none")) {
+            if (proto_side_arg(p, argv[0], &side))
+                return PROTO_ECOLOR;
+            engine[side] = 1;
+        }
+        char name[WEB_NAME_MAX + 1] = "";
+        size_t len = 0;
+        for (int i = 1; i < argc; i++) {
+            size_t k = strlen(argv[i]);
+            if (len + (i > 1) + k > WEB_NAME_MAX)
+                return proto_fail(res, n, PROTO_EVALUE, "a name is at most "
+                                  STR(WEB_NAME_MAX) " bytes");
+            if (i > 1)
+                name[len++] = ' ';
+            memcpy(name + len, argv[i], k + 1);
+            len += k;
+        }
+        memcpy(c->engine, engine, sizeof c->engine);
+        memcpy(c->person, name, sizeof c->person);
+        web_roster(c);
+    }
+    const struct session *s = &p->s;
+    snprintf(res, n, "%s\n%s", s->roster[0][0] ? s->roster[0] : "?",
+             s->roster[1][0] ? s->roster[1] : "?");
+    return PROTO_OK;
+}
+
+/* Runs one line: the board's own commands (web_commands[]) here, every
+ * other by proto_execute. The line is split as proto_execute splits it
+ * (into words, at spaces; a '#' ends it; an id first), into words (as
+ * long as line). */
+static void web_execute(struct web_conn *c, char *line, char *words)
+{
+    web_roster(c);              /* the level may have changed since */
+    char *w = words;
+    for (const char *r = line; *r && *r != '#'; r++) {
+        unsigned char ch = (unsigned char)*r;
+        if (ch == '\t')
+            *w++ = ' ';
+        else if (ch >= 32 && ch != 127)
+            *w++ = (char)ch;
+    }
+    *w = '\0';
+    char *argv[PROTO_MAX_ARGS + 1], *save;
+    int argc = 0, toomany = 0;  /* proto_execute answers too many words */
+    for (char *tok = strtok_r(words, " ", &save); tok && !toomany;
+         tok = strtok_r(NULL, " ", &save)) {
+        if (argc > PROTO_MAX_ARGS)
+            toomany = 1;
+        else
+            argv[argc++] = tok;
+    }
+    size_t idlen = argc ? strspn(argv[0], "0123456789") : 0;
+    int first = idlen > 0 && !argv[0][idlen] && idlen < 24;    /* proto_execute's id */
+    const struct proto_cmd *own = NULL;
+    if (argc > first && !toomany)
+        for (const struct proto_cmd *k = web_commands; k->name; k++)
+            if (!strcmp(k->name, argv[first]))
+                own = k;
+    if (own)
+        proto_run_words(&c->p, own, first ? argv[0] : "", argc - first - 1, argv + first + 1);
+    else
+        proto_execute(&c->p, line);
+}
+
 static void *session_main(void *arg)
 {
     struct web_conn *c = arg;
     size_t cap = c->w->cfg.max_line + 1;
-    char *line = malloc(cap);
+    char *line = malloc(cap), *words = malloc(cap);
     int toolong;
-    if (line) {
+    if (line && words) {
         while (!c->p.quit && !atomic_load(&c->gone) &&
                input_getline(&c->in, line, cap, &toolong)) {
             if (toolong) {
@@ -443,11 +562,12 @@ static void *session_main(void *arg)
                 fflush(c->p.out);
                 continue;
             }
-            proto_execute(&c->p, line);
+            web_execute(c, line, words);
             command_done(c);
         }
     }
     free(line);
+    free(words);
     fflush(c->p.out);
     /* nobody reads the pipe any more: the client's next line closes it */
     close(c->in.fd);

@@ -45,6 +45,12 @@ struct web_option_cap {
 /* Every engine option, NULL-terminated; an option missing here is refused. */
 extern const struct web_option_cap web_option_caps[];
 
+/* The web board's own commands (players), NULL-terminated: run as the
+ * protocol's are (the gate, the id, the answer), though list_commands and
+ * help know the protocol's only (doc/web.md). */
+struct proto_cmd;
+extern const struct proto_cmd web_commands[];
+
 struct web_config {
     const char *address;        /* the IPv4 address to listen on */
     int port;                   /* 0: a free port (web_port tells which) */
@@ -60,6 +66,11 @@ struct web_config {
     int max_analyses;           /* analyze commands running at once */
     int64_t analyze_ms;         /* an analyze is interrupted after this */
     FILE *log;                  /* a line per connection; NULL: none */
+    const char *person;         /* a record's name for the person's side
+                                 * where the client gives none (players):
+                                 * tabula-web's login name on a loopback
+                                 * address; NULL: none ("?"). Not copied:
+                                 * it outlives the server */
 };
 
 /* The defaults (tabula-web's). */
