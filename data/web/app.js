@@ -29,10 +29,13 @@ const App = {
     engineSide: "1",            /* "none", "0", "1" or "both" */
     movetime: 1000,
     level: 0,                   /* the engine's strength: set_option level (0: full) */
+    playerName: "",             /* yours in a saved record (players); "": the server's */
     proofs: true,
     /* the game as the engine last told it */
     pos: "", st: null, history: [], legal: [], toMove: 0, over: false, result: "ongoing",
     last: null, captured: [], variantNow: {},
+    recordNames: false,         /* the record's White and Black are a loaded record's
+                                 * (Load record), not who plays here */
     cache: new Map(),           /* the history so far ("" at the start) -> position */
     proofCache: new Map(),      /* position -> { text, winning } */
     selected: null, hint: null, info: null, infoSide: 0,
@@ -87,6 +90,7 @@ const App = {
         if (!ver.ok) return;    /* closed at once (the server is full): closed() said why */
         $("conn").textContent = `engine: Tabula ${ver.text}`;
         $("conn").className = "conn ok";
+        await this.send(`set_option level ${this.level}`);     /* the record names it */
         const games = await this.send("list_games");
         const sel = $("game");
         sel.innerHTML = "";
@@ -104,15 +108,21 @@ const App = {
         const saved = this.saved();
         this.setGame(saved && saved.game && Games[saved.game] ? saved.game : "rastros");
         if (saved && saved.record) {
-            const r = await this.send(`setrecord ${encodeURIComponent(saved.record)}`);
+            /* the kept game's players are who plays here now (players), unless
+             * they are a loaded record's */
+            const text = saved.recordNames ? saved.record : withoutPlayers(saved.record);
+            const r = await this.send(`setrecord ${encodeURIComponent(text)}`);
             if (r.ok) {
+                this.recordNames = !!saved.recordNames;
                 await this.syncGame();
+                await this.sendPlayers();
                 this.say(own ? "Your game is back." : "The game of your last visit is back.");
                 await this.refresh();
                 return;
             }
         }
         await this.newGame();
+        await this.sendPlayers();
     },
 
     closed(code, reason) {
@@ -153,7 +163,9 @@ const App = {
         if (s.movetime) this.movetime = s.movetime;
         if (Number.isInteger(s.level) && s.level >= 0 && s.level <= 5) this.level = s.level;
         if (typeof s.proofs === "boolean") this.proofs = s.proofs;
+        if (typeof s.name === "string") this.playerName = cleanName(s.name);
         if (s.variant) this.variant = s.variant;
+        $("playername").value = this.playerName;
         $("movetime").value = String(this.movetime);
         $("level").value = String(this.level);
         $("proofs").checked = this.proofs;
@@ -161,7 +173,8 @@ const App = {
 
     store(record) {
         const s = { game: this.game.name, engineSide: this.engineSide, movetime: this.movetime,
-                    level: this.level, proofs: this.proofs, variant: this.variant,
+                    level: this.level, name: this.playerName, proofs: this.proofs,
+                    variant: this.variant, recordNames: this.recordNames,
                     record: record !== undefined ? record : (this.saved() || {}).record };
         for (const where of [sessionStorage, localStorage])
             try { where.setItem(STORE, JSON.stringify(s)); } catch (e) { /* private mode */ }
@@ -260,11 +273,27 @@ const App = {
             return;
         }
         this.variant[this.game.name] = values;
+        this.recordNames = false;
         this.cache.clear();
         this.info = null;
         this.say("");
         $("banner").hidden = true;
         await this.refresh();
+    },
+
+    /* Who plays, for the names a saved record gives the players (tabula-web's
+     * players: the engine's side, Tabula and its level, and yours, the name
+     * given or else the server's); the names answered show what an empty
+     * name box gives. */
+    async sendPlayers() {
+        const side = { none: "none", both: "both" }[this.engineSide] ||
+            this.game.sides[+this.engineSide];
+        const r = await this.send(["players", side, this.playerName].filter(Boolean).join(" "));
+        const you = [0, 1].filter(i => !this.engineControls(i));
+        if (r.ok && you.length === 1 && !this.playerName) {
+            const name = r.text.split("\n")[you[0]];
+            $("playername").placeholder = name && name !== "?" ? name : "your name";
+        }
     },
 
     /* The game the engine plays now (after setrecord, or a command typed in
@@ -427,6 +456,7 @@ const App = {
         if (this.engineSide === "both") {
             this.engineSide = "none";
             $("engineside").value = "none";
+            await this.sendPlayers();
         }
         let n = 0;
         this.say("");
@@ -449,6 +479,7 @@ const App = {
         await this.send(`set_option movetime ${Math.min(this.movetime, HINT_MS)}`);
         await this.send("set_option level 0");      /* a hint at full strength */
         const r = await this.send("hint 3");
+        await this.send(`set_option level ${this.level}`);     /* the record names it */
         if (!r.ok) { this.say(`No hint: ${r.text}`); return; }
         /* "MOVE VALUE LOSS" a line, best first */
         const ranked = r.text.split("\n").map(l => l.trim().split(/\s+/)).filter(w => w.length >= 2);
@@ -689,6 +720,7 @@ const App = {
     async load(text) {
         const r = await this.send(`setrecord ${encodeURIComponent(text)}`);
         if (!r.ok) { this.say(`The record was not loaded: ${r.text}`); return; }
+        this.recordNames = true;
         this.cache.clear();
         this.info = null;
         await this.syncGame();
@@ -755,8 +787,15 @@ const App = {
             /* the engine no longer plays the side it thinks for: it moves now */
             if (this.thinking && !this.engineControls(this.infoSide)) this.stopThinking();
             this.store();
+            this.run(() => this.sendPlayers());
             if (!this.thinking) this.render();
             this.next();
+        });
+        $("playername").addEventListener("change", () => {
+            this.playerName = cleanName($("playername").value);
+            $("playername").value = this.playerName;
+            this.store();
+            this.run(() => this.sendPlayers());
         });
         $("movetime").addEventListener("change", () => {
             this.movetime = +$("movetime").value;
@@ -765,6 +804,9 @@ const App = {
         $("level").addEventListener("change", () => {
             this.level = +$("level").value;
             this.store();
+            /* set now, not at the engine's next move: a record saved meanwhile
+             * names the engine at this level */
+            this.run(() => this.send(`set_option level ${this.level}`));
         });
         $("proofs").addEventListener("change", () => {
             this.proofs = $("proofs").checked;
@@ -816,6 +858,10 @@ const App = {
                     $("level").value = lv[2];
                     this.store();
                 }
+                /* a record typed here names its own players; a new game, ours */
+                if (ok && /^(\d+\s+)?setrecord\s/.test(c)) this.recordNames = true;
+                else if (ok && /^(\d+\s+)?(newgame|clear_board|boardsize|setposition)\b/.test(c))
+                    this.recordNames = false;
                 /* cut short by an action of the person's, and the game as it
                  * was: the action goes on in the position it was made in */
                 const changed = await this.changedSince();
@@ -894,6 +940,21 @@ function parseVariants(text) {
         keys.push(k);
     }
     return keys;
+}
+
+/* A name as players takes it: one line of words (a '#' would begin the
+ * protocol's comment), at most 64 bytes of UTF-8, whole characters. */
+function cleanName(name) {
+    let s = String(name).replace(/[#\u0000-\u001f\u007f]/g, " ").replace(/\s+/g, " ").trim();
+    const enc = new TextEncoder();
+    while (enc.encode(s).length > 64) s = Array.from(s).slice(0, -1).join("").trim();
+    return s;
+}
+
+/* A record without its White and Black tags, so that the game, loaded
+ * again, names who plays now. */
+function withoutPlayers(pgn) {
+    return pgn.replace(/^\[(White|Black) "(?:[^"\\]|\\.)*"\]\r?\n/gm, "");
 }
 
 /* The variant a record names ([Variant "rules=ashton repetition=3"]). */

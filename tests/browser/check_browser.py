@@ -16,6 +16,7 @@ Usage: check_browser.py BUILDDIR SRCDIR   (make check-browser runs it)
 import base64
 import json
 import os
+import pwd
 import random
 import re
 import shutil
@@ -1034,6 +1035,81 @@ try:
     check("Engine plays: nobody stops the engine's search (it moves at once)",
           stopped and attr("history").startswith(hist + " "),
           f"{time.time() - t0:.1f} s, {hist!r} -> {attr('history')!r}")
+
+    # the players' names in a saved record: both were "?" (a QA pass), where
+    # the shell's play mode names the engine "Tabula VERSION (level N)" and
+    # the person by the login name (the server runs on this machine)
+    login = pwd.getpwuid(os.getuid()).pw_name
+    tabula = "Tabula " + engine("version")[0]
+
+    def names():
+        """The White and Black tags of the record Save record downloads."""
+        path = download_record()
+        text = open(path).read() if path else ""
+        return tuple((re.search(rf'^\[{t} "(.*)"\]$', text, re.M) or [None, None])[1]
+                     for t in ("White", "Black"))
+
+    def set_name(name):
+        box = driver.find_element(By.ID, "playername")
+        box.clear()
+        box.send_keys(name, Keys.TAB)
+        idle()
+
+    idle()
+    new_game("rastros", {"size": "7"}, engine_side="1")
+    Select(driver.find_element(By.ID, "level")).select_by_value("2")
+    click_move()
+    idle()
+    got = names()
+    check("a saved record names the person by the login name and the engine by its version "
+          "and level", got == (login, f"{tabula} (level 2)"), str(got))
+    box = driver.find_element(By.ID, "playername")
+    check("an empty name box shows the name it gives", box.get_attribute("placeholder") == login,
+          box.get_attribute("placeholder"))
+    driver.execute_script("document.getElementById('playername').scrollIntoView()")
+    shot("players-name")
+    set_name("Ada Lovelace")
+    driver.find_element(By.ID, "hint").click()          # a hint, at full strength
+    idle()
+    got = names()
+    check("a name given is the person's; a hint leaves the engine's level in the record",
+          got == ("Ada Lovelace", f"{tabula} (level 2)"), str(got))
+    driver.refresh()
+    idle()
+    Select(driver.find_element(By.ID, "engineside")).select_by_value("0")
+    idle()
+    got = names()
+    check("after a reload the names are who plays now (the engine taking the other side)",
+          got == (f"{tabula} (level 2)", "Ada Lovelace"), str(got))
+    Select(driver.find_element(By.ID, "engineside")).select_by_value("both")
+    got = names()
+    check("the engine on both sides: both are the engine's", got == (f"{tabula} (level 2)",) * 2,
+          str(got))
+    Select(driver.find_element(By.ID, "engineside")).select_by_value("none")
+    idle()
+    got = names()
+    check("nobody's engine: both are ?", got == ("?", "?"), str(got))
+    named = os.path.join(tmp, "named.pgn")
+    with open(named, "w") as f:
+        f.write('[White "Bob"]\n[Black "Carol"]\n[Game "rastros"]\n\n1. c3 c4 *\n')
+    driver.find_element(By.ID, "load").send_keys(named)
+    WebDriverWait(driver, 30).until(lambda d: attr("history") == "c3 c4")
+    idle()
+    Select(driver.find_element(By.ID, "engineside")).select_by_value("1")
+    idle()
+    got1 = names()
+    driver.refresh()
+    idle()
+    got2 = names()
+    check("a loaded record's names stay, after a reload too", got1 == got2 == ("Bob", "Carol"),
+          f"{got1} {got2}")
+    new_game("rastros", {"size": "7"}, engine_side="1")
+    got = names()
+    check("and a new game names who plays", got == ("Ada Lovelace", f"{tabula} (level 2)"),
+          str(got))
+    set_name("")
+    Select(driver.find_element(By.ID, "level")).select_by_value("0")
+    idle()
 
     check("no JavaScript errors", not js_errors(), str(js_errors()))
 
