@@ -619,6 +619,12 @@ START_TEST(test_players_name_the_record)
     /* the gate: players is the board's own, and gogui-gfx does not run it */
     ck_assert_msg(!strncmp(ask(w, "gogui-gfx players none"), "? ", 2), "%s", res);
     ck_assert_str_eq(record_tag(w, "White"), engine);
+    /* the board's own command is a command like the others: listed,
+     * known, with its help (they knew only the protocol's) */
+    ck_assert_str_eq(ask(w, "known_command players"), "= true");
+    ck_assert_msg(strstr(ask(w, "list_commands"), "\nplayers"), "%s", res);
+    ck_assert_str_eq(ask(w, "help players"), "= players [COLOR|both|none [NAME]] - who plays, "
+                     "for the names a record gives the players");
     ws_close(w);
     web_stop(s);
 }

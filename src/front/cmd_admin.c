@@ -31,7 +31,7 @@ static int cmd_known_command(struct proto *p, int argc, char **argv, char *res, 
 {
     if (argc != 1)
         return PROTO_ESYNTAX;
-    const struct proto_cmd *c = proto_find_command(argv[0]);
+    const struct proto_cmd *c = proto_find_command_with(p->own, argv[0]);
     snprintf(res, n, "%s", c && proto_offered(p, c) ? "true" : "false");
     return PROTO_OK;
 }
@@ -41,7 +41,7 @@ static int cmd_list_commands(struct proto *p, int argc, char **argv, char *res, 
     (void)argc; (void)argv;
     size_t pos = 0;
     const struct proto_cmd *c;
-    for (int i = 0; (c = proto_command(i)); i++)
+    for (int i = 0; (c = proto_command_with(p->own, i)); i++)
         if (proto_offered(p, c))
             buf_printf(res, n, &pos, "%s%s", pos ? "\n" : "", c->name);
     return PROTO_OK;
@@ -53,7 +53,7 @@ static int cmd_help(struct proto *p, int argc, char **argv, char *res, size_t n)
     if (argc > 1)
         return PROTO_ESYNTAX;
     const struct proto_cmd *c;
-    for (int i = 0; (c = proto_command(i)); i++) {
+    for (int i = 0; (c = proto_command_with(p->own, i)); i++) {
         if ((argc == 1 && strcmp(argv[0], c->name) != 0) || !proto_offered(p, c))
             continue;
         buf_printf(res, n, &pos, "%s%s%s%s - %s", pos ? "\n" : "", c->name,

@@ -486,7 +486,7 @@ void proto_execute(struct proto *p, char *line)
         write_response(p, 0, id, "syntax error: no command");
         return;
     }
-    const struct proto_cmd *c = proto_find_command(argv[first]);
+    const struct proto_cmd *c = proto_find_command_with(p->own, argv[first]);
     if (!c) {
         p->status = PROTO_EUNKNOWN_COMMAND;
         write_response(p, 0, id, error_text[PROTO_EUNKNOWN_COMMAND]);

@@ -197,6 +197,11 @@ struct proto {
      * and the command changes nothing. NULL: every command runs. */
     int (*gate)(struct proto *p, const struct proto_cmd *c, int argc, char **argv,
                 char *res, size_t n);
+    /* A front end's own commands (a NULL-terminated table, as the
+     * protocol's; NULL for none): proto_execute runs them, and
+     * list_commands, known_command and help show them after the
+     * protocol's (the web board's). */
+    const struct proto_cmd *own;
 };
 
 /* Interrupting the running command ("move now").

@@ -118,7 +118,8 @@ const struct web_option_cap web_option_caps[] = {
 static int web_players(struct proto *p, int argc, char **argv, char *res, size_t n);
 
 /* The board's own commands: as the protocol's tables (struct proto_cmd),
- * run by web_execute. */
+ * the proto's own (proto_execute runs them; list_commands, known_command
+ * and help show them). */
 const struct proto_cmd web_commands[] = {
     {"players", web_players, "[COLOR|both|none [NAME]]", {ARG_SIDES}, CMD_ACTS,
      PROTO_G_RECORDS, "who plays, for the names a record gives the players",
@@ -510,51 +511,21 @@ static int web_players(struct proto *p, int argc, char **argv, char *res, size_t
     return PROTO_OK;
 }
 
-/* Runs one line: the board's own commands (web_commands[]) here, every
- * other by proto_execute. The line is split as proto_execute splits it
- * (into words, at spaces; a '#' ends it; an id first), into words (as
- * long as line). */
-static void web_execute(struct web_conn *c, char *line, char *words)
+/* Runs one line (the board's own commands, web_commands[], are the
+ * proto's own: proto_execute runs them as the protocol's). */
+static void web_execute(struct web_conn *c, char *line)
 {
     web_roster(c);              /* the level may have changed since */
-    char *w = words;
-    for (const char *r = line; *r && *r != '#'; r++) {
-        unsigned char ch = (unsigned char)*r;
-        if (ch == '\t')
-            *w++ = ' ';
-        else if (ch >= 32 && ch != 127)
-            *w++ = (char)ch;
-    }
-    *w = '\0';
-    char *argv[PROTO_MAX_ARGS + 1], *save;
-    int argc = 0, toomany = 0;  /* proto_execute answers too many words */
-    for (char *tok = strtok_r(words, " ", &save); tok && !toomany;
-         tok = strtok_r(NULL, " ", &save)) {
-        if (argc > PROTO_MAX_ARGS)
-            toomany = 1;
-        else
-            argv[argc++] = tok;
-    }
-    size_t idlen = argc ? strspn(argv[0], "0123456789") : 0;
-    int first = idlen > 0 && !argv[0][idlen] && idlen < 24;    /* proto_execute's id */
-    const struct proto_cmd *own = NULL;
-    if (argc > first && !toomany)
-        for (const struct proto_cmd *k = web_commands; k->name; k++)
-            if (!strcmp(k->name, argv[first]))
-                own = k;
-    if (own)
-        proto_run_words(&c->p, own, first ? argv[0] : "", argc - first - 1, argv + first + 1);
-    else
-        proto_execute(&c->p, line);
+    proto_execute(&c->p, line);
 }
 
 static void *session_main(void *arg)
 {
     struct web_conn *c = arg;
     size_t cap = c->w->cfg.max_line + 1;
-    char *line = malloc(cap), *words = malloc(cap);
+    char *line = malloc(cap);
     int toolong;
-    if (line && words) {
+    if (line) {
         while (!c->p.quit && !atomic_load(&c->gone) &&
                input_getline(&c->in, line, cap, &toolong)) {
             if (toolong) {
@@ -562,12 +533,11 @@ static void *session_main(void *arg)
                 fflush(c->p.out);
                 continue;
             }
-            web_execute(c, line, words);
+            web_execute(c, line);
             command_done(c);
         }
     }
     free(line);
-    free(words);
     fflush(c->p.out);
     /* nobody reads the pipe any more: the client's next line closes it */
     close(c->in.fd);
@@ -602,6 +572,7 @@ static int session_start(struct web_conn *c)
     c->have_proto = 1;
     c->p.front = c;
     c->p.gate = web_gate;
+    c->p.own = web_commands;
     c->p.watch = web_watch;
     c->p.in = &c->in;
     c->p.gogui_rules = proto_gogui_abilities(&c->p);
