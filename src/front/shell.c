@@ -67,11 +67,11 @@ const struct shell_note shell_notes[] = {
      "and level) and yours (your login name)."},
     {"loadgame", "In the shell FILE may start with ~ and be quoted; Tab completes file names."},
     {"hint", "In the shell the answer is in words, one move a line, ranked: its value (wins in "
-     "N moves, loses in N moves, draws, or the search's score) and what it gives away against "
-     "the first."},
+     "N moves, loses in N moves, draws, or the search's score with its expected result in per "
+     "cent, as `help review` says) and what it gives away against the first."},
     {"review", "In the shell the answer is in words: the marked moves only, numbered as the "
-     "record numbers them, with their value and the best move's, then each side's figures and "
-     "a legend of the marks."},
+     "record numbers them, with their value and the best move's (a score with its expected result in per cent), "
+     "then each side's figures and a legend of the marks."},
     {"set_option", "In the shell it says the option's new value: level is now 2."},
     {"winning_moves", "In the shell no winning move is said in words: none: no move of SIDE "
      "wins with best play."},

@@ -10,10 +10,18 @@
 #include "front/shell_int.h"
 #include "util.h"
 
+/* A score's expected result for its side in game g, in per cent
+ * (session_expected): "45%". */
+static void expect_text(const struct game *g, int score, char *buf, size_t n)
+{
+    snprintf(buf, n, "%d%%", (int)(100 * session_expected(g, score) + 0.5));
+}
+
 /* A value token of hint or review ("W12", "W", "L4", "D", "-35") in words,
- * for the move's mover: "wins in 6 moves", "draws", "score -35". Moves are
- * the winner's, as chess's "mate in 3". */
-static void value_words(const char *tok, char *buf, size_t n)
+ * for the move's mover in game g: "wins in 6 moves", "draws", "score -35
+ * (45%)" (with its expected result). Moves are the winner's, as chess's
+ * "mate in 3". */
+static void value_words(const struct game *g, const char *tok, char *buf, size_t n)
 {
     if ((tok[0] == 'W' || tok[0] == 'L') && (tok[1] == '\0' || (tok[1] >= '0' && tok[1] <= '9'))) {
         int win = tok[0] == 'W';
@@ -30,16 +38,18 @@ static void value_words(const char *tok, char *buf, size_t n)
         snprintf(buf, n, "draws");
     } else {
         int v = atoi(tok);
-        snprintf(buf, n, "score %+d", v);
+        char e[16];
+        expect_text(g, v, e, sizeof e);
+        snprintf(buf, n, "score %+d (%s)", v, e);
     }
 }
 
 /* A value token as what a move does, after "it" or a move: "wins in 6
  * moves", "draws", or for a score "scores -35" (the search's). */
-static void value_verb(const char *tok, char *buf, size_t n)
+static void value_verb(const struct game *g, const char *tok, char *buf, size_t n)
 {
     char w[64];
-    value_words(tok, w, sizeof w);
+    value_words(g, tok, w, sizeof w);
     if (!strncmp(w, "score ", 6))
         snprintf(buf, n, "scores %.32s", w + 6);
     else
@@ -82,7 +92,7 @@ void shell_describe_hint(struct shell *sh, const char *text)
         char buf[256];
         snprintf(buf, sizeof buf, "%.*s", (int)len, line);
         if (sscanf(buf, "%63s %31s %31s", mt, v, loss) == 3) {
-            value_words(v, vw, sizeof vw);
+            value_words(p->s.g, v, vw, sizeof vw);
             loss_words(loss, lw, sizeof lw);
             fprintf(o, "  %2d. %-10s %s%s\n", i + 1, mt, vw, lw);
             scores |= strncmp(vw, "score", 5) == 0;
@@ -93,7 +103,8 @@ void shell_describe_hint(struct shell *sh, const char *text)
     }
     if (scores)
         fprintf(o, "(a score is the search's, from the mover's view, in the evaluation's "
-                "units: 'help hint' gives them; the values that are not scores are proven)\n");
+                "units: 'help hint' gives them; its per cent is the expected result that goes "
+                "with it: 'help review'; the values that are not scores are proven)\n");
 }
 
 void shell_describe_review(struct shell *sh, const char *text)
@@ -113,8 +124,8 @@ void shell_describe_review(struct shell *sh, const char *text)
             if (strcmp(mark, "-")) {
                 char vw[64], bw[64];
                 int s = game_parse_color(p->s.g, side);
-                value_words(v, vw, sizeof vw);
-                value_words(bv, bw, sizeof bw);
+                value_words(p->s.g, v, vw, sizeof vw);
+                value_words(p->s.g, bv, bw, sizeof bw);
                 if (!marked++)
                     fprintf(o, "the marked moves:\n");
                 /* numbered as savegame numbers the record's moves: "7." for
@@ -153,9 +164,10 @@ void shell_describe_review(struct shell *sh, const char *text)
             line++;
     }
     if (moves)
-        fprintf(o, "(?? a win or a draw thrown, or by search an expected result %d or more "
-                "below the best move's, out of 100; ? %d or more below; ! the only move that "
-                "keeps the value; savegame FILE writes the marks into the record)\n",
+        fprintf(o, "(?? a win or a draw thrown, or by search an expected result (the per cent "
+                "after a score) %d or more below the best move's; ? %d or more below; ! the "
+                "only move that keeps the value; savegame FILE writes the marks into the "
+                "record)\n",
                 SESSION_BLUNDER_LOSS, SESSION_MISTAKE_LOSS);
 }
 
@@ -209,13 +221,15 @@ int shell_tutor_allows(struct shell *sh, const char *move)
      * nor whose score it was) */
     if (j.played.exact) {
         char t[64];
-        value_verb(pv, t, sizeof t);
+        value_verb(p->s.g, pv, t, sizeof t);
         snprintf(pw, sizeof pw, "it %s", t);
     } else {
-        snprintf(pw, sizeof pw, "the search scores it %+d for %s", atoi(pv),
+        char e[16];
+        expect_text(p->s.g, atoi(pv), e, sizeof e);
+        snprintf(pw, sizeof pw, "the search scores it %+d (%s) for %s", atoi(pv), e,
                  shell_side_name(p, side));
     }
-    value_verb(bv, bw, sizeof bw);
+    value_verb(p->s.g, bv, bw, sizeof bw);
     if (j.mark == SESSION_MARK_BLUNDER && j.best.exact && j.best.value > j.played.value)
         fprintf(o, "tutor: %s throws the %s: %s, where %s %s.\n", j.text,
                 j.best.value > 0 ? "win" : "draw", pw, j.best_text, bw);
