@@ -630,6 +630,38 @@ START_TEST(test_players_name_the_record)
 }
 END_TEST
 
+/* review_legend: the marks of a review in words with the engine's own
+ * thresholds, and the game's score scale, for the page's legend (it had
+ * no way to learn them: help review is one line) */
+START_TEST(test_review_legend)
+{
+    struct web_server *s = serve_default();
+    struct ws *w = ws_open(web_port(s));
+    static char want[1024];
+    for (int i = 0; i < 2; i++) {
+        const char *name = i ? "tablut" : "rastros";
+        const struct game *g = game_find(name);
+        char cmd[64];
+        snprintf(cmd, sizeof cmd, "newgame %s", name);
+        ask(w, cmd);
+        snprintf(want, sizeof want,
+                 "= ?\? blunder: a win or a draw thrown, or by search an expected result %d or "
+                 "more below the best move's, out of 100\n"
+                 "? mistake: by search an expected result %d or more below the best move's, "
+                 "out of 100\n"
+                 "! only move: the only move that keeps the value, a win or a draw\n"
+                 "scale %d", SESSION_BLUNDER_LOSS, SESSION_MISTAKE_LOSS,
+                 g->score_scale > 0 ? g->score_scale : GAME_SCORE_SCALE);
+        ck_assert_str_eq(ask(w, "review_legend"), want);
+    }
+    ck_assert_str_eq(ask(w, "review_legend x"), "? syntax error: too many arguments");
+    ck_assert_str_eq(ask(w, "known_command review_legend"), "= true");
+    ck_assert_msg(strstr(ask(w, "help review_legend"), "score scale"), "%s", res);
+    ws_close(w);
+    web_stop(s);
+}
+END_TEST
+
 /* The person's name where the client gives none: the server's (tabula-web
  * gives its login name on a loopback address). */
 START_TEST(test_players_server_name)
@@ -785,6 +817,22 @@ START_TEST(test_time_caps)
     ws_send(w, "analyze");
     ck_assert(ws_response(w, res, sizeof res, 10000) >= 1);    /* ends by itself */
     ck_assert_msg(ms_since(t0) < 5000, "analyze took %lld ms", (long long)ms_since(t0));
+    /* review (the page's Review game): nodes make it long, the command's
+     * time ends it with the moves reviewed so far */
+    ask(w, "newgame tablut");
+    ask(w, "set_option depth 0");
+    ask(w, "set_option movetime 20");
+    for (int i = 0; i < 3; i++) {
+        ask(w, i % 2 ? "genmove white" : "genmove black");
+        ck_assert_msg(res[0] == '=', "%s", res);
+    }
+    ask(w, "set_option movetime 0");
+    ask(w, "set_option nodes 1000000000");
+    t0 = now_ms();
+    ask(w, "review");
+    ck_assert_msg(!strncmp(res, "= ", 2) && strstr(res, "\nstopped after ") &&
+                  strstr(res, " of 3 moves") && ms_since(t0) < 5000, "%s after %lld ms", res,
+                  (long long)ms_since(t0));
     ck_assert_str_eq(ask(w, "name"), "= Tabula");
     ws_close(w);
     web_stop(s);
@@ -1025,6 +1073,7 @@ int main(void)
     tcase_add_test(t, test_records_travel);
     tcase_add_test(t, test_players_name_the_record);
     tcase_add_test(t, test_players_server_name);
+    tcase_add_test(t, test_review_legend);
     tcase_add_test(t, test_gfx_passes_the_gate);
     tcase_add_test(t, test_interrupt);
     tcase_add_test(t, test_binary_and_origin);

@@ -2,9 +2,11 @@
  * engine. Every fact comes from the engine over the protocol (games.js
  * only draws them): the games (list_games), their variants (list_variants),
  * the position, the legal moves, the result, the engine's thinking
- * (genmove_analyze), proofs (solve, winning_moves) and records (getrecord,
- * setrecord). Commands run one after another (App.run); the engine answers
- * in order. Licence: GPL-3.0-or-later, as the rest of Tabula. */
+ * (genmove_analyze), proofs (solve, winning_moves), the review of a game
+ * (review, and tabula-web's review_legend for what its marks mean) and
+ * records (getrecord, setrecord). Commands run one after another
+ * (App.run); the engine answers in order. Licence: GPL-3.0-or-later, as
+ * the rest of Tabula. */
 "use strict";
 
 const $ = id => document.getElementById(id);
@@ -43,6 +45,11 @@ const App = {
     thinking: false,            /* a genmove_analyze is running */
     moving: false,              /* a move of the person's is on its way */
     typed: null,                /* a command typed in the Protocol panel, running */
+    reviewing: null,            /* a review running: { stop } (stop: the person
+                                 * asked it to stop) */
+    review: null,               /* the review shown, of the game as it stands
+                                 * (key): { key, moves, sides, stopped, asked,
+                                 * legend, shown } */
     chain: Promise.resolve(),
     bgRunning: false, bgCancel: false,
     gen: 0,                     /* counts the positions seen */
@@ -276,6 +283,7 @@ const App = {
         this.recordNames = false;
         this.cache.clear();
         this.info = null;
+        this.review = null;
         this.say("");
         $("banner").hidden = true;
         await this.refresh();
@@ -335,6 +343,9 @@ const App = {
         this.over = over.text !== "ongoing";
         const key = this.history.join(" ");
         this.cache.set(key, this.pos);
+        /* a review is of the game as it was reviewed: a move, an undo,
+         * another game or record (or one typed in the panel) ends it */
+        if (this.review && this.review.key !== this.reviewKey()) this.review = null;
         /* the engine's line is shown while the game goes on from its move:
          * not after an undo past it, nor in another game (a newgame or
          * setrecord typed in the Protocol panel) */
@@ -528,6 +539,169 @@ const App = {
         if (pos === this.pos) this.render();
     },
 
+    /* ------------------------------------------------------ the review */
+
+    /* The game a review is of: the game, its moves and where they led. */
+    reviewKey() {
+        return `${this.game.name}\n${this.history.join(" ")}\n${this.pos}`;
+    },
+
+    /* Review game (r): every move judged against the engine's best (review).
+     * Like a command typed in the panel, it does not hold the board: Stop
+     * (m), or your next move, Undo or New game, ends it (# interrupt), and
+     * the moves reviewed so far are shown. */
+    startReview() {
+        if ($("review").disabled) return;
+        /* a proof under way gives way at once, as to any action of yours */
+        if (this.bgRunning) {
+            this.bgCancel = true;
+            this.engine.interrupt();
+        }
+        this.reviewing = { stop: false };
+        this.review = null;
+        this.render();
+        this.run(() => this.doReview(), true);
+    },
+
+    async doReview() {
+        let r, legend;
+        const key = this.reviewKey(), gen = this.gen;
+        try {
+            /* the review's own budgets (nodes), not the time of the last
+             * move or proof: the same game gets the same review */
+            await this.send("set_option movetime 0");
+            r = await this.send("review");
+            if (r.ok) legend = await this.send("review_legend");
+        } finally {
+            const asked = this.reviewing && this.reviewing.stop;
+            this.reviewing = null;
+            /* (a move of yours that stopped it is on its way: the review
+             * would be of the game before it) */
+            if (r && r.ok && key === this.reviewKey() && !this.moving) {
+                this.review = Object.assign(parseReview(r.text), {
+                    key, asked: asked || this.bgCancel, shown: null,
+                    legend: parseLegend(legend && legend.ok ? legend.text : "") });
+                const n = [...this.review.moves.values()].filter(j => j.mark).length;
+                this.say(`The review marked ${n || "no"} move${n === 1 ? "" : "s"}` +
+                         (n ? " in the move list." : "."));
+            } else if (r && !r.ok && this.engine.open) {
+                this.say(`No review: ${r.text}`);
+            }
+            if (gen === this.gen) this.render();
+            /* the review in view (below the move list it marks) */
+            const box = $("reviewpane").getBoundingClientRect();
+            if (this.review && box.bottom > window.innerHeight)
+                window.scrollBy(0, Math.min(box.bottom - window.innerHeight + 8, box.top - 8));
+        }
+        this.next();        /* the proof the review cut short, if any */
+    },
+
+    /* A value as review writes it (hint's: W12, L, D, or a search score of
+     * the mover's) in words; a score with its expected result, out of 100,
+     * by the game's scale (review_legend) */
+    reviewValue(v) {
+        const scale = this.review.legend.scale;
+        if (/^[WLD]/.test(v) || !scale) return hintWords(v);
+        return `${hintWords(v)}, an expected result of ${expected(+v, scale)} out of 100`;
+    },
+
+    /* The side the person plays, -1 when none or both. */
+    personSide() {
+        const you = [0, 1].filter(i => !this.engineControls(i));
+        return you.length === 1 ? you[0] : -1;
+    },
+
+    /* "2. c5?? (blunder) — for White: loses in 12 plies; best was e5: wins
+     * in 1 ply." */
+    reviewWords(j) {
+        const g = this.game, legend = this.review.legend, side = g.sides.indexOf(j.side);
+        const who = side >= 0 && side === this.personSide() ? "you" : g.shortLabel(side);
+        const name = markName(legend, j.mark);
+        const head = `${moveNumber(j.ply)} ${j.move}${j.mark}` + (name ? ` (${name})` : "");
+        if (j.mark === "!") return `${head} — for ${who}: ${this.reviewValue(j.value)}, kept by this move alone.`;
+        const best = j.best === "-" ? "the best move is not known" :
+            j.best === j.move ? "it was the best move" : `best was ${j.best}`;
+        if (!/^[WLD]/.test(j.value) && !/^[WLD]/.test(j.bestValue) && legend.scale)
+            return `${head} — the search's expected result for ${who} drops from ` +
+                `${expected(+j.bestValue, legend.scale)} to ${expected(+j.value, legend.scale)} ` +
+                `out of 100 (score ${j.bestValue}, then ${j.value}); ${best}.`;
+        return `${head} — for ${who}: ${this.reviewValue(j.value)}; ${best}` +
+            (j.best === "-" || j.best === j.move ? "." : `: ${this.reviewValue(j.bestValue)}.`);
+    },
+
+    /* The review panel: what runs or what was found, the words of the move
+     * chosen in the list, each side's figures and the marks' legend. */
+    showReview() {
+        const pane = $("reviewpane"), rv = this.review, g = this.game;
+        pane.hidden = !rv && !this.reviewing;
+        if (pane.hidden) return;
+        const summary = $("reviewsummary"), legendList = $("reviewlegend");
+        if (!rv) {
+            $("reviewstate").textContent = "Reviewing the game: each move against the engine's " +
+                "best… Stop (m) ends it.";
+            $("reviewdetail").textContent = "";
+            summary.innerHTML = "";
+            legendList.innerHTML = "";
+            return;
+        }
+        const marked = [...rv.moves.values()].filter(j => j.mark).length;
+        let state = rv.stopped ?
+            `Review stopped after ${rv.stopped.done} of ${rv.stopped.total} moves ` +
+            `(${rv.asked ? "you stopped it" : "the server's time limit for a command"}): ` :
+            `Review of ${rv.moves.size} move${rv.moves.size === 1 ? "" : "s"}: `;
+        state += marked ? `${marked} marked in the list.` : "no move marked.";
+        if (marked && rv.shown === null) state += " Click or Tab to one to see why.";
+        $("reviewstate").textContent = state;
+        const j = rv.shown !== null ? rv.moves.get(rv.shown) : null;
+        $("reviewdetail").textContent = j ? this.reviewWords(j) : "";
+        for (const el of $("movelist").querySelectorAll("[data-ply]"))
+            el.classList.toggle("shown", +el.dataset.ply === rv.shown);
+        /* each side's figures: a column a side, a row a figure */
+        const you = this.personSide();
+        const cols = [0, 1].map(i => ({ label: g.shortLabel(i) + (i === you ? " (you)" : ""),
+                                        f: rv.sides[g.sides[i]] || {} }));
+        const rows = [["", "moves", "moves"]].concat(
+            [["!", "only"], ["?", "mistakes"], ["??", "blunders"]].map(([mk, key]) =>
+                [mk, key, markName(rv.legend, mk) ? markName(rv.legend, mk) + "s" : key]));
+        summary.innerHTML = "";
+        const cap = summary.createCaption();
+        cap.textContent = "Each side";
+        const head = summary.createTHead().insertRow();
+        head.appendChild(document.createElement("td"));
+        for (const c of cols) {
+            const th = document.createElement("th");
+            th.scope = "col";
+            th.textContent = c.label;
+            head.appendChild(th);
+        }
+        const body = summary.createTBody();
+        for (const [mk, key, words] of rows) {
+            const tr = body.insertRow(), th = document.createElement("th");
+            th.scope = "row";
+            if (mk) th.appendChild(markChip(mk));
+            th.append(words);
+            tr.appendChild(th);
+            for (const c of cols) tr.insertCell().textContent = key in c.f ? c.f[key] : "–";
+            tr.dataset.figure = key;
+        }
+        /* the marks in the engine's words (review_legend) */
+        legendList.innerHTML = "";
+        for (const k of rv.legend.marks) {
+            const li = document.createElement("li");
+            const words = document.createElement("span");
+            words.textContent = `${k.name}: ${k.words}`;
+            li.append(markChip(k.mark), words);
+            legendList.appendChild(li);
+        }
+    },
+
+    /* A marked move chosen in the list (a click, the focus, Enter) */
+    showMark(el) {
+        if (!this.review || !el) return;
+        this.review.shown = +el.dataset.ply;
+        this.showReview();
+    },
+
     /* ------------------------------------------------------- the board */
 
     /* The clickable keys: one-click games take a target, two-click games a
@@ -608,6 +782,9 @@ const App = {
         if (this.typed && !this.over && this.engine.open)
             status += ` The engine is answering "${this.typed}" (typed in the Protocol panel):` +
                 " Stop (m) or a move ends it.";
+        if (this.reviewing && this.engine.open)
+            status += " The engine is reviewing the game: Stop (m)" +
+                (this.over ? "" : " or a move") + " ends it.";
         $("status").textContent = status;
         const banner = $("banner");
         if (this.over) {
@@ -629,16 +806,44 @@ const App = {
             banner.dataset.result = "";
             banner.dataset.outcome = "";
         }
-        /* moves */
-        const list = $("movelist");
+        /* moves, a review's marked ones with their marks (a button each) */
+        const list = $("movelist"), rv = this.review;
+        const act = document.activeElement;
+        const focusPly = act && act.closest && act.closest("#movelist") ? act.dataset.ply : undefined;
         list.innerHTML = "";
         for (let i = 0; i < this.history.length; i += 2) {
             const li = document.createElement("li");
-            li.textContent = this.history[i] + (this.history[i + 1] ? "  " + this.history[i + 1] : "");
+            for (let k = i; k < i + 2 && k < this.history.length; k++) {
+                if (k > i) li.append("  ");
+                const j = rv ? rv.moves.get(k) : null, mv = document.createElement("span");
+                mv.className = "mv";
+                mv.textContent = this.history[k];
+                if (j && j.mark) {
+                    const name = markName(rv.legend, j.mark);
+                    mv.classList.add("marked", markClass(j.mark));
+                    mv.tabIndex = 0;
+                    mv.setAttribute("role", "button");
+                    mv.setAttribute("aria-label", `${moveNumber(k + 1)} ${this.history[k]} ${j.mark} ${name}`);
+                    mv.title = `${name}: show why`;
+                    mv.dataset.ply = k;
+                    const mk = document.createElement("b");
+                    mk.className = "mk";
+                    mk.textContent = j.mark;
+                    mv.appendChild(mk);
+                }
+                li.appendChild(mv);
+            }
             if (i + 2 >= this.history.length) li.className = "lastmove";
             list.appendChild(li);
         }
-        list.scrollTop = list.scrollHeight;
+        const shownEl = rv && rv.shown !== null ? list.querySelector(`[data-ply="${rv.shown}"]`) : null;
+        if (focusPly !== undefined) {
+            const el = list.querySelector(`[data-ply="${focusPly}"]`);
+            if (el) el.focus({ preventScroll: true });
+        }
+        /* the move shown in view, else the last */
+        list.scrollTop = shownEl ? shownEl.parentNode.offsetTop - list.clientHeight / 3 : list.scrollHeight;
+        this.showReview();
         const dl = $("legalmoves");
         dl.innerHTML = "";
         if (this.humanTurn())
@@ -681,8 +886,12 @@ const App = {
 
     updateButtons() {
         const open = this.engine && this.engine.open, human = this.humanTurn();
-        $("movenow").disabled = !this.thinking && !this.typed;
-        $("movenow").textContent = this.typed && !this.thinking ? "Stop" : "Move now";
+        const stoppable = this.typed || this.reviewing;
+        $("movenow").disabled = !this.thinking && !stoppable;
+        $("movenow").textContent = stoppable && !this.thinking ? "Stop" : "Move now";
+        /* a review of the game's moves while nothing else runs */
+        $("review").disabled = !open || this.history.length === 0 || this.thinking ||
+            this.moving || !!this.typed || !!this.reviewing;
         /* nothing of the person's to take back while the only move is the
          * engine's first (Undo then had the engine play it again) */
         const len = this.history.length, first = ((this.toMove - len) % 2 + 2) % 2;
@@ -723,6 +932,7 @@ const App = {
         this.recordNames = true;
         this.cache.clear();
         this.info = null;
+        this.review = null;
         await this.syncGame();
         this.say("Record loaded.");
         await this.refresh();
@@ -823,6 +1033,17 @@ const App = {
             await this.prove(PROVE_MS, false);
             this.render();
         }));
+        $("review").addEventListener("click", () => this.startReview());
+        /* a marked move: clicked, or reached by Tab, says why */
+        $("movelist").addEventListener("click", e => this.showMark(e.target.closest("[data-ply]")));
+        $("movelist").addEventListener("focusin", e => this.showMark(e.target.closest("[data-ply]")));
+        $("movelist").addEventListener("keydown", e => {
+            const el = e.target.closest("[data-ply]");
+            if (el && (e.key === "Enter" || e.key === " ")) {
+                e.preventDefault();
+                this.showMark(el);
+            }
+        });
         $("save").addEventListener("click", () => this.run(() => this.save()));
         $("load").addEventListener("change", () => {
             const f = $("load").files[0];
@@ -882,6 +1103,7 @@ const App = {
                 m: () => this.stopThinking(),
                 p: () => !$("pass").hidden && this.humanMove("pass"),
                 v: () => $("prove").click(),
+                r: () => this.startReview(),
                 n: () => $("newgame").click(),
                 Escape: () => this.drop()
             }[e.key];
@@ -903,7 +1125,8 @@ const App = {
     },
 
     stopThinking() {
-        if (this.thinking || this.typed) this.engine.interrupt();
+        if (this.reviewing) this.reviewing.stop = true;
+        if (this.thinking || this.typed || this.reviewing) this.engine.interrupt();
     },
 
     /* The engine's game or position is not the one drawn. */
@@ -975,6 +1198,73 @@ function lastRecordMove(pgn) {
 }
 
 function isProven(info) { return /^[WL]/.test(info.score); }
+
+/* review's answer: "PLY SIDE MOVE MARK VALUE BEST BESTVALUE" a move, then
+ * "SIDE moves N only K mistakes M blunders B errors E%" a side, and after
+ * an interrupt "stopped after N of M moves". moves: the history's index
+ * (PLY - 1) -> the move's judgement, its mark "" for none ("-"). */
+function parseReview(text) {
+    const moves = new Map(), sides = {};
+    let stopped = null;
+    for (const line of text.split("\n")) {
+        let m = /^(\d+) (\S+) (\S+) (\?\?|\?|!|-) (\S+) (\S+) (\S+)$/.exec(line);
+        if (m) {
+            moves.set(+m[1] - 1, { ply: +m[1], side: m[2], move: m[3], mark: m[4] === "-" ? "" : m[4],
+                                   value: m[5], best: m[6], bestValue: m[7] });
+            continue;
+        }
+        m = /^(\S+) moves (\d+) only (\d+) mistakes (\d+) blunders (\d+) errors (\S+)%$/.exec(line);
+        if (m) {
+            sides[m[1]] = { moves: +m[2], only: +m[3], mistakes: +m[4], blunders: +m[5] };
+            continue;
+        }
+        m = /^stopped after (\d+) of (\d+) moves$/.exec(line);
+        if (m) stopped = { done: +m[1], total: +m[2] };
+    }
+    return { moves, sides, stopped };
+}
+
+/* review_legend's answer: "MARK NAME: WORDS" a mark, then "scale S" */
+function parseLegend(text) {
+    const legend = { marks: [], scale: 0 };
+    for (const line of text.split("\n")) {
+        let m = /^scale (\d+)$/.exec(line);
+        if (m) { legend.scale = +m[1]; continue; }
+        m = /^(\S+) ([^:]+): (.+)$/.exec(line);
+        if (m) legend.marks.push({ mark: m[1], name: m[2], words: m[3] });
+    }
+    return legend;
+}
+
+/* A search score's expected result, out of 100 (a win 100, a draw 50), at
+ * the game's scale: review_legend's measure, the one review marks by */
+function expected(score, scale) {
+    return Math.round(100 / (1 + Math.pow(10, -score / scale)));
+}
+
+/* "blunder" for "??", from the engine's legend; "" when it has none */
+function markName(legend, mark) {
+    const k = legend.marks.find(x => x.mark === mark);
+    return k ? k.name : "";
+}
+
+/* the class that colours a mark (the symbol says it too) */
+function markClass(mark) {
+    return { "??": "mark-blunder", "?": "mark-mistake", "!": "mark-only" }[mark] || "";
+}
+
+function markChip(mark) {
+    const b = document.createElement("b");
+    b.className = "mk chip " + markClass(mark);
+    b.textContent = mark;
+    return b;
+}
+
+/* The move list's number of a ply (1: the first move): "7." the first of
+ * a line, "7..." the second */
+function moveNumber(ply) {
+    return `${Math.floor((ply - 1) / 2) + 1}${(ply - 1) % 2 ? "..." : "."}`;
+}
 
 /* The line to show for the move the engine played, from its info lines:
  * the last proven one that begins with the move, else the last one that

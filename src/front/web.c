@@ -70,6 +70,9 @@ const struct web_rule web_rules[] = {
     {"solve", WEB_ALLOW, NULL},
     {"winning_moves", WEB_ALLOW, NULL},
     {"hint", WEB_ALLOW, NULL},
+    /* the session's game only; the command's time cap (command_ms) ends a
+     * review that a large nodes option makes long, answering the moves
+     * reviewed so far: it ends by itself, so it is no analysis */
     {"review", WEB_NO_FILE, "review FILE reads a file on the server; review (the session's game) "
      "after setrecord reviews a record"},
     {"eval", WEB_ALLOW, NULL},
@@ -116,6 +119,7 @@ const struct web_option_cap web_option_caps[] = {
 #define WEB_NAME_MAX 64
 
 static int web_players(struct proto *p, int argc, char **argv, char *res, size_t n);
+static int web_review_legend(struct proto *p, int argc, char **argv, char *res, size_t n);
 
 /* The board's own commands: as the protocol's tables (struct proto_cmd),
  * the proto's own (proto_execute runs them; list_commands, known_command
@@ -141,6 +145,15 @@ const struct proto_cmd web_commands[] = {
      "= Ada\n"
      "Tabula 0.1.0\n"
      "```"},
+    {"review_legend", web_review_legend, "", {0}, 0, PROTO_G_ANALYSIS,
+     "the marks review gives, in words, and the game's score scale",
+     "What the marks of `review` mean, so that a client shows the engine's own thresholds: "
+     "one line a\n"
+     "mark, `MARK NAME: WORDS`, then `scale S`, the current game's score of 10-to-1 odds: a "
+     "search\n"
+     "score's expected result, out of 100 (a win 100, a draw 50), is 100 / (1 + 10^(-SCORE / "
+     "S)), the\n"
+     "measure by which `review` marks a move by search. Fails: `syntax error` (an argument)."},
     {NULL, NULL, NULL, {0}, 0, PROTO_G_NONE, NULL, NULL}
 };
 
@@ -508,6 +521,28 @@ static int web_players(struct proto *p, int argc, char **argv, char *res, size_t
     const struct session *s = &p->s;
     snprintf(res, n, "%s\n%s", s->roster[0][0] ? s->roster[0] : "?",
              s->roster[1][0] ? s->roster[1] : "?");
+    return PROTO_OK;
+}
+
+/* review_legend (web_commands[]): the review's marks in words, their
+ * thresholds the engine's own (options_expand's {blunder_loss} and
+ * {mistake_loss}, session.h's), and the game's score scale (as
+ * session_expected takes it), for the page's legend and values. */
+static int web_review_legend(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argv;
+    if (argc > 0)
+        return PROTO_ESYNTAX;
+    const struct game *g = p->s.g;
+    int scale = g->score_scale > 0 ? g->score_scale : GAME_SCORE_SCALE;
+    char legend[1024];
+    options_expand("?? blunder: a win or a draw thrown, or by search an expected result "
+                   "{blunder_loss} or more below the best move's, out of 100\n"
+                   "? mistake: by search an expected result {mistake_loss} or more below the "
+                   "best move's, out of 100\n"
+                   "! only move: the only move that keeps the value, a win or a draw",
+                   legend, sizeof legend);
+    snprintf(res, n, "%s\nscale %d", legend, scale);
     return PROTO_OK;
 }
 

@@ -45,9 +45,10 @@ struct web_option_cap {
 /* Every engine option, NULL-terminated; an option missing here is refused. */
 extern const struct web_option_cap web_option_caps[];
 
-/* The web board's own commands (players), NULL-terminated: run as the
- * protocol's are (the gate, the id, the answer), though list_commands and
- * help know the protocol's only (doc/web.md). */
+/* The web board's own commands (players, review_legend), NULL-terminated:
+ * the proto's own, run as the protocol's are (the gate, the id, the
+ * answer) and shown by list_commands, known_command and help after the
+ * protocol's (doc/web.md). */
 struct proto_cmd;
 extern const struct proto_cmd web_commands[];
 

@@ -254,6 +254,36 @@ def note_text():
     return driver.find_element(By.ID, "note").text
 
 
+def type_move(move):
+    """A move typed in the Move box, answered and drawn."""
+    before = attr("history")
+    box = driver.find_element(By.ID, "moveinput")
+    box.clear()
+    box.send_keys(move, Keys.ENTER)
+    WebDriverWait(driver, 30, 0.02).until(lambda d: attr("history") != before)
+    idle()
+
+
+def value_words(v):
+    """A value as review (and hint) writes it, in the page's words."""
+    m = re.match(r"^([WLD])(\d*)$", v)
+    if not m:
+        return f"score {v}"
+    what = {"W": "wins", "L": "loses", "D": "draws"}[m[1]]
+    return f"{what} in {m[2]} {'ply' if m[2] == '1' else 'plies'}" if m[2] else what
+
+
+def review_rows(answer):
+    """review's move lines: [PLY, SIDE, MOVE, MARK, VALUE, BEST, BESTVALUE]"""
+    return [l.split() for l in answer.split("\n") if re.match(r"^\d+ \S+ \S+ ", l)]
+
+
+def marked_moves():
+    """The move list's marked moves: (ply index, text) each."""
+    return [(e.get_attribute("data-ply"), e.text)
+            for e in driver.find_elements(By.CSS_SELECTOR, "#movelist .marked")]
+
+
 def proto(command):
     """A command typed in the Protocol panel."""
     panel = driver.find_element(By.ID, "protocolpanel")
@@ -1012,6 +1042,169 @@ try:
           ev.startswith("Level 1: the engine played") and "no line" not in ev, ev)
     Select(driver.find_element(By.ID, "level")).select_by_value("0")
 
+    # ------------------------------------------------------- Review game
+    # a game played on the board could not be reviewed there (only by
+    # typing review in the Protocol panel, its answer a line a move)
+    def review_checks():
+        new_game("rastros", {"size": "5"}, engine_side="none")
+        check("Review game is disabled while the game has no moves",
+              not driver.find_element(By.ID, "review").is_enabled())
+        # Rastros 5x5: after black d4, white's e5 wins at once and every
+        # other move loses (hint all); c5 throws the win
+        hint = engine("newgame rastros size=5", "play black d4", "hint all")[2].split("\n")
+        check("the known blunder: after d4, e5 wins at once and c5 loses",
+              hint[0].split()[:2] == ["e5", "W1"] and
+              [l.split()[1][0] for l in hint if l.startswith("c5 ")] == ["L"], str(hint))
+        type_move("d4")
+        type_move("c5")
+        answer = engine("newgame rastros size=5", "play black d4", "play white c5", "review")[3]
+        rows = review_rows(answer)
+        figures = {l.split()[0]: l.split()[1:] for l in answer.split("\n") if " moves " in l}
+        driver.find_element(By.ID, "review").click()
+        idle()
+        want = [(str(int(r[0]) - 1), r[2] + r[3]) for r in rows if r[3] != "-"]
+        got = marked_moves()
+        c5 = driver.find_element(By.CSS_SELECTOR, '#movelist [data-ply="1"]')
+        colour = c5.value_of_css_property("color")
+        check("Review game marks in the move list the moves the engine's review marks, with "
+              "their symbols and a colour", got == want == [("0", "d4??"), ("1", "c5??")] and
+              colour == "rgba(161, 42, 42, 1)", f"{got} vs {want}, {colour}")
+        c5.click()
+        detail = driver.find_element(By.ID, "reviewdetail").text
+        r = rows[1]
+        said = (f"1... c5?? (blunder) — for White: {value_words(r[4])}; best was {r[5]}: "
+                f"{value_words(r[6])}.")
+        check("a marked move clicked says what was played, its value, the best move (e5) and "
+              "its value", detail == said and r[5] == "e5", f"{detail!r} vs {said!r}")
+        shown = driver.execute_script("""
+            return [...document.querySelectorAll('#reviewsummary tbody tr')].map(tr =>
+                [tr.dataset.figure, ...[...tr.cells].slice(1).map(c => c.textContent)])""")
+        idx = {"moves": 0, "only": 2, "mistakes": 4, "blunders": 6}
+        want = [[k, figures["black"][i + 1], figures["white"][i + 1]] for k, i in idx.items()]
+        check("the summary gives each side's moves, only moves, mistakes and blunders as the "
+              "engine's", shown == want and want[3][1:] == ["1", "1"], f"{shown} vs {want}")
+        legend = driver.execute_script(
+            "return App.engine.send('review_legend').then(r => r.text)").split("\n")
+        items = [re.sub(r"\s+", " ", li.text) for li in
+                 driver.find_elements(By.CSS_SELECTOR, "#reviewlegend li")]
+        check("the legend of the marks is the engine's own words (review_legend)",
+              len(items) == 3 and items == [l for l in legend if not l.startswith("scale ")],
+              f"{items} vs {legend}")
+        driver.find_element(By.ID, "status").click()
+        el = None
+        for _ in range(150):        # Tab along until the first marked move has the focus
+            ActionChains(driver).send_keys(Keys.TAB).perform()
+            el = driver.switch_to.active_element
+            if el.get_attribute("data-ply") == "0":
+                break
+        detail = driver.find_element(By.ID, "reviewdetail").text
+        check("by keyboard: Tab reaches a marked move, which says why",
+              el.get_attribute("data-ply") == "0" and detail.startswith("1. d4?? (blunder) — "),
+              f"focus {el.get_attribute('data-ply')!r}, {detail!r}")
+        screen(1280, 1200)
+        driver.execute_script("window.scrollTo(0, 0)")          # the board and the side panels at once
+        shot("review-rastros")
+        screen(390, 844)
+        driver.execute_script("document.getElementById('movespanel').scrollIntoView()")
+        wide = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        check("on a phone the review fits the width", wide <= 1, f"overflow {wide}px")
+        shot("phone-review-rastros")
+        screen(None)
+        legal = driver.execute_script("return App.legal")
+        type_move(legal[0])
+        check("a move clears the review",
+              not marked_moves() and not driver.find_element(By.ID, "reviewpane").is_displayed(),
+              f"{marked_moves()}")
+        driver.find_element(By.ID, "review").click()
+        idle()
+        again = marked_moves()
+        driver.find_element(By.ID, "undo").click()
+        WebDriverWait(driver, 30).until(lambda d: attr("history") == "d4 c5")
+        idle()
+        check("and so does Undo", again and not marked_moves(), f"{again} -> {marked_moves()}")
+
+        # a Tablut game with mistakes by search: the expected results in words
+        tab = os.path.join(tmp, "review-tablut.pgn")
+        with open(tab, "w") as f:
+            f.write('[Game "tablut"]\n\n1. i6-i7 e6-b6 2. h5-h7 e5-e6 3. h7-h6 e6-d6 '
+                    '4. i4-i2 d6-d8 5. a6-a8 f5-f8 6. i7-i8 e4-b4 7. d1-d4 e3-d3 8. f9-i9 d8-c8 '
+                    '9. d9-c9 f8-f9 10. i9-g9 c8-f8 11. g9-f9 f8-d8 12. e9-d9 e7-e3 13. c9-c7 '
+                    'd8-e8 14. f9-e9 e8-f8 15. e9-f9 f8-f4 16. h6-h4 g5-h5 17. h4-g4 h5-h4 '
+                    '18. c7-g7 h4-h7 19. i2-i4 f4-f7 20. a8-a7 f7-g7 21. i4-c4 g7-g1 0-1\n')
+        driver.find_element(By.ID, "load").send_keys(tab)
+        WebDriverWait(driver, 30).until(lambda d: attr("history").endswith("g7-g1"))
+        idle()
+        Select(driver.find_element(By.ID, "engineside")).select_by_value("1")
+        idle()
+        t0 = time.time()
+        driver.find_element(By.ID, "review").click()
+        idle(180)
+        took = time.time() - t0
+        rows = review_rows(engine(f"loadgame {tab}", "review")[1])
+        want = [(str(int(r[0]) - 1), r[2] + r[3]) for r in rows if r[3] != "-"]
+        got = marked_moves()
+        check(f"Tablut: the marks are the engine's review's ({took:.1f} s for 42 plies)",
+              got == want and any(t.endswith("?") and not t.endswith("??") for _, t in got),
+              f"{got} vs {want}")
+        first = next(r for r in rows if r[3] == "?")
+        el = driver.find_element(By.CSS_SELECTOR, f'#movelist [data-ply="{int(first[0]) - 1}"]')
+        el.click()
+        detail = driver.find_element(By.ID, "reviewdetail").text
+        check("a mistake by search: the expected result for the mover (you) drops, the scores "
+              "and the best move said",
+              re.match(rf"^\d+\.(\.\.)? {re.escape(first[2])}\? \(mistake\) — the search's "
+                       rf"expected result for you drops from (\d+) to (\d+) out of 100 "
+                       rf"\(score {first[6]}, then {first[4]}\); best was {re.escape(first[5])}\.$",
+                       detail), repr(detail))
+        screen(1280, 1200)
+        driver.execute_script("window.scrollTo(0, 0)")
+        shot("review-tablut")
+        screen(390, 844)
+        driver.execute_script("document.getElementById('movespanel').scrollIntoView()")
+        wide = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        check("Tablut's review on a phone fits the width", wide <= 1, f"overflow {wide}px")
+        shot("phone-review-tablut")
+        screen(None)
+        driver.execute_script("window.scrollTo(0, 0)")
+
+        # Stop ends a review as it ends a long genmove or analyze (# interrupt)
+        proto("set_option nodes 500000000")
+        idle()
+        driver.find_element(By.CSS_SELECTOR, "#protocolpanel summary").click()
+        driver.find_element(By.ID, "review").click()
+        WebDriverWait(driver, 30, 0.05).until(lambda d: d.execute_script(
+            "return App.engine.pending.some(p => p.command === 'review')"))
+        time.sleep(0.5)
+        stop = driver.find_element(By.ID, "movenow")
+        status, label, can = (driver.find_element(By.ID, "status").text, stop.text,
+                              stop.is_enabled())
+        t0 = time.time()
+        if can:
+            stop.click()
+        done = idle_within(10)
+        state = driver.find_element(By.ID, "reviewstate").text
+        check("Stop (the Move now button) interrupts a review: the moves reviewed so far shown",
+              can and label == "Stop" and "reviewing the game" in status and done and
+              re.match(r"Review stopped after \d+ of 42 moves \(you stopped it\)", state),
+              f"{label!r} {can}, {status!r}, {time.time() - t0:.1f} s, {state!r}")
+        proto("set_option nodes 0")
+        idle()
+        driver.find_element(By.CSS_SELECTOR, "#protocolpanel summary").click()
+        Select(driver.find_element(By.ID, "engineside")).select_by_value("1")
+        idle()
+        shown = driver.find_element(By.ID, "reviewpane").is_displayed()
+        driver.find_element(By.ID, "newgame").click()
+        idle()
+        check("a new game clears the review", shown and
+              not driver.find_element(By.ID, "reviewpane").is_displayed())
+
+    try:
+        review_checks()
+    except Exception as e:      # the rest of the steps go on
+        check(f"the review's steps ran to the end: {type(e).__name__}: "
+              f"{str(e).splitlines()[0] if str(e) else ''}", False)
+        screen(None)
+
     # after the connection ends (quit), no turn and no marked squares
     proto("quit")
     WebDriverWait(driver, 30, 0.05).until(
@@ -1163,6 +1356,23 @@ try:
             ans = engine(f"loadgame {path}", "game_over")
             check(f"Firefox: a whole game of {game} by clicking; the result shown is the engine's",
                   shown and len(ans) == 2 and ans[1] == shown, f"{ans} vs {shown!r}")
+        # a review in Firefox: the known blunder of Rastros 5x5 marked
+        ff.js("""const e = document.getElementById('engineside');
+                 e.value = 'none'; e.dispatchEvent(new Event('change'));
+                 const g = document.getElementById('game');
+                 g.value = 'rastros'; g.dispatchEvent(new Event('change'));""")
+        ff.wait(IDLE)
+        ff.js("document.querySelector('#variant [data-key=\"size\"]').value = '5'")
+        ff.click("#newgame")
+        ff.wait(IDLE + " && document.getElementById('board').dataset.history === ''")
+        for sq, hist in (("d4", "d4"), ("c5", "d4 c5")):
+            ff.click(f'#board [data-key="{sq}"]')
+            ff.wait(IDLE + f" && document.getElementById('board').dataset.history === '{hist}'")
+        ff.click("#review")
+        ff.wait(IDLE + " && !App.reviewing")
+        marks = ff.js("return [...document.querySelectorAll('#movelist .marked')]"
+                      ".map(e => e.textContent)")
+        check("Firefox: Review game marks the blunders", marks == ["d4??", "c5??"], str(marks))
         errors = ff.js("return window.__errors || []")
         check("Firefox: no JavaScript errors", not errors, str(errors))
     finally:
