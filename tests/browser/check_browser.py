@@ -1275,6 +1275,9 @@ try:
     check("after a reload the names are who plays now (the engine taking the other side)",
           got == (f"{tabula} (level 2)", "Ada Lovelace"), str(got))
     Select(driver.find_element(By.ID, "engineside")).select_by_value("both")
+    # the game played out first: while the move list grew, Save record moved
+    # down under Selenium's click ("element click intercepted", one run in two)
+    idle()
     got = names()
     check("the engine on both sides: both are the engine's", got == (f"{tabula} (level 2)",) * 2,
           str(got))
