@@ -301,6 +301,11 @@ static inline const char *game_display_name(const struct game *g, int side)
 /* The registry (src/games/registry.c). */
 extern const struct game *const game_list[];   /* NULL-terminated */
 const struct game *game_find(const char *name);
+/* g's score_scale, GAME_SCORE_SCALE where it gives none. */
+static inline int game_score_scale(const struct game *g)
+{
+    return g->score_scale > 0 ? g->score_scale : GAME_SCORE_SCALE;
+}
 /* Whether kv is a variant option's form, key=value with a key (newgame's
  * words, --game and --variant, a record's Variant tag, tabula-match's
  * options): 1 or 0. What keys and values a game takes, its init says. */

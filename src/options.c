@@ -434,8 +434,7 @@ void options_expand(const char *text, char *buf, size_t n)
                 if (game_list[i]->gen_moves) {
                     const struct game *g = game_list[i];
                     char sc[48];
-                    grouped((uint64_t)(g->score_scale > 0 ? g->score_scale : GAME_SCORE_SCALE),
-                            sc, sizeof sc);
+                    grouped((uint64_t)game_score_scale(g), sc, sizeof sc);
                     buf_printf(buf, n, &pos, "%s%s in %s", k++ ? ", " : "", sc, g->title);
                 }
         } else if (!strcmp(name, "max_variant_options")) {

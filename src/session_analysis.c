@@ -512,8 +512,7 @@ static int only_move(struct session *s, void *ab, void *st, move_t m,
 
 double session_expected(const struct game *g, int score)
 {
-    int scale = g->score_scale > 0 ? g->score_scale : GAME_SCORE_SCALE;
-    return 1.0 / (1.0 + pow(10.0, -(double)score / scale));
+    return 1.0 / (1.0 + pow(10.0, -(double)score / game_score_scale(g)));
 }
 
 int session_mark_of_scores(const struct game *g, int best, int played)

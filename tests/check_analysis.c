@@ -435,7 +435,7 @@ START_TEST(test_marks_by_expected_result)
     /* the scale's meaning: a score of S is 10-to-1 odds, 0 an even game */
     for (int i = 0; game_list[i]; i++) {
         const struct game *g = game_list[i];
-        int sc = g->score_scale > 0 ? g->score_scale : GAME_SCORE_SCALE;
+        int sc = game_score_scale(g);
         ck_assert_double_eq_tol(session_expected(g, 0), 0.5, 1e-9);
         ck_assert_double_eq_tol(session_expected(g, sc), 10.0 / 11, 1e-9);
         ck_assert_double_eq_tol(session_expected(g, -sc), 1.0 / 11, 1e-9);

@@ -651,7 +651,7 @@ START_TEST(test_review_legend)
                  "out of 100\n"
                  "! only move: the only move that keeps the value, a win or a draw\n"
                  "scale %d", SESSION_BLUNDER_LOSS, SESSION_MISTAKE_LOSS,
-                 g->score_scale > 0 ? g->score_scale : GAME_SCORE_SCALE);
+                 game_score_scale(g));
         ck_assert_str_eq(ask(w, "review_legend"), want);
     }
     ck_assert_str_eq(ask(w, "review_legend x"), "? syntax error: too many arguments");

@@ -533,8 +533,6 @@ static int web_review_legend(struct proto *p, int argc, char **argv, char *res, 
     (void)argv;
     if (argc > 0)
         return PROTO_ESYNTAX;
-    const struct game *g = p->s.g;
-    int scale = g->score_scale > 0 ? g->score_scale : GAME_SCORE_SCALE;
     char legend[1024];
     options_expand("?? blunder: a win or a draw thrown, or by search an expected result "
                    "{blunder_loss} or more below the best move's, out of 100\n"
@@ -542,7 +540,7 @@ static int web_review_legend(struct proto *p, int argc, char **argv, char *res, 
                    "best move's, out of 100\n"
                    "! only move: the only move that keeps the value, a win or a draw",
                    legend, sizeof legend);
-    snprintf(res, n, "%s\nscale %d", legend, scale);
+    snprintf(res, n, "%s\nscale %d", legend, game_score_scale(p->s.g));
     return PROTO_OK;
 }
 
