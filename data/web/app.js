@@ -50,6 +50,11 @@ const App = {
     review: null,               /* the review shown, of the game as it stands
                                  * (key): { key, moves, sides, stopped, asked,
                                  * legend, shown } */
+    reviewView: null,           /* the history index of the marked move whose
+                                 * position before it the board shows (while
+                                 * the move has the focus), or null */
+    downOnView: false,          /* a press on the board began on that view */
+    refocusing: false,          /* render() gives a marked move its focus back */
     chain: Promise.resolve(),
     bgRunning: false, bgCancel: false,
     gen: 0,                     /* counts the positions seen */
@@ -120,6 +125,7 @@ const App = {
             const text = saved.recordNames ? saved.record : withoutPlayers(saved.record);
             const r = await this.send(`setrecord ${encodeURIComponent(text)}`);
             if (r.ok) {
+                await this.learnPositions(text);
                 this.recordNames = !!saved.recordNames;
                 await this.syncGame();
                 await this.sendPlayers();
@@ -695,11 +701,56 @@ const App = {
         }
     },
 
-    /* A marked move chosen in the list (a click, the focus, Enter) */
+    /* A marked move chosen in the list (a click, the focus, Enter): its
+     * words, and on the board the position it was played in, the move
+     * played and the best one drawn (until the focus leaves it) */
     showMark(el) {
         if (!this.review || !el) return;
-        this.review.shown = +el.dataset.ply;
-        this.showReview();
+        const ply = +el.dataset.ply;
+        if (this.review.shown === ply && this.reviewView === ply) return;
+        this.review.shown = ply;
+        this.reviewView = ply;
+        this.render();
+    },
+
+    /* The board back to the game as it stands */
+    leaveView() {
+        if (this.reviewView === null) return;
+        this.reviewView = null;
+        this.render();
+    },
+
+    /* The position before the marked move shown (reviewView), or null:
+     * { j, st } (st null when the page does not know that position), with
+     * the move played and the best one as the board draws moves */
+    boardView() {
+        const rv = this.review, g = this.game;
+        if (!rv || this.reviewView === null) return null;
+        const j = rv.moves.get(this.reviewView);
+        if (!j) return null;
+        const pos = this.cache.get(this.history.slice(0, this.reviewView).join(" "));
+        if (!pos) return { j, st: null };
+        const st = g.parse(pos);
+        return { j, pos, st, played: drawnMove(g, st, j.move),
+                 best: j.best === "-" ? null : drawnMove(g, st, j.best) };
+    },
+
+    /* What the board shows of a marked move, in words */
+    viewWords(view) {
+        const g = this.game, j = view.j, name = markName(this.review.legend, j.mark);
+        const head = `${moveNumber(j.ply)} ${j.move}${j.mark}` + (name ? ` (${name})` : "");
+        if (!view.st)
+            return `${head}: the page does not know the position it was played in; the board ` +
+                "shows the game as it stands.";
+        const side = g.sides.indexOf(j.side);
+        const where = `Before ${head}, ${g.shortLabel(side)} to move: `;
+        const back = " A click elsewhere (or Esc) shows the game again.";
+        if (j.best === "-" || j.best === j.move)
+            return where + `${j.move}, ` +
+                (j.best === "-" ? "played, is drawn (the best move is not known)." :
+                 j.mark === "!" ? "the only move that keeps the value, is drawn." :
+                 "the best move, is drawn.") + back;
+        return where + `${j.move}, played, is drawn solid; ${j.best}, the best, dashed.` + back;
     },
 
     /* ------------------------------------------------------- the board */
@@ -754,17 +805,29 @@ const App = {
         const focusedKey = document.activeElement && document.activeElement.dataset
             ? document.activeElement.dataset.key : null;
         const board = $("board");
-        board.innerHTML = g.draw({ state: this.st, variant: this.variantNow, last: this.last,
-                                   captured: this.captured,
-                                   selected: this.selected, sources: mk.sources, targets: mk.targets,
-                                   hint: this.hint, winning: mk.winning });
+        if (!this.review) this.reviewView = null;       /* the game changed */
+        /* a marked move in view: the position it was played in, the move
+         * played (in the mark's colour) and the best (as a hint), and nothing
+         * to click; else the game as it stands */
+        const view = this.boardView(), past = view && view.st;
+        board.innerHTML = past ?
+            g.draw({ state: view.st, variant: this.variantNow, last: view.played, captured: [],
+                     selected: null, sources: new Set(), targets: new Set(), hint: view.best,
+                     winning: new Set() }) :
+            g.draw({ state: this.st, variant: this.variantNow, last: this.last,
+                    captured: this.captured,
+                    selected: this.selected, sources: mk.sources, targets: mk.targets,
+                    hint: this.hint, winning: mk.winning });
+        board.dataset.view = past ? String(this.reviewView) : "";
+        board.dataset.viewPosition = past ? view.pos : "";
         board.dataset.position = this.pos;
         board.dataset.history = this.history.join(" ");
         board.dataset.tomove = g.sides[this.toMove];
         board.dataset.over = this.over ? "1" : "0";
         board.dataset.thinking = this.thinking ? "1" : "0";
         board.dataset.game = g.name;
-        board.className = "boardwrap" + (g.wide ? " wide" : "");
+        board.className = "boardwrap" + (g.wide ? " wide" : "") +
+            (past ? " past " + markClass(view.j.mark) : "");
         if (focusedKey) {
             const el = board.querySelector(`[data-key="${CSS.escape(focusedKey)}"]`);
             if (el && el.getAttribute("tabindex") === "0") el.focus();
@@ -785,9 +848,11 @@ const App = {
         if (this.reviewing && this.engine.open)
             status += " The engine is reviewing the game: Stop (m)" +
                 (this.over ? "" : " or a move") + " ends it.";
+        if (view) status = this.viewWords(view);
         $("status").textContent = status;
+        $("status").className = "status" + (past ? " viewing " + markClass(view.j.mark) : "");
         const banner = $("banner");
-        if (this.over) {
+        if (this.over && !past) {
             banner.hidden = false;
             banner.dataset.result = this.result;
             const winner = g.sides.findIndex(s => this.result.startsWith(s + " wins"));
@@ -838,8 +903,10 @@ const App = {
         }
         const shownEl = rv && rv.shown !== null ? list.querySelector(`[data-ply="${rv.shown}"]`) : null;
         if (focusPly !== undefined) {
+            /* the focus kept where it was, not a marked move chosen again */
             const el = list.querySelector(`[data-ply="${focusPly}"]`);
-            if (el) el.focus({ preventScroll: true });
+            this.refocusing = true;
+            try { if (el) el.focus({ preventScroll: true }); } finally { this.refocusing = false; }
         }
         /* the move shown in view, else the last */
         list.scrollTop = shownEl ? shownEl.parentNode.offsetTop - list.clientHeight / 3 : list.scrollHeight;
@@ -931,11 +998,31 @@ const App = {
         if (!r.ok) { this.say(`The record was not loaded: ${r.text}`); return; }
         this.recordNames = true;
         this.cache.clear();
+        await this.learnPositions(text);
         this.info = null;
         this.review = null;
         await this.syncGame();
         this.say("Record loaded.");
         await this.refresh();
+    },
+
+    /* The positions of a record just loaded (setrecord TEXT), each before
+     * one of its moves, into the cache, as the page learns them in a game
+     * played here: a review shows the position a marked move was played in.
+     * The record is loaded again up to each move (setrecord TEXT N), and
+     * then whole, as it was. */
+    async learnPositions(text) {
+        const h = await this.send("history");
+        const moves = h.ok && h.text ? h.text.split(/\s+/) : [];
+        if (!moves.length) return;
+        const enc = encodeURIComponent(text), asked = [];
+        for (let k = 0; k < moves.length; k++)
+            asked.push(this.send(`setrecord ${enc} ${k}`), this.send("getposition"));
+        const got = await Promise.all(asked);
+        await this.send(`setrecord ${enc}`);
+        for (let k = 0; k < moves.length; k++)
+            if (got[2 * k].ok && got[2 * k + 1].ok)
+                this.cache.set(moves.slice(0, k).join(" "), got[2 * k + 1].text);
     },
 
     /* ------------------------------------------------------- the rules */
@@ -971,7 +1058,15 @@ const App = {
                 this.render();
                 if (this.game) this.showRules();
             });
+        /* a press on the position before a marked move plays nothing: the
+         * focus leaves the move, and the board shows the game again */
+        $("board").addEventListener("pointerdown", () => {
+            this.downOnView = this.reviewView !== null;
+        }, true);
         $("board").addEventListener("click", e => {
+            const onView = this.downOnView || this.reviewView !== null;
+            this.downOnView = false;
+            if (onView) { this.leaveView(); return; }
             const el = e.target.closest("[data-key]");
             if (el) this.click(el.dataset.key);
         });
@@ -1036,7 +1131,23 @@ const App = {
         $("review").addEventListener("click", () => this.startReview());
         /* a marked move: clicked, or reached by Tab, says why */
         $("movelist").addEventListener("click", e => this.showMark(e.target.closest("[data-ply]")));
-        $("movelist").addEventListener("focusin", e => this.showMark(e.target.closest("[data-ply]")));
+        /* a marked move clicked or tapped (the list is drawn again at the
+         * press, so no click may follow): on a phone the board is far above
+         * the list, and is brought into view */
+        $("movelist").addEventListener("pointerup", e => {
+            if (!e.target.closest("[data-ply]") || this.reviewView === null) return;
+            const b = $("board").getBoundingClientRect(), mid = b.top + b.height / 2;
+            if (mid < 0 || mid > window.innerHeight) $("status").scrollIntoView({ block: "start" });
+        });
+        $("movelist").addEventListener("focusin", e => {
+            if (!this.refocusing) this.showMark(e.target.closest("[data-ply]"));
+        });
+        /* the focus gone from the marked moves (not only moved between them,
+         * or the list drawn again): the board shows the game again */
+        $("movelist").addEventListener("focusout", () => setTimeout(() => {
+            const a = document.activeElement;
+            if (!(a && a.closest && a.closest("#movelist [data-ply]"))) this.leaveView();
+        }, 0));
         $("movelist").addEventListener("keydown", e => {
             const el = e.target.closest("[data-ply]");
             if (el && (e.key === "Enter" || e.key === " ")) {
@@ -1105,7 +1216,7 @@ const App = {
                 v: () => $("prove").click(),
                 r: () => this.startReview(),
                 n: () => $("newgame").click(),
-                Escape: () => this.drop()
+                Escape: () => this.reviewView !== null ? this.leaveView() : this.drop()
             }[e.key];
             if (act) { e.preventDefault(); act(); }
         });
@@ -1246,6 +1357,16 @@ function expected(score, scale) {
 function markName(legend, mark) {
     const k = legend.marks.find(x => x.mark === mark);
     return k ? k.name : "";
+}
+
+/* A move as the board draws one (the last move, a hint): { from, to, move }
+ * in the position st it is played in (Rastros' from: the snail's square);
+ * null for a pass or none */
+function drawnMove(g, st, move) {
+    if (!move || move === "-" || move === "pass") return null;
+    const p = g.split(move);
+    if (p.length === 2) return { from: p[0], to: p[1], move };
+    return st.snail ? { from: st.snail, to: p[0], move } : { to: p[0], move };
 }
 
 /* the class that colours a mark (the symbol says it too) */

@@ -284,6 +284,26 @@ def marked_moves():
             for e in driver.find_elements(By.CSS_SELECTOR, "#movelist .marked")]
 
 
+def board_view():
+    """What the board shows of a review's marked move: the history index of
+    the move (data-view, "" for the game as it stands), the position drawn,
+    the squares under the hint's marks (the best move) and under the last
+    move's (the move played), the hint's arrows."""
+    return driver.execute_script("""
+        const b = document.getElementById('board');
+        const hits = [...b.querySelectorAll('.hit')];
+        const under = sel => [...b.querySelectorAll(sel)].map(e => {
+            const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+            const h = hits.find(h => { const q = h.getBoundingClientRect();
+                return x >= q.left && x <= q.right && y >= q.top && y <= q.bottom; });
+            return h ? h.dataset.key : '?';
+        }).sort();
+        return { view: b.dataset.view === undefined ? null : b.dataset.view,
+                 pos: b.dataset.viewPosition, hint: under('.hintmark'),
+                 played: under('.sq.lastsq, .sq.lastfrom, .pt.lastsq, .pt.lastfrom'),
+                 arrows: b.querySelectorAll('.hintarrow').length };""")
+
+
 def proto(command):
     """A command typed in the Protocol panel."""
     panel = driver.find_element(By.ID, "protocolpanel")
@@ -1076,6 +1096,38 @@ try:
                 f"{value_words(r[6])}.")
         check("a marked move clicked says what was played, its value, the best move (e5) and "
               "its value", detail == said and r[5] == "e5", f"{detail!r} vs {said!r}")
+        # the board showed the game as it stands (the snail on c5), where the
+        # best move cannot be drawn: now the position c5 was played in, c5
+        # drawn as the last move is and e5 as a hint is, until the focus leaves
+        after_d4 = engine("newgame rastros size=5", "play black d4", "getposition")[2]
+        bv = board_view()
+        status = driver.find_element(By.ID, "status").text
+        check("a marked move clicked: the board shows the position it was played in, the move "
+              "played (c5, from the snail on d4) and the best (e5) as a hint",
+              bv["view"] == "1" and bv["pos"] == after_d4 and bv["hint"] == ["e5"] and
+              bv["played"] == ["c5", "d4"] and attr("position") != after_d4 and
+              status.startswith("Before 1... c5?? (blunder), White to move: c5, played, is drawn "
+                                "solid; e5, the best, dashed."), f"{bv} vs {after_d4!r}; {status!r}")
+        live = attr("position")
+        driver.find_element(By.CSS_SELECTOR, '#board [data-key="b5"]').click()
+        time.sleep(0.3)
+        idle()
+        bv = board_view()
+        check("a click on that board plays nothing and shows the game again",
+              attr("history") == "d4 c5" and bv["view"] == "" and not bv["hint"] and
+              "your turn" in driver.find_element(By.ID, "status").text,
+              f"{attr('history')!r}, {bv}")
+        c5 = driver.find_element(By.CSS_SELECTOR, '#movelist [data-ply="1"]')
+        c5.click()
+        shown = board_view()["view"]
+        driver.find_element(By.ID, "note").click()
+        time.sleep(0.2)
+        check("and so does the focus leaving the marked move", shown == "1" and
+              board_view()["view"] == "" and attr("position") == live, f"{shown!r} -> {board_view()}")
+        driver.find_element(By.CSS_SELECTOR, '#movelist [data-ply="1"]').click()
+        ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+        time.sleep(0.2)
+        check("and Esc", board_view()["view"] == "", str(board_view()))
         shown = driver.execute_script("""
             return [...document.querySelectorAll('#reviewsummary tbody tr')].map(tr =>
                 [tr.dataset.figure, ...[...tr.cells].slice(1).map(c => c.textContent)])""")
@@ -1112,9 +1164,9 @@ try:
         screen(None)
         legal = driver.execute_script("return App.legal")
         type_move(legal[0])
-        check("a move clears the review",
-              not marked_moves() and not driver.find_element(By.ID, "reviewpane").is_displayed(),
-              f"{marked_moves()}")
+        check("a move clears the review, and the board shows the game",
+              not marked_moves() and not driver.find_element(By.ID, "reviewpane").is_displayed()
+              and board_view()["view"] == "", f"{marked_moves()} {board_view()}")
         driver.find_element(By.ID, "review").click()
         idle()
         again = marked_moves()
@@ -1156,6 +1208,26 @@ try:
                        rf"expected result for you drops from (\d+) to (\d+) out of 100 "
                        rf"\(score {first[6]}, then {first[4]}\); best was {re.escape(first[5])}\.$",
                        detail), repr(detail))
+        # a loaded record: the page learns the positions before its moves too
+        ply = int(first[0]) - 1
+        before = engine(f"loadgame {tab} {ply}", "getposition")[1]
+        bv = board_view()
+        check("Tablut, a loaded record: the marked move's position, the move played and the "
+              "best drawn as a hint (an arrow)",
+              bv["view"] == str(ply) and bv["pos"] == before and
+              bv["hint"] == sorted(first[5].split("-")) and bv["arrows"] == 1 and
+              bv["played"] == sorted(first[2].split("-")), f"{bv} vs {before!r}, {first}")
+        # the review pane scrolled into view on a desktop's screen: the board
+        # beside it stays in view (it was scrolled away with the page)
+        screen(1280, 800)
+        driver.execute_script("document.getElementById('reviewpane').scrollIntoView(false)")
+        seen = driver.execute_script("""
+            const b = document.querySelector('#board svg').getBoundingClientRect(),
+                  s = document.getElementById('status').getBoundingClientRect();
+            return [window.scrollY, s.top, b.bottom, window.innerHeight];""")
+        check("on a desktop's screen the board and its status stay in view beside the review",
+              seen[0] > 0 and seen[1] >= 0 and seen[2] <= seen[3] + 1, str(seen))
+        screen(None)
         screen(1280, 1200)
         driver.execute_script("window.scrollTo(0, 0)")
         shot("review-tablut")
@@ -1164,6 +1236,19 @@ try:
         wide = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
         check("Tablut's review on a phone fits the width", wide <= 1, f"overflow {wide}px")
         shot("phone-review-tablut")
+        # a marked move tapped on a phone: the board (far above the list)
+        # comes into view, showing the position it was played in
+        mark = driver.find_elements(By.CSS_SELECTOR, "#movelist .marked")[1]
+        tapped = mark.get_attribute("data-ply")
+        mark.click()
+        time.sleep(0.2)
+        seen = driver.execute_script("""
+            const r = document.querySelector('#board svg').getBoundingClientRect();
+            return [r.top, r.bottom, window.innerHeight];""")
+        check("on a phone a marked move tapped brings the board into view, showing its position",
+              board_view()["view"] == tapped and seen[0] >= -1 and
+              seen[1] <= seen[2] + 1, f"{board_view()['view']!r}, board at {seen}")
+        shot("phone-review-tablut-board")
         screen(None)
         driver.execute_script("window.scrollTo(0, 0)")
 
