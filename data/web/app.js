@@ -47,6 +47,7 @@ const App = {
     typed: null,                /* a command typed in the Protocol panel, running */
     reviewing: null,            /* a review running: { stop } (stop: the person
                                  * asked it to stop) */
+    proving: null,              /* the Prove button's proof running: { stop } */
     review: null,               /* the review shown, of the game as it stands
                                  * (key): { key, moves, sides, stopped, asked,
                                  * legend, shown } */
@@ -57,6 +58,7 @@ const App = {
     refocusing: false,          /* render() gives a marked move its focus back */
     chain: Promise.resolve(),
     bgRunning: false, bgCancel: false,
+    fgQueued: 0,                /* actions of the user's waiting in the queue */
     gen: 0,                     /* counts the positions seen */
     timings: [],                /* a person's moves: click to drawn, to the answer drawn */
     moveTiming: null, clickedAt: 0,
@@ -64,16 +66,23 @@ const App = {
 
     /* ------------------------------------------------ the engine's queue */
 
-    /* Runs fn after every command before it; a background fn (a proof) is
-     * cut short when an action of the user comes. */
+    /* Runs fn after every command before it; a background fn (a proof, a
+     * review, a command typed in the Protocol panel) is cut short when an
+     * action of the user comes: the one running, and one that only starts
+     * while the action waits behind it (each command it sends is then
+     * interrupted at once: send). */
     run(fn, background) {
-        if (!background && this.bgRunning) {
-            this.bgCancel = true;
-            this.engine.interrupt();
+        if (!background) {
+            this.fgQueued++;
+            if (this.bgRunning) {
+                this.bgCancel = true;
+                this.engine.interrupt();
+            }
         }
         const p = this.chain.then(async () => {
+            if (!background) this.fgQueued--;
             this.bgRunning = !!background;
-            this.bgCancel = false;
+            this.bgCancel = !!background && this.fgQueued > 0;
             try { await fn(); } catch (e) { this.say(`error: ${e.message || e}`); console.error(e); }
             this.bgRunning = false;
         });
@@ -81,7 +90,11 @@ const App = {
         return p;
     },
 
-    send(cmd, onInfo) { return this.engine.send(cmd, onInfo); },
+    send(cmd, onInfo) {
+        const r = this.engine.send(cmd, onInfo);
+        if (this.bgRunning && this.bgCancel) this.engine.interrupt();
+        return r;
+    },
 
     /* ----------------------------------------------------------- start */
 
@@ -530,6 +543,8 @@ const App = {
             else text = `draw with best play (proven)`;
             if (m[1] === "win" && !(background && this.bgCancel)) {
                 const w = await this.send("winning_moves");
+                /* cut short: asked again later, not kept without its moves */
+                if (!w.ok && /interrupted/.test(w.text) && background) return;
                 if (w.ok && w.text) winning = w.text.split(/\s+/);
                 if (winning.length) text += `; winning moves: ${winning.join(", ")}`;
             } else if (m[2]) {
@@ -543,6 +558,30 @@ const App = {
         }
         this.proofCache.set(pos, { text, winning: new Set(winning) });
         if (pos === this.pos) this.render();
+    },
+
+    /* Prove (v): solve within PROVE_MS. Like the proof made as we play, it
+     * does not hold the board: your move, Undo, New game or Hint ends it at
+     * once (# interrupt), and so does Stop (m). */
+    startProve() {
+        if ($("prove").disabled) return;
+        if (this.bgRunning) {           /* a proof made as we play gives way */
+            this.bgCancel = true;
+            this.engine.interrupt();
+        }
+        this.run(async () => {
+            if (this.over) return;
+            this.proofCache.delete(this.pos);
+            this.proving = { stop: false };
+            this.render();
+            let stopped = false;
+            try {
+                await this.prove(PROVE_MS, true);
+                stopped = this.proving.stop && !this.proofCache.has(this.pos);
+            } finally { this.proving = null; }
+            if (stopped) this.say("The proof was stopped before it was done.");
+            this.render();
+        }, true);
     },
 
     /* ------------------------------------------------------ the review */
@@ -921,7 +960,7 @@ const App = {
             }
         const proof = this.proofCache.get(this.pos);
         $("proofline").textContent = this.over ? "" : proof ? `Proof: ${proof.text}` :
-            this.proofs ? "" : "";
+            this.proving ? `Proving (up to ${PROVE_MS / 1000} s; your move or Stop ends it)…` : "";
         this.showThinking();
         this.updateButtons();
     },
@@ -953,7 +992,7 @@ const App = {
 
     updateButtons() {
         const open = this.engine && this.engine.open, human = this.humanTurn();
-        const stoppable = this.typed || this.reviewing;
+        const stoppable = this.typed || this.reviewing || this.proving;
         $("movenow").disabled = !this.thinking && !stoppable;
         $("movenow").textContent = stoppable && !this.thinking ? "Stop" : "Move now";
         /* a review of the game's moves while nothing else runs */
@@ -1122,12 +1161,7 @@ const App = {
         $("hint").addEventListener("click", () => this.run(() => this.showHint()));
         $("movenow").addEventListener("click", () => this.stopThinking());
         $("pass").addEventListener("click", () => this.humanMove("pass"));
-        $("prove").addEventListener("click", () => this.run(async () => {
-            this.proofCache.delete(this.pos);
-            $("proofline").textContent = "Proving…";
-            await this.prove(PROVE_MS, false);
-            this.render();
-        }));
+        $("prove").addEventListener("click", () => this.startProve());
         $("review").addEventListener("click", () => this.startReview());
         /* a marked move: clicked, or reached by Tab, says why */
         $("movelist").addEventListener("click", e => this.showMark(e.target.closest("[data-ply]")));
@@ -1237,7 +1271,8 @@ const App = {
 
     stopThinking() {
         if (this.reviewing) this.reviewing.stop = true;
-        if (this.thinking || this.typed || this.reviewing) this.engine.interrupt();
+        if (this.proving) this.proving.stop = true;
+        if (this.thinking || this.typed || this.reviewing || this.proving) this.engine.interrupt();
     },
 
     /* The engine's game or position is not the one drawn. */

@@ -646,6 +646,70 @@ try:
     idle()
     check("the u key undoes", attr("history") == "", attr("history"))
 
+    # a move clicked while Prove ran (the "What the engine knows" panel's
+    # button, 5 s) waited for the proof to end before it was played, and so
+    # did Undo and New game; now each ends the proof at once (# interrupt),
+    # as Stop does. Tablut's start is far too deep to prove in 5 s.
+    def proving():
+        driver.find_element(By.ID, "prove").click()
+        WebDriverWait(driver, 10, 0.02).until(lambda d: d.execute_script(
+            "return App.engine.pending.some(p => p.command === 'solve')"))
+        time.sleep(0.5)
+
+    new_game("tablut", {}, engine_side="none")
+    start = attr("position")
+    proving()
+    line = driver.find_element(By.ID, "proofline").text
+    t0 = time.time()
+    click_move()
+    took = time.time() - t0
+    idle()
+    kept = driver.execute_script("return App.proofCache.has(arguments[0])", start)
+    check(f"a move clicked while Prove runs ends the proof and is played at once ({took:.1f} s)",
+          took < 2 and not kept and "Proving" in line, f"{took:.1f} s, {line!r}, a proof kept {kept}")
+    proving()
+    t0 = time.time()
+    driver.find_element(By.ID, "undo").click()
+    WebDriverWait(driver, 10, 0.02).until(lambda d: attr("history") == "")
+    took = time.time() - t0
+    idle()
+    check(f"Undo while Prove runs ends the proof at once ({took:.1f} s)", took < 2, f"{took:.1f} s")
+    click_move()
+    idle()
+    proving()
+    t0 = time.time()
+    driver.find_element(By.ID, "newgame").click()
+    WebDriverWait(driver, 10, 0.02).until(lambda d: attr("history") == "")
+    took = time.time() - t0
+    idle()
+    check(f"New game while Prove runs ends the proof at once ({took:.1f} s)", took < 2, f"{took:.1f} s")
+    proving()
+    stop = driver.find_element(By.ID, "movenow")
+    label, can = stop.text, stop.is_enabled()
+    t0 = time.time()
+    if can:
+        stop.click()
+    done = idle_within(10)
+    took = time.time() - t0
+    check(f"Stop ends a Prove ({took:.1f} s)", can and label == "Stop" and done and took < 2 and
+          "stopped" in note_text() and driver.find_element(By.ID, "proofline").text == "",
+          f"{label!r} {can}, {took:.1f} s, {note_text()!r}")
+    # a move clicked at once, before the proof has begun (it waits behind a
+    # command): the proof gives way as soon as it begins
+    before = attr("history")
+    t0 = time.time()
+    driver.execute_script("""
+        document.getElementById('prove').click();
+        const hit = sel => document.querySelector('#board ' + sel)
+            .dispatchEvent(new MouseEvent('click', { bubbles: true }));
+        hit('.hit.src');
+        hit('.hit.target');""")
+    WebDriverWait(driver, 10, 0.02).until(lambda d: attr("history") != before)
+    took = time.time() - t0
+    idle()
+    check(f"a move clicked just after Prove, before the proof began, is played at once ({took:.1f} s)",
+          took < 2, f"{took:.1f} s")
+
     # ---------------------------------------------- a second client at once
     first = driver.current_window_handle
     # a race that random clicks cannot end in the three moves this client makes (on
