@@ -783,7 +783,7 @@ const App = {
                 "shows the game as it stands.";
         const side = g.sides.indexOf(j.side);
         const where = `Before ${head}, ${g.shortLabel(side)} to move: `;
-        const back = " A click elsewhere (or Esc) shows the game again.";
+        const back = " A click or tap elsewhere (or Esc) shows the game again.";
         if (j.best === "-" || j.best === j.move)
             return where + `${j.move}, ` +
                 (j.best === "-" ? "played, is drawn (the best move is not known)." :

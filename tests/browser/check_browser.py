@@ -1347,6 +1347,40 @@ try:
         check("a new game clears the review", shown and
               not driver.find_element(By.ID, "reviewpane").is_displayed())
 
+        # Grasshopper: the move played was drawn where it came from as the
+        # last move's origin is, a dashed yellow outline, beside the best
+        # move's dashed outline: the status said "drawn solid"
+        gh = os.path.join(tmp, "review-grasshopper.pgn")
+        with open(gh, "w") as f:
+            f.write('[Game "grasshopper"]\n[Variant "pieces=4"]\n\n1. 0/2 0/6 2. 0/3 6/8 '
+                    '3. 0/4 8/17 4. 3/12 17/22 5. 4/10 0/3 6. 0/6 3/7 7. 2/8 7/14 '
+                    '8. 10/18 14/24 *\n')
+        driver.find_element(By.ID, "load").send_keys(gh)
+        WebDriverWait(driver, 30).until(lambda d: attr("history").endswith("14/24"))
+        idle()
+        driver.find_element(By.ID, "review").click()
+        idle()
+        rows = review_rows(engine(f"loadgame {gh}", "review")[1])
+        last = rows[-1]
+        driver.find_element(By.CSS_SELECTOR, '#movelist [data-ply="15"]').click()
+        time.sleep(0.2)
+        bv = board_view()
+        looks = driver.execute_script("""
+            const css = e => { const s = getComputedStyle(e); return [s.stroke, s.strokeDasharray]; };
+            return { played: [...document.querySelectorAll('#board .pt.lastfrom, #board .pt.lastsq')].map(css),
+                     hint: [...document.querySelectorAll('#board .hintmark')].map(css) };""")
+        status = driver.find_element(By.ID, "status").text
+        red = "rgb(161, 42, 42)"
+        check("Grasshopper: the move played (14/24??) drawn solid in the mark's colour at both "
+              "ends, the best (14/19) dashed",
+              last[2:4] == ["14/24", "??"] and last[5] == "14/19" and bv["view"] == "15" and
+              bv["played"] == ["14", "24"] and bv["hint"] == ["14", "19"] and
+              looks["played"] == [[red, "none"]] * 2 and
+              all(d != "none" for _, d in looks["hint"]) and
+              "14/24, played, is drawn solid; 14/19, the best, dashed. A click or tap elsewhere"
+              in status, f"{last}, {bv}, {looks}, {status!r}")
+        shot("review-grasshopper")
+
     try:
         review_checks()
     except Exception as e:      # the rest of the steps go on
