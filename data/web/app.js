@@ -627,7 +627,12 @@ const App = {
                     key, asked: asked || this.bgCancel, shown: null,
                     legend: parseLegend(legend && legend.ok ? legend.text : "") });
                 const n = [...this.review.moves.values()].filter(j => j.mark).length;
-                this.say(`The review marked ${n || "no"} move${n === 1 ? "" : "s"}` +
+                /* a review stopped judged only the first moves: not "no
+                 * moves marked" of a whole game */
+                const st = this.review.stopped;
+                this.say(st ? `The review stopped after ${st.done} of ${st.total} moves: ` +
+                         (n ? `${n} of them marked in the move list.` : "none of them marked.") :
+                         `The review marked ${n || "no"} move${n === 1 ? "" : "s"}` +
                          (n ? " in the move list." : "."));
             } else if (r && !r.ok && this.engine.open) {
                 this.say(`No review: ${r.text}`);

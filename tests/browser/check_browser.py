@@ -1336,6 +1336,14 @@ try:
               can and label == "Stop" and "reviewing the game" in status and done and
               re.match(r"Review stopped after \d+ of 42 moves \(you stopped it\)", state),
               f"{label!r} {can}, {status!r}, {time.time() - t0:.1f} s, {state!r}")
+        # the note above the board said "The review marked no moves." of a
+        # review stopped after its first move, as of a clean game
+        m = re.match(r"Review stopped after (\d+) of 42 moves", state)
+        note = note_text()
+        check("the note of a review stopped says so, and of how many moves",
+              m and re.match(rf"The review stopped after {m[1]} of 42 moves: "
+                             r"(none of them marked|\d+ of them marked in the move list)\.$", note),
+              repr(note))
         proto("set_option nodes 0")
         idle()
         driver.find_element(By.CSS_SELECTOR, "#protocolpanel summary").click()
