@@ -144,6 +144,11 @@ const App = {
                 await this.sendPlayers();
                 this.say(own ? "Your game is back." : "The game of your last visit is back.");
                 await this.refresh();
+                /* the tab's review too (made again: the session is new) */
+                if (own && saved.review && !$("review").disabled) {
+                    this.startReview();
+                    this.say("Your game is back; its review is being made again.");
+                }
                 return;
             }
         }
@@ -201,6 +206,8 @@ const App = {
         const s = { game: this.game.name, engineSide: this.engineSide, movetime: this.movetime,
                     level: this.level, name: this.playerName, proofs: this.proofs,
                     variant: this.variant, recordNames: this.recordNames,
+                    /* a review running or shown whole, of the game kept */
+                    review: !!(this.reviewing || (this.review && !this.review.stopped)),
                     record: record !== undefined ? record : (this.saved() || {}).record };
         for (const where of [sessionStorage, localStorage])
             try { where.setItem(STORE, JSON.stringify(s)); } catch (e) { /* private mode */ }
@@ -604,6 +611,7 @@ const App = {
         }
         this.reviewing = { stop: false };
         this.review = null;
+        this.store();
         this.render();
         this.run(() => this.doReview(), true);
     },
@@ -637,6 +645,7 @@ const App = {
             } else if (r && !r.ok && this.engine.open) {
                 this.say(`No review: ${r.text}`);
             }
+            this.store();
             if (gen === this.gen) this.render();
             /* the review in view (below the move list it marks) */
             const box = $("reviewpane").getBoundingClientRect();

@@ -1314,6 +1314,29 @@ try:
               seen[1] <= seen[2] + 1, f"{board_view()['view']!r}, board at {seen}")
         shot("phone-review-tablut-board")
         screen(None)
+
+        # a reload brought the game back but not its review: the marks a
+        # person was looking at were gone, and so was a review under way
+        def reviewed_again():
+            idle()
+            try:
+                WebDriverWait(driver, 30, 0.1).until(lambda d: d.execute_script(
+                    "return !!App.review && !App.reviewing && !App.engine.busy()"))
+            except TimeoutException:
+                pass
+            return marked_moves(), driver.find_element(By.ID, "reviewstate").text
+
+        driver.refresh()
+        again, state = reviewed_again()
+        check("a reload brings the review back (made again)", again == want and
+              state.startswith("Review of 42 moves:"), f"{again} vs {want}, {state!r}")
+        driver.find_element(By.ID, "review").click()
+        WebDriverWait(driver, 30, 0.05).until(lambda d: d.execute_script(
+            "return App.engine.pending.some(p => p.command === 'review')"))
+        driver.refresh()
+        again, state = reviewed_again()
+        check("a reload during a review makes it again, to the end", again == want and
+              state.startswith("Review of 42 moves:"), f"{again} vs {want}, {state!r}")
         driver.execute_script("window.scrollTo(0, 0)")
 
         # Stop ends a review as it ends a long genmove or analyze (# interrupt)
