@@ -961,8 +961,10 @@ const App = {
             this.refocusing = true;
             try { if (el) el.focus({ preventScroll: true }); } finally { this.refocusing = false; }
         }
-        /* the move shown in view, else the last */
-        list.scrollTop = shownEl ? shownEl.parentNode.offsetTop - list.clientHeight / 3 : list.scrollHeight;
+        /* the move shown in view, else a review's first mark (where Tab
+         * begins), else the last move */
+        const inView = shownEl || (rv ? list.querySelector(".marked") : null);
+        list.scrollTop = inView ? inView.parentNode.offsetTop - list.clientHeight / 3 : list.scrollHeight;
         this.showReview();
         const dl = $("legalmoves");
         dl.innerHTML = "";

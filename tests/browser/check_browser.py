@@ -1262,6 +1262,14 @@ try:
         check(f"Tablut: the marks are the engine's review's ({took:.1f} s for 42 plies)",
               got == want and any(t.endswith("?") and not t.endswith("??") for _, t in got),
               f"{got} vs {want}")
+        # the move list stayed scrolled to the game's end, the first marks
+        # (where Tab begins) out of sight: a game whose only mark is early
+        # looked unmarked
+        seen = driver.execute_script("""
+            const list = document.getElementById('movelist'), l = list.getBoundingClientRect();
+            const m = list.querySelector('.marked').getBoundingClientRect();
+            return [m.top >= l.top - 1 && m.bottom <= l.bottom + 1, list.scrollTop];""")
+        check("after a review the move list shows its first marked move", seen[0], str(seen))
         first = next(r for r in rows if r[3] == "?")
         el = driver.find_element(By.CSS_SELECTOR, f'#movelist [data-ply="{int(first[0]) - 1}"]')
         el.click()
