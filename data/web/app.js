@@ -1057,7 +1057,12 @@ const App = {
         this.info = null;
         this.review = null;
         await this.syncGame();
-        this.say("Record loaded.");
+        /* a record saved after a review carries its marks (NAGs), which the
+         * move list shows only for a review made here */
+        const n = recordMarks(text);
+        this.say(n ? `Record loaded. It carries ${n} mark${n === 1 ? "" : "s"} (PGN's !, ?, ??) ` +
+                     "that the move list does not show: Review game (r) judges the moves again " +
+                     "and marks them here." : "Record loaded.");
         await this.refresh();
     },
 
@@ -1357,6 +1362,14 @@ function lastRecordMove(pgn) {
         .replace(/\{[^}]*\}/g, " ").split(/\s+/)
         .filter(w => w && !/^\d+\.+$/.test(w) && !/^(\*|1-0|0-1|1\/2-1\/2)$/.test(w));
     return moves.length ? moves[moves.length - 1] : "";
+}
+
+/* How many moves of a PGN record carry a review's kind of mark: the NAGs
+ * $1 (!), $2 (?) and $4 (??), comments left out. */
+function recordMarks(pgn) {
+    const moves = pgn.split("\n").filter(l => !l.startsWith("[")).join("\n")
+        .replace(/\{[^}]*\}/g, " ").replace(/;[^\n]*/g, " ");
+    return (moves.match(/(^|\s)\$[124](?=\s|$)/g) || []).length;
 }
 
 function isProven(info) { return /^[WL]/.test(info.score); }

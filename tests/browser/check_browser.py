@@ -1345,6 +1345,30 @@ try:
         again, state = reviewed_again()
         check("a reload during a review makes it again, to the end", again == want and
               state.startswith("Review of 42 moves:"), f"{again} vs {want}, {state!r}")
+
+        # Save record after a review: the marks are the record's NAGs
+        path = download_record()
+        text = open(path).read() if path else ""
+        words = re.sub(r"\{[^}]*\}", " ", text.split("\n\n", 1)[-1]).split()
+        plies, in_file = -1, []
+        for w in words:
+            if re.match(r"^\$\d+$", w):
+                in_file.append((str(plies), {"$4": "??", "$2": "?", "$1": "!"}.get(w, w)))
+            elif not re.match(r"^(\d+\.+|\*|1-0|0-1|1/2-1/2)$", w):
+                plies += 1
+        check("Save record after a review: each mark is the record's NAG on its move",
+              in_file == [(p, t[len(t.rstrip("?!")):]) for p, t in want] and plies == 41,
+              f"{in_file} vs {want}")
+        # that record loaded again: the move list shows no mark (only a review
+        # made here marks it), and the page said only "Record loaded."
+        driver.find_element(By.ID, "load").send_keys(path)
+        WebDriverWait(driver, 30).until(lambda d: "Record loaded" in note_text())
+        idle()
+        note = note_text()
+        check("a record loaded with a review's marks: the note says it carries them and how to "
+              "see them", not marked_moves() and note.startswith(
+                  f"Record loaded. It carries {len(want)} marks (PGN's !, ?, ??) that the move list "
+                  "does not show: Review game (r)"), repr(note))
         driver.execute_script("window.scrollTo(0, 0)")
 
         # Stop ends a review as it ends a long genmove or analyze (# interrupt)
