@@ -524,6 +524,9 @@ const App = {
         const best = ranked[0][0], parts = this.game.split(best);
         this.hint = parts.length === 2 ? { from: parts[0], to: parts[1], move: best }
                                        : { to: parts[0], move: best };
+        /* drawn on the game as it stands, not on a marked move's position
+         * (h typed while a marked move has the focus) */
+        this.reviewView = null;
         /* a score is the search's, from the side to move's view: say whose
          * (a bare "score -983" read as either side's) */
         const scores = ranked.some(([, v]) => !/^[WLD]\d*$/.test(v));
