@@ -35,6 +35,7 @@ const App = {
     proofs: true,
     /* the game as the engine last told it */
     pos: "", st: null, history: [], legal: [], toMove: 0, over: false, result: "ongoing",
+    stGame: "",                 /* the game whose position st is */
     last: null, captured: [], variantNow: {},
     recordNames: false,         /* the record's White and Black are a loaded record's
                                  * (Load record), not who plays here */
@@ -362,6 +363,7 @@ const App = {
         const g = this.game;
         this.pos = pos.text;
         this.st = g.parse(pos.text);
+        this.stGame = g.name;
         this.history = hist.text ? hist.text.split(/\s+/) : [];
         this.legal = legal.text ? legal.text.split(/\s+/) : [];
         this.toMove = Math.max(0, g.sides.indexOf(stm.text));
@@ -856,7 +858,9 @@ const App = {
     },
 
     render() {
-        if (!this.st) return;
+        /* a game just chosen: the position drawn is still the other game's,
+         * which the chosen game's drawing cannot read (until refresh) */
+        if (!this.st || this.stGame !== this.game.name) return;
         const g = this.game, mk = this.marks();
         const focusedKey = document.activeElement && document.activeElement.dataset
             ? document.activeElement.dataset.key : null;

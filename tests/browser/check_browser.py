@@ -1454,6 +1454,19 @@ try:
               "14/24, played, is drawn solid; 14/19, the best, dashed. A click or tap elsewhere"
               in status, f"{last}, {bv}, {looks}, {status!r}")
         shot("review-grasshopper")
+        # another game chosen while a marked move was shown: the board, drawn
+        # again as the focus left the move, drew the Grasshopper position
+        # with Tablut's drawing before the new game came (an uncaught
+        # "Cannot read properties of undefined")
+        errors = driver.execute_script("return window.__errors.length")
+        Select(driver.find_element(By.ID, "game")).select_by_value("tablut")
+        idle()
+        time.sleep(0.2)
+        new = driver.execute_script("return window.__errors.slice(arguments[0])", errors)
+        check("another game chosen while a marked move is shown: no error, the new game drawn",
+              not new and attr("game") == "tablut" and
+              driver.find_elements(By.CSS_SELECTOR, "#board svg.tablut") and
+              board_view()["view"] == "", f"{new}, {attr('game')}")
 
     try:
         review_checks()
