@@ -1439,6 +1439,12 @@ try:
         driver.find_element(By.CSS_SELECTOR, '#movelist [data-ply="15"]').click()
         time.sleep(0.2)
         bv = board_view()
+        fills = driver.execute_script("""
+            return [...document.querySelectorAll('#board .pt.lastfrom, #board .pt.lastsq')]
+                .map(e => getComputedStyle(e).fill);""")
+        check("Grasshopper: the points of the move played are filled light (its outline alone, "
+              "in the blunder's dark red on the dark points and felt, was hard to see)",
+              fills == ["rgb(247, 220, 220)"] * 2, str(fills))
         looks = driver.execute_script("""
             const css = e => { const s = getComputedStyle(e); return [s.stroke, s.strokeDasharray]; };
             return { played: [...document.querySelectorAll('#board .pt.lastfrom, #board .pt.lastsq')].map(css),
