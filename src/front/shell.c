@@ -359,9 +359,25 @@ static void shell_analysis(struct proto *p, const struct search_info *info)
      * the terminal echoes a Ctrl-C: a report that comes after it, before
      * the search stops, writes over the ^C instead of behind it
      * ("^Cdepth 6: ..."; clear_status clears only the line after) */
-    if (sh->live)
-        fputs("\r\033[K", p->out);
-    print_wrapped(p->out, line);
+    /* and the line, wrapped, goes out in one write: written a piece a
+     * line (stdout to a terminal is line-buffered), a Ctrl-C between two
+     * pieces was echoed inside it ("(58k" / "^Cnodes, 0.0 s)") */
+    int width = term_width(p->out) - 1;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (m) {
+        if (sh->live)
+            fputs("\r\033[K", m);
+        wrap_to(m, line, width > 100 ? 100 : width);
+        fclose(m);
+        fwrite(text, 1, len, p->out);
+        free(text);
+    } else {
+        if (sh->live)
+            fputs("\r\033[K", p->out);
+        print_wrapped(p->out, line);
+    }
     fflush(p->out);
 }
 
