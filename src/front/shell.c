@@ -238,7 +238,6 @@ static void score_words(const struct shell *sh, int side, int score, int exact, 
         snprintf(buf, n, "%s %s winning (%d)", who, verb(p, "is", "are"), a);
 }
 
-static void print_wrapped(FILE *o, const char *text);
 static void wrap_to(FILE *o, const char *text, int width);
 
 static int term_width(FILE *f)
@@ -359,25 +358,9 @@ static void shell_analysis(struct proto *p, const struct search_info *info)
      * the terminal echoes a Ctrl-C: a report that comes after it, before
      * the search stops, writes over the ^C instead of behind it
      * ("^Cdepth 6: ..."; clear_status clears only the line after) */
-    /* and the line, wrapped, goes out in one write: written a piece a
-     * line (stdout to a terminal is line-buffered), a Ctrl-C between two
-     * pieces was echoed inside it ("(58k" / "^Cnodes, 0.0 s)") */
-    int width = term_width(p->out) - 1;
-    char *text = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&text, &len);
-    if (m) {
-        if (sh->live)
-            fputs("\r\033[K", m);
-        wrap_to(m, line, width > 100 ? 100 : width);
-        fclose(m);
-        fwrite(text, 1, len, p->out);
-        free(text);
-    } else {
-        if (sh->live)
-            fputs("\r\033[K", p->out);
-        print_wrapped(p->out, line);
-    }
+    if (sh->live)
+        fputs("\r\033[K", p->out);
+    print_wrapped(p->out, line);
     fflush(p->out);
 }
 
@@ -821,10 +804,29 @@ static void wrap_to(FILE *o, const char *text, int width)
 }
 
 /* Prints text wrapped at the terminal's width (at most 100). */
+/* The text wrapped, written whole: wrapped into memory and then handed to o
+ * in one piece, with whatever o holds before it (analyze's escape that
+ * takes a ^C echo away). Written a line at a time (stdout to a terminal is
+ * line-buffered), a Ctrl-C typed between two lines was echoed inside the
+ * text ("(58k" / "^Cnodes, 0.0 s)"). */
 static void print_wrapped(FILE *o, const char *text)
 {
     int width = term_width(o) - 1;
-    wrap_to(o, text, width > 100 ? 100 : width);
+    if (width > 100)
+        width = 100;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m) {
+        wrap_to(o, text, width);        /* no memory: a line at a time */
+        return;
+    }
+    wrap_to(m, text, width);
+    if (fclose(m) == 0)
+        fwrite(buf, 1, len, o);
+    else
+        wrap_to(o, text, width);
+    free(buf);
 }
 
 /* One block of a command's reference text, for a person at a terminal. */
