@@ -1,6 +1,7 @@
 /* util.c -- clocks, string buffers, opening a user's file. */
 #include <errno.h>
 #include <fcntl.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -301,4 +302,10 @@ int util_parse_long(const char *s, long lo, long hi, long *out)
         return -1;
     *out = v;
     return 0;
+}
+
+void util_login_name(char *buf, size_t n)
+{
+    const struct passwd *pw = getpwuid(getuid());
+    snprintf(buf, n, "%s", pw && pw->pw_name ? pw->pw_name : "");
 }

@@ -38,6 +38,11 @@ int64_t now_ms(void);           /* monotonic milliseconds */
 int util_flush(FILE *f);
 int util_stdout_errno(void);    /* 0 when no flush of stdout failed */
 
+/* The name of the person running the program (the password entry of the
+ * real user) in buf, as records name a player; "" when it has none. The
+ * shell names its player so, and tabula-web the person on the loopback. */
+void util_login_name(char *buf, size_t n);
+
 /* Appends printf-style text to buf (size n) at *pos, never overflowing. */
 void buf_printf(char *buf, size_t n, size_t *pos, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

@@ -6,7 +6,6 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +16,7 @@
 #include "engine_limits.h"
 #include "front/protocol.h"
 #include "front/web.h"
+#include "util.h"
 
 /* The flags: the long name, the short letter (0: none), the argument's
  * name (NULL: none), its bounds, and the help line. */
@@ -207,11 +207,10 @@ int main(int argc, char **argv)
      * started the server (as the shell names its player); open to the
      * network, a visitor is nobody we know ("?") */
     char person[64] = "";
-    const struct passwd *pw = is_loopback(cfg.address) ? getpwuid(getuid()) : NULL;
-    if (pw && pw->pw_name) {
-        snprintf(person, sizeof person, "%s", pw->pw_name);
+    if (is_loopback(cfg.address))
+        util_login_name(person, sizeof person);
+    if (person[0])
         cfg.person = person;
-    }
     if (!is_loopback(cfg.address))
         fprintf(stderr, "tabula-web: warning: listening on %s, not on this machine's loopback: "
                 "anyone who reaches it can use the engine (no password, no encryption); the "

@@ -6,7 +6,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1383,9 +1382,7 @@ int shell_run(struct proto *p)
     struct shell sh;
     memset(&sh, 0, sizeof sh);
     sh.p = p;
-    const struct passwd *pw = getpwuid(getuid());   /* once: shell_roster names the person */
-    if (pw && pw->pw_name)
-        snprintf(sh.person, sizeof sh.person, "%s", pw->pw_name);
+    util_login_name(sh.person, sizeof sh.person);  /* once: shell_roster names the person */
     sh.own = shell_commands;
     sh.live = isatty(fileno(p->out));
     struct input in;
