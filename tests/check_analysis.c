@@ -119,6 +119,32 @@ START_TEST(test_hint_grasshopper_agrees_with_solver)
 }
 END_TEST
 
+/* Every move lost: a loss of unknown length (the proof's) comes before one
+ * whose length is known, the short one the search saw to the end (7x7
+ * after c3: b2 lets the opponent in at once, L2, and comes last). */
+START_TEST(test_hint_unknown_loss_before_known)
+{
+    struct session s;
+    struct session_ranked r[GAME_MAX_MOVES];
+    int k;
+    ck_assert_int_eq(open_session(&s), SESS_OK);
+    ck_assert_int_eq(session_newgame(&s, "rastros", 0, NULL, err, sizeof err), SESS_OK);
+    ck_assert_int_eq(session_play(&s, -1, "c3", err, sizeof err), SESS_OK);
+    ck_assert_int_eq(session_rank_moves(&s, GAME_MAX_MOVES, NULL, NULL, r, &k), SESS_OK);
+    ck_assert_int_eq(k, 7);
+    char m[16];
+    for (int i = 0; i < k; i++) {
+        ck_assert(r[i].v.exact && r[i].v.value < 0);
+        s.g->format_move(s.st, r[i].move, m, sizeof m);
+        if (i < k - 1)
+            ck_assert_msg(r[i].v.plies < 0, "%s has a length (%d) but is not last", m, r[i].v.plies);
+        else
+            ck_assert_msg(!strcmp(m, "b2") && r[i].v.plies == 2, "last: %s L%d", m, r[i].v.plies);
+    }
+    session_free(&s);
+}
+END_TEST
+
 /* A search score where nothing is proven: Tablut's start, ranked by the
  * multi-PV search, the scores in order. */
 START_TEST(test_hint_by_search)
@@ -677,6 +703,7 @@ static Suite *analysis_suite(void)
     tcase_add_test(tc, test_hint_rastros_agrees_with_solver);
     tcase_add_test(tc, test_hint_grasshopper_agrees_with_solver);
     tcase_add_test(tc, test_hint_by_search);
+    tcase_add_test(tc, test_hint_unknown_loss_before_known);
     tcase_add_test(tc, test_review_rastros_planted_blunder);
     tcase_add_test(tc, test_review_grasshopper_planted_blunder);
     tcase_add_test(tc, test_review_stopped_by_search);
