@@ -582,8 +582,8 @@ const struct proto_cmd game_commands[] = {
      "game,\n"
      "see `genmove`). In [GoGui mode](#two-click-moves) a Tablut or Grasshopper MOVE may also be "
      "one\n"
-     "point of GoGui's board (`E3`): one click, which picks a piece or completes its move. Fails: "
-     "`invalid color`,\n"
+     "point of GoGui's board (`E3`): one click, which picks a piece, completes its move, or, on the\n"
+     "piece picked, drops the pick. Fails: `invalid color`,\n"
      "`wrong color: SIDE-TO-MOVE`, `illegal move` (refused or unparseable, with the rules' "
      "detail),\n"
      "`game over`, `syntax error` (not exactly two arguments).\n"
@@ -659,11 +659,13 @@ const struct proto_cmd game_commands[] = {
      "take back N moves (default 1)",
      "Takes back N moves (default 1; `undo 0` does nothing). In [GoGui mode](#two-click-moves), "
      "Tablut\n"
-     "and Grasshopper take back N of GoGui's steps: a click that picked a piece, or the move a "
-     "click\n"
-     "completed, whose pick is then pending again. Fails: `cannot undo` (fewer than N moves since "
-     "the\n"
-     "start or the last `setposition`), `syntax error`."},
+     "and Grasshopper take back N of GoGui's steps: a click that picked a piece, a click that "
+     "dropped\n"
+     "the pick (the pick is back), or the move a click completed, whose pick is then pending "
+     "again.\n"
+     "Fails: `cannot undo` (fewer than N moves since the start or the last `setposition`), "
+     "`syntax\n"
+     "error`."},
     {"legal_moves", cmd_legal_moves, "[COLOR]", {ARG_COLOR}, 0, PROTO_G_PLAY, "the legal moves",
     
      "The legal moves, space separated, in the rules' order. Empty when the game is over, and "

@@ -71,13 +71,17 @@ static void result_text(const struct proto *p, char *buf, size_t n)
 
 /* ------------------------------------------------------ two-click moves */
 
+/* What a click does (click_rule). */
+enum { CLICK_REFUSED, CLICK_MOVE, CLICK_PICK, CLICK_DROP };
+
 /* The click rule, on a bare position (the session's, or a scratch one when
  * an SGF file is replayed): with pick the point picked (-1 none), a click
- * on point completes the move of the picked piece that goes there (*m, 1),
- * or picks what stands on point when a move starts there (2), or is
- * refused (0). A point where the picked piece can go completes the move
- * even when another of the mover's pieces stands there (Grasshopper's
- * wall). */
+ * on point completes the move of the picked piece that goes there (*m,
+ * CLICK_MOVE), or drops the pick when point is the piece picked
+ * (CLICK_DROP), or picks what stands on point when a move starts there
+ * (CLICK_PICK), or is refused (CLICK_REFUSED). A point where the picked
+ * piece can go completes the move even when another of the mover's pieces
+ * stands there (Grasshopper's wall). */
 static int click_rule(const struct game *g, const void *st, int pick, int point, move_t *m)
 {
     move_t moves[GAME_MAX_MOVES];
@@ -87,11 +91,13 @@ static int click_rule(const struct game *g, const void *st, int pick, int point,
         g->gogui_move_points(st, moves[i], &from, &to);
         if (pick >= 0 && from == pick && to == point) {
             *m = moves[i];
-            return 1;
+            return CLICK_MOVE;
         }
         starts |= from == point;
     }
-    return starts && point != pick ? 2 : 0;
+    if (pick >= 0 && point == pick)
+        return CLICK_DROP;
+    return starts ? CLICK_PICK : CLICK_REFUSED;
 }
 
 static int steps_moves(const struct gogui_steps *gs)
@@ -122,6 +128,7 @@ void gogui_forget(struct proto *p)
     gs->n = 0;
     gs->planned = MOVE_NONE;
     gs->stale = 0;
+    gs->echo = 0;
     for (int i = 0; i < p->s.nmoves; i++)
         if (steps_push(gs, GOGUI_STEP_MOVE)) {
             gs->n = 0;          /* out of memory: checked again next time */
@@ -157,47 +164,74 @@ static int steps_play(struct proto *p, move_t m)
     if (steps_push(&p->gogui, GOGUI_STEP_MOVE))
         gogui_forget(p);
     p->gogui.planned = MOVE_NONE;
+    p->gogui.echo = 0;
     return PROTO_OK;
 }
 
 void gogui_moved(struct proto *p)
 {
     struct gogui_steps *gs = &p->gogui;
-    while (gs->n > 0 && gs->step[gs->n - 1] >= 0)
+    while (gs->n > 0 && gs->step[gs->n - 1] != GOGUI_STEP_MOVE)
         gs->n--;
     if (steps_push(gs, GOGUI_STEP_MOVE))
         gs->n = 0;
     gs->planned = MOVE_NONE;
+    gs->echo = 0;
     steps_sync(p);
+}
+
+/* GoGui has read the board (gogui-rules_board, which it asks only of its
+ * ruler): after every step GoGui sends its ruler the whole game again
+ * (clear_board, every step), reads the board, plays the step once more
+ * (twice for the computer's) and reads it again; that repeat must change
+ * nothing, where a second click on the picked piece drops the pick. A click
+ * reaches the ruler in a replay, straight after the step before it, and
+ * the player program without a board read between. */
+static void steps_read(struct proto *p)
+{
+    if (p->gogui.echo)
+        p->gogui.echo_read = 1;
 }
 
 int gogui_click(struct proto *p, int point, char *res, size_t n)
 {
     steps_sync(p);
-    const struct game *g = p->s.g;
-    int pick = steps_pick(&p->gogui);
+    struct gogui_steps *gs = &p->gogui;
+    int pick = steps_pick(gs), size = board_width(p), rc;
     move_t m;
     char a[16], b[16];
-    point_name(board_width(p), point, a, sizeof a);
-    switch (click_rule(g, p->s.st, pick, point, &m)) {
-    case 1:
-        return steps_play(p, m);
-    case 2:
-        if (steps_push(&p->gogui, point))
+    point_name(size, point, a, sizeof a);
+    if (gs->echo == point + 1 && gs->echo_read) {
+        snprintf(res, n, "%s again after the position was read: GoGui's repeat of its "
+                 "last step, ignored", a);
+        return PROTO_EILLEGAL;
+    }
+    switch (click_rule(p->s.g, p->s.st, pick, point, &m)) {
+    case CLICK_MOVE:
+        rc = steps_play(p, m);
+        break;
+    case CLICK_PICK:
+    case CLICK_DROP:
+        if (steps_push(gs, point == pick ? GOGUI_STEP_DROP : point))
             return PROTO_ENOMEM;
-        p->gogui.planned = MOVE_NONE;
-        return PROTO_OK;
+        gs->planned = MOVE_NONE;
+        rc = PROTO_OK;
+        break;
+    default:
+        if (pick < 0) {
+            snprintf(res, n, "%s: no move starts there", a);
+        } else {
+            point_name(size, pick, b, sizeof b);
+            snprintf(res, n, "%s: the piece picked on %s cannot go there, and no move starts "
+                     "there", a, b);
+        }
+        return PROTO_EILLEGAL;
     }
-    if (pick < 0)
-        snprintf(res, n, "%s: no move starts there", a);
-    else if (point == pick)
-        snprintf(res, n, "%s is picked already: click where it goes", a);
-    else {
-        point_name(board_width(p), pick, b, sizeof b);
-        snprintf(res, n, "%s: the piece picked on %s cannot go there, and no move starts there",
-                 a, b);
+    if (rc == PROTO_OK) {
+        gs->echo = point + 1;
+        gs->echo_read = 0;
     }
-    return PROTO_EILLEGAL;
+    return rc;
 }
 
 int gogui_genmove(struct proto *p, int argc, char **argv, char *res, size_t n)
@@ -218,7 +252,8 @@ int gogui_genmove(struct proto *p, int argc, char **argv, char *res, size_t n)
         side == session_side_to_move(&p->s)) {
         move_t planned = gs->planned, dummy;
         g->gogui_move_points(p->s.st, planned, &from, &to);
-        if (from == pick && click_rule(g, p->s.st, pick, to, &dummy) == 1 && dummy == planned) {
+        if (from == pick && click_rule(g, p->s.st, pick, to, &dummy) == CLICK_MOVE &&
+            dummy == planned) {
             int rc = steps_play(p, planned);
             if (rc == PROTO_OK)
                 point_name(board_width(p), to, res, n);
@@ -255,6 +290,7 @@ int gogui_genmove(struct proto *p, int argc, char **argv, char *res, size_t n)
     if (steps_push(gs, from))
         return PROTO_ENOMEM;
     gs->planned = m;
+    gs->echo = 0;
     session_clock_charge(&p->s, side, spent);
     point_name(board_width(p), from, res, n);
     return PROTO_OK;
@@ -273,6 +309,7 @@ int gogui_undo(struct proto *p, int k)
         return PROTO_EUNDO;
     gs->n -= k;
     gs->planned = MOVE_NONE;
+    gs->echo = 0;
     return PROTO_OK;
 }
 
@@ -466,14 +503,17 @@ int gogui_load_sgf(struct proto *p, const char *text, int upto, char *res, size_
         } else {
             move_t m;
             switch (click_rule(g, tmp.st, pick, l.point[i], &m)) {
-            case 1:
+            case CLICK_MOVE:
                 pick = -1;
                 if (session_play_move(&tmp, m) == SESS_OK)
                     continue;
                 snprintf(err, sizeof err, "out of memory");
                 break;
-            case 2:
+            case CLICK_PICK:
                 pick = l.point[i];
+                continue;
+            case CLICK_DROP:
+                pick = -1;
                 continue;
             default:
                 snprintf(err, sizeof err, "no move picks or completes there");
@@ -605,6 +645,7 @@ static int cmd_rules_board(struct proto *p, int argc, char **argv, char *res, si
     gogui_mode(p);
     if (!(proto_gogui_abilities(p) & GOGUI_CELLS))
         return PROTO_EUNSUPPORTED;
+    steps_read(p);
     int sz = board_width(p);
     char cells[1024];
     p->s.g->gogui_board(p->s.st, cells, sizeof cells);
@@ -621,8 +662,9 @@ static int cmd_rules_board(struct proto *p, int argc, char **argv, char *res, si
 
 /* The points a click may go to now, in a game of two-click moves: without
  * a pick, where moves start; with one, where the picked piece can go, then
- * the other starts (a click there changes the pick); PASS where the rules
- * force a pass. Ascending points in each part. */
+ * the starts, the pick's own point among them (a click there drops the
+ * pick, on another start changes it); PASS where the rules force a pass.
+ * Ascending points in each part. */
 static void click_targets(struct proto *p, char *res, size_t n)
 {
     const struct game *g = p->s.g;
@@ -640,6 +682,8 @@ static void click_targets(struct proto *p, char *res, size_t n)
         else
             start[from] = 1;
     }
+    if (pick >= 0)
+        start[pick] = 1;
     size_t pos = 0;
     res[0] = '\0';
     for (int part = 0; part < 2; part++)
@@ -923,8 +967,9 @@ const struct proto_cmd gogui_commands[] = {
      "Grasshopper\n"
      "the points a click may go to ([two-click moves](#two-click-moves)): where moves start, or, "
      "with a\n"
-     "piece picked, where it can go and then the other starts; `PASS` where the rules force a "
-     "pass.\n"
+     "piece picked, where it can go and then the starts, the piece picked among them (a click "
+     "there\n"
+     "drops the pick); `PASS` where the rules force a pass.\n"
      "Empty when the game is over. Listed only when GoGui can be the start-up game's ruler; `not\n"
      "supported by this game` otherwise."},
     {"gogui-rules_side_to_move", cmd_rules_side_to_move, "", {0}, 0, PROTO_G_GUI,

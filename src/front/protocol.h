@@ -129,10 +129,13 @@ enum { GOGUI_RULER = 1, GOGUI_DISPLAY = 2, GOGUI_CELLS = 4, GOGUI_CLICKS = 8 };
  * session's history holds whole moves only; the picks are this front-end
  * state, owned by cmd_gogui.c (doc/protocol.md, "Two-click moves"). steps
  * has one entry per step GoGui played since the history began: a picked
- * point (>= 0), or GOGUI_STEP_MOVE for the step that completed one of the
- * session's moves (a move played whole counts as one step). The picks after
- * the last GOGUI_STEP_MOVE are pending; the last one is the piece picked. */
+ * point (>= 0), GOGUI_STEP_DROP for a click on the piece picked, which
+ * drops the pick, or GOGUI_STEP_MOVE for the step that completed one of the
+ * session's moves (a move played whole counts as one step). The steps after
+ * the last GOGUI_STEP_MOVE are pending; the last one is the piece picked,
+ * or, a drop, none. */
 #define GOGUI_STEP_MOVE (-1)
+#define GOGUI_STEP_DROP (-2)
 struct gogui_steps {
     int on;                     /* GoGui mode: a gogui-rules_ command came;
                                  * clicks, genmove and undo go by steps */
@@ -143,6 +146,12 @@ struct gogui_steps {
     int stale;                  /* a command gave the game a new history:
                                  * the steps are rebuilt from it before
                                  * their next use (cmd_gogui.c) */
+    int echo;                   /* the last click play took: its point + 1;
+                                 * 0 none, or the steps changed since */
+    int echo_read;              /* GoGui read the board since that click
+                                 * (gogui-rules_board): the same click
+                                 * again is GoGui's repeat of the step to
+                                 * its ruler, not a click */
 };
 
 /* What genmove/reg_genmove found, for gomill-explain_last_move (text) and
