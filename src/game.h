@@ -260,6 +260,12 @@ struct game {
      * for a reserve), the second where it goes; two moves of st never
      * share both points. A move of no point (a pass) gives -1 and -1. */
     void (*gogui_move_points)(const void *st, move_t m, int *from, int *to);
+    /* For GoGui's captured counts (gogui-rules_captured_count), in a game
+     * where only a capture takes a piece away: how many pieces side has,
+     * taken or not (a captured king that stays on the board is not
+     * counted). NULL: the game captures nothing, or GoGui could not count
+     * it; the command is then not offered. */
+    int (*gogui_pieces)(const void *st, int side);
     /* The diagram for a person at the shell: print's, but with no words
      * about the side to move or the result (the shell writes one line for
      * those), and with the last move marked: `last` was played from

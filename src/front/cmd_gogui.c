@@ -840,6 +840,27 @@ static int cmd_rules_board_gfx(struct proto *p, int argc, char **argv, char *res
     return PROTO_OK;
 }
 
+/* GoGui's captured counts: the pieces of GoGui's white that were captured,
+ * then black's (GoGui shows each under the other side, the side that took
+ * them), counted from the start of the history (the game's, or the last
+ * setposition's). GoGui asks after every board it reads from its ruler. */
+static int cmd_rules_captured_count(struct proto *p, int argc, char **argv, char *res,
+                                    size_t n)
+{
+    (void)argc; (void)argv;
+    gogui_mode(p);
+    if (!(proto_gogui_abilities(p) & GOGUI_CAPTURES))
+        return PROTO_EUNSUPPORTED;
+    const struct game *g = p->s.g;
+    const void *start = p->s.nmoves > 0 ? (const void *)p->s.snaps : p->s.st;
+    int lost[2];
+    for (int side = 0; side < 2; side++)
+        lost[side] = g->gogui_pieces(start, side) - g->gogui_pieces(p->s.st, side);
+    int white = g->gtp_letter[0] == 'W' ? 0 : 1;
+    snprintf(res, n, "%d %d", lost[white], lost[!white]);
+    return PROTO_OK;
+}
+
 /* gogui-gfx COMMAND [ARG...]: COMMAND's answer drawn on GoGui's board. */
 static int cmd_gogui_gfx(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
@@ -987,6 +1008,19 @@ const struct proto_cmd gogui_commands[] = {
      "table\n"
      "above), and in Tablut and Grasshopper the piece picked and where it can go, and a status line\n"
      "(`TEXT`). Listed only when the start-up game has a board GoGui shows; `not supported by this "
+     "game`\n"
+     "otherwise."},
+    {"gogui-rules_captured_count", cmd_rules_captured_count, "", {0}, CMD_GOGUI_CAPTURES,
+     PROTO_G_GUI, "GoGui: pieces captured",
+     "Two numbers, `W B`: how many of white's pieces were captured, then of black's, since the\n"
+     "start of the game (or the last `setposition`). GoGui asks it after every position it reads\n"
+     "from its ruler and shows each number beside the side that took the pieces (a stone of the\n"
+     "other colour and the count, under the player's clock). In Tablut white is the defenders, "
+     "the\n"
+     "king counted once captured: `3 5` is three defenders taken by the attackers, five attackers\n"
+     "taken by the defenders. Listed only when the start-up game is Tablut (Rastros and "
+     "Grasshopper\n"
+     "capture nothing; GoGui, not finding it, leaves its counts at 0); `not supported by this "
      "game`\n"
      "otherwise."},
     {NULL, NULL, NULL, {0}, 0, PROTO_G_NONE, NULL, NULL}

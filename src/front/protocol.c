@@ -299,7 +299,7 @@ int proto_gogui_abilities(const struct proto *p)
     int clicks = cells && !g->point_moves && g->gogui_move_points;
     return (cells && (g->point_moves || clicks) ? GOGUI_RULER : 0) |
            (display ? GOGUI_DISPLAY : 0) | (cells ? GOGUI_CELLS : 0) |
-           (clicks ? GOGUI_CLICKS : 0);
+           (clicks ? GOGUI_CLICKS : 0) | (cells && g->gogui_pieces ? GOGUI_CAPTURES : 0);
 }
 
 /* GoGui's rules commands are offered only when the game the engine started
@@ -314,6 +314,8 @@ int proto_offered(const struct proto *p, const struct proto_cmd *c)
     if ((c->flags & CMD_GOGUI_DISPLAY) && !(p->gogui_rules & GOGUI_DISPLAY))
         return 0;
     if ((c->flags & CMD_GOGUI_CELLS) && !(p->gogui_rules & GOGUI_CELLS))
+        return 0;
+    if ((c->flags & CMD_GOGUI_CAPTURES) && !(p->gogui_rules & GOGUI_CAPTURES))
         return 0;
     return 1;
 }

@@ -98,6 +98,8 @@ enum proto_arg {
                                  * the game as it is: ends the program, sets
                                  * an option or a clock, writes a file
                                  * (gogui-gfx refuses it) */
+#define CMD_GOGUI_CAPTURES 256u /* listed only when the start-up game counts
+                                 * captured pieces for GoGui */
 
 struct proto;
 
@@ -120,8 +122,10 @@ struct proto_cmd {
 
 /* What GoGui's rules commands can do for a game: be its ruler (moves are
  * points, or two clicks), show its board, give the board as X/O cells, take
- * a move as two clicks (a piece, then where it goes). */
-enum { GOGUI_RULER = 1, GOGUI_DISPLAY = 2, GOGUI_CELLS = 4, GOGUI_CLICKS = 8 };
+ * a move as two clicks (a piece, then where it goes), count the pieces
+ * each side captured. */
+enum { GOGUI_RULER = 1, GOGUI_DISPLAY = 2, GOGUI_CELLS = 4, GOGUI_CLICKS = 8,
+       GOGUI_CAPTURES = 16 };
 
 /* GoGui's steps, for a game whose moves GoGui enters as two clicks
  * (GOGUI_CLICKS). GoGui plays one point a step: the first click picks a

@@ -821,6 +821,14 @@ static void tablut_gogui_move_points(const void *st, move_t m, int *from, int *t
     *to = mv_to(m);
 }
 
+/* The pieces side has, for GoGui's captured counts: soldiers, and the king
+ * until he is captured. */
+static int tablut_gogui_pieces(const void *st, int side)
+{
+    const struct tablut *t = st;
+    return t->count[side] + (side == 1 && !(t->flags & F_KING_CAPTURED));
+}
+
 /* The position occurred before since the last capture (and is not yet a
  * draw by the repetition rule). */
 static int tablut_repeated(const void *st)
@@ -904,6 +912,7 @@ const struct game tablut_game = {
     .gogui_board = tablut_gogui_board,
     .gogui_gfx = tablut_gogui_gfx,
     .gogui_move_points = tablut_gogui_move_points,
+    .gogui_pieces = tablut_gogui_pieces,
     .rules =
         "Tablut, the 9x9 tafl game. The attackers (black, t) have 16 soldiers and move\n"
         "first; the defenders (white, T) have 8 soldiers and the king (K), who starts on\n"
