@@ -94,6 +94,7 @@ const struct web_rule web_rules[] = {
     {"gogui-rules_side_to_move", WEB_ALLOW, NULL},
     {"gogui-rules_final_result", WEB_ALLOW, NULL},
     {"gogui-rules_board_gfx", WEB_ALLOW, NULL},
+    {"gogui-rules_captured_count", WEB_ALLOW, NULL},
     {NULL, WEB_REFUSE, NULL}
 };
 
