@@ -44,6 +44,11 @@ static void close_stdout(void)
  * main keeps the one pointer (see proto_interrupt in protocol.h). */
 static struct proto *sigint_proto;
 
+/* Seconds a shell command gets to stop after Ctrl-C twice (on_sigint),
+ * and the command they came during (struct proto's commands). */
+#define SHELL_STUCK_S 2
+static volatile sig_atomic_t stuck_command;
+
 static void on_sigint(int sig)
 {
     (void)sig;
@@ -51,18 +56,43 @@ static void on_sigint(int sig)
         return;
     int saved = errno;          /* the code it interrupts may be reading it */
     int repeat = proto_interrupt(sigint_proto);
-    /* In the shell, Ctrl-C twice in quick succession leaves. At the prompt
-     * the shell sees the count and leaves in order; a command that does
-     * not stop for an interrupt (bench) would hold the prompt back,
-     * so there the second Ctrl-C ends the program at once (its history is
-     * already written, line by line). */
+    /* In the shell, Ctrl-C twice within a second at the prompt leaves, in
+     * order; the press that stopped a command does not count (shell.c), and
+     * neither does a second press while the command is still stopping:
+     * two presses a few milliseconds apart during hint all, solve or perft
+     * had ended the program at once, status 130, the unsaved game lost (a
+     * QA pass), where a second press that came a moment later, at the
+     * prompt, only cleared the line. But a command that does not stop for
+     * an interrupt (bench) would hold the shell: if it is still running
+     * SHELL_STUCK_S seconds after the second press (on_alarm), or at a
+     * third, the program ends at once (its history is already written,
+     * line by line). */
     if (repeat >= 2 && sigint_proto->shell && sigint_proto->running) {
-        static const char msg[] = "\n(Ctrl-C twice: leaving)\n";
-        ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
-        (void)w;
-        _exit(130);
+        if (repeat == 2) {
+            stuck_command = sigint_proto->commands;
+            alarm(SHELL_STUCK_S);
+        } else {
+            static const char msg[] = "\n(Ctrl-C three times: leaving at once)\n";
+            ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
+            (void)w;
+            _exit(130);
+        }
     }
     errno = saved;
+}
+
+/* The shell's command that Ctrl-C twice came during is still running
+ * SHELL_STUCK_S seconds later: it does not stop, the program ends at once
+ * (see on_sigint). */
+static void on_alarm(int sig)
+{
+    (void)sig;
+    if (!sigint_proto || !sigint_proto->running || sigint_proto->commands != stuck_command)
+        return;                 /* it stopped */
+    static const char msg[] = "\n(Ctrl-C twice, and the command does not stop: leaving at once)\n";
+    ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
+    (void)w;
+    _exit(130);
 }
 
 /* SIGINT stops the running command and never ends the program: GoGui's
@@ -334,6 +364,7 @@ int main(int argc, char **argv)
         } else if (interactive) {
             catch_signal(&p, SIGHUP, on_hangup);
             catch_signal(&p, SIGTERM, on_hangup);
+            catch_signal(&p, SIGALRM, on_alarm);
             rc = shell_run(&p);
         } else {
             struct input in;

@@ -519,6 +519,7 @@ void proto_run_words(struct proto *p, const struct proto_cmd *c, const char *id,
     p->interrupt = 0;
     p->interrupted = 0;
     p->note[0] = '\0';
+    p->commands++;
     p->running = 1;
     p->id = id;
     rc = proto_check_arity(c, argc, res, PROTO_RES_SIZE);

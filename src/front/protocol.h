@@ -182,6 +182,8 @@ struct proto {
     int64_t interrupt_last_ms;  /* by proto_interrupt; the shell clears it after
                                  * a command a Ctrl-C stopped */
     volatile sig_atomic_t running;      /* a command is running */
+    volatile sig_atomic_t commands;     /* commands begun (wraps): which one
+                                         * runs, for a signal handler */
     volatile sig_atomic_t hangup;       /* the shell: SIGHUP or SIGTERM came
                                          * (leave, keeping the game) */
     int interrupted;            /* the last command was cut short */
