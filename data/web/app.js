@@ -350,6 +350,13 @@ const App = {
         return this.engineSide === "both" || this.engineSide === String(side);
     },
 
+    /* The side that made the game's first move (0 or 1): the side to move
+     * before it, as the record numbers the moves (savegame's "1... e3-a3"
+     * when player 2 begins, Tablut's Ashton rules) */
+    firstSide() {
+        return ((this.toMove - this.history.length) % 2 + 2) % 2;
+    },
+
     humanTurn() {
         return !this.over && !this.thinking && !this.moving && !this.engineControls(this.toMove) &&
             this.engine.open;
@@ -681,7 +688,8 @@ const App = {
         const g = this.game, legend = this.review.legend, side = g.sides.indexOf(j.side);
         const who = side >= 0 && side === this.personSide() ? "you" : g.shortLabel(side);
         const name = markName(legend, j.mark);
-        const head = `${moveNumber(j.ply)} ${j.move}${j.mark}` + (name ? ` (${name})` : "");
+        const head = `${moveNumber(j.ply, this.firstSide())} ${j.move}${j.mark}` +
+            (name ? ` (${name})` : "");
         if (j.mark === "!") return `${head} — for ${who}: ${this.reviewValue(j.value)}, kept by this move alone.`;
         const best = j.best === "-" ? "the best move is not known" :
             j.best === j.move ? "it was the best move" : `best was ${j.best}`;
@@ -796,7 +804,8 @@ const App = {
     /* What the board shows of a marked move, in words */
     viewWords(view) {
         const g = this.game, j = view.j, name = markName(this.review.legend, j.mark);
-        const head = `${moveNumber(j.ply)} ${j.move}${j.mark}` + (name ? ` (${name})` : "");
+        const head = `${moveNumber(j.ply, this.firstSide())} ${j.move}${j.mark}` +
+            (name ? ` (${name})` : "");
         if (!view.st)
             return `${head}: the page does not know the position it was played in; the board ` +
                 "shows the game as it stands.";
@@ -936,9 +945,19 @@ const App = {
         const act = document.activeElement;
         const focusPly = act && act.closest && act.closest("#movelist") ? act.dataset.ply : undefined;
         list.innerHTML = "";
-        for (let i = 0; i < this.history.length; i += 2) {
+        /* a line a move number, as the record numbers them: when player 2
+         * began, the first line holds its move alone ("1. … e3-a3") */
+        const first = this.firstSide(), len = this.history.length;
+        for (let i = -first; i < len; i += 2) {
             const li = document.createElement("li");
-            for (let k = i; k < i + 2 && k < this.history.length; k++) {
+            if (i < 0) {
+                const none = document.createElement("span");
+                none.className = "mv none";
+                none.textContent = "…";
+                none.title = `${g.shortLabel(0)}: no move (${g.shortLabel(1)} began)`;
+                li.appendChild(none);
+            }
+            for (let k = Math.max(i, 0); k < i + 2 && k < len; k++) {
                 if (k > i) li.append("  ");
                 const j = rv ? rv.moves.get(k) : null, mv = document.createElement("span");
                 mv.className = "mv";
@@ -948,7 +967,8 @@ const App = {
                     mv.classList.add("marked", markClass(j.mark));
                     mv.tabIndex = 0;
                     mv.setAttribute("role", "button");
-                    mv.setAttribute("aria-label", `${moveNumber(k + 1)} ${this.history[k]} ${j.mark} ${name}`);
+                    mv.setAttribute("aria-label",
+                                    `${moveNumber(k + 1, first)} ${this.history[k]} ${j.mark} ${name}`);
                     mv.title = `${name}: show why`;
                     mv.dataset.ply = k;
                     const mk = document.createElement("b");
@@ -958,7 +978,7 @@ const App = {
                 }
                 li.appendChild(mv);
             }
-            if (i + 2 >= this.history.length) li.className = "lastmove";
+            if (i + 2 >= len) li.className = "lastmove";
             list.appendChild(li);
         }
         const shownEl = rv && rv.shown !== null ? list.querySelector(`[data-ply="${rv.shown}"]`) : null;
@@ -1023,7 +1043,7 @@ const App = {
             this.moving || !!this.typed || !!this.reviewing;
         /* nothing of the person's to take back while the only move is the
          * engine's first (Undo then had the engine play it again) */
-        const len = this.history.length, first = ((this.toMove - len) % 2 + 2) % 2;
+        const len = this.history.length, first = this.firstSide();
         const engineFirstOnly = len === 1 && this.engineSide !== "both" &&
             this.engineControls(first);
         $("undo").disabled = !open || len === 0 || engineFirstOnly;
@@ -1452,10 +1472,13 @@ function markChip(mark) {
     return b;
 }
 
-/* The move list's number of a ply (1: the first move): "7." the first of
- * a line, "7..." the second */
-function moveNumber(ply) {
-    return `${Math.floor((ply - 1) / 2) + 1}${(ply - 1) % 2 ? "..." : "."}`;
+/* The number of a ply (1: the game's first move) as the record (savegame)
+ * and the move list number it: "7." player 1's move of a line, "7..."
+ * player 2's; first, the side that made the first move (1: player 2
+ * began, its move "1...", player 1's next "2.") */
+function moveNumber(ply, first) {
+    const k = ply - 1 + (first ? 1 : 0);
+    return `${Math.floor(k / 2) + 1}${k % 2 ? "..." : "."}`;
 }
 
 /* The line to show for the move the engine played, from its info lines:

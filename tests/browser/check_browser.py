@@ -278,6 +278,21 @@ def review_rows(answer):
     return [l.split() for l in answer.split("\n") if re.match(r"^\d+ \S+ \S+ ", l)]
 
 
+def record_numbers(pgn):
+    """The number a PGN record gives each of its moves ("2.", "2..."): a
+    number token for the move after it, then the other side's "N..."."""
+    body = re.sub(r"\{[^}]*\}", " ", pgn.split("\n\n", 1)[-1])
+    out, num = [], None
+    for w in body.split():
+        m = re.match(r"^(\d+)(\.+)$", w)
+        if m:
+            num = (int(m[1]), m[2] == "...")
+        elif not re.match(r"^(\$\d+|\*|1-0|0-1|1/2-1/2)$", w) and num:
+            out.append(f"{num[0]}{'...' if num[1] else '.'}")
+            num = (num[0] + num[1], not num[1])
+    return out
+
+
 def marked_moves():
     """The move list's marked moves: (ply index, text) each."""
     return [(e.get_attribute("data-ply"), e.text)
@@ -1420,6 +1435,42 @@ try:
         idle()
         check("a new game clears the review", shown and
               not driver.find_element(By.ID, "reviewpane").is_displayed())
+
+        # Tablut's Ashton rules, the defenders (player 2) first: the record
+        # numbers e3-a3 "1..." and d1-d2 "2.", but the move list put e3-a3
+        # and d1-d2 on line 1, and the review named d1-d2 "1... d1-d2?"
+        Select(driver.find_element(By.ID, "engineside")).select_by_value("none")
+        idle()
+        ash = os.path.join(tmp, "review-ashton.pgn")
+        with open(ash, "w") as f:
+            f.write('[Game "tablut"]\n[Variant "rules=ashton"]\n\n1... e3-a3 2. d1-d2 e4-b4 *\n')
+        driver.find_element(By.ID, "load").send_keys(ash)
+        WebDriverWait(driver, 30).until(lambda d: attr("history") == "e3-a3 d1-d2 e4-b4")
+        idle()
+        driver.find_element(By.ID, "review").click()
+        idle()
+        rows = review_rows(engine(f"loadgame {ash}", "review")[1])
+        path = download_record()
+        numbers = record_numbers(open(path).read() if path else "")
+        lines = [re.sub(r"\s+", " ", li.text) for li in
+                 driver.find_elements(By.CSS_SELECTOR, "#movelist li")]
+        said, labels = [], []
+        for r in rows:
+            if r[3] == "-":
+                continue
+            el = driver.find_element(By.CSS_SELECTOR, f'#movelist [data-ply="{int(r[0]) - 1}"]')
+            labels.append(el.get_attribute("aria-label").split()[0])
+            el.click()
+            said.append((driver.find_element(By.ID, "reviewdetail").text.split()[0],
+                         driver.find_element(By.ID, "status").text.split()[1]))
+        want = [numbers[int(r[0]) - 1] for r in rows if r[3] != "-"]
+        check("player 2 first (Tablut, Ashton rules): the move list, the review's words and the "
+              "board's status number the moves as the saved record does",
+              numbers == ["1...", "2.", "2..."] and want and labels == want and
+              said == [(n, n) for n in want] and lines == ["… e3-a3", "d1-d2? e4-b4"],
+              f"record {numbers}, list {lines}, marks {labels} vs {want}, said {said}")
+        shot("review-ashton")
+        driver.find_element(By.ID, "note").click()
 
         # Grasshopper: the move played was drawn where it came from as the
         # last move's origin is, a dashed yellow outline, beside the best
