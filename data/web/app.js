@@ -145,8 +145,11 @@ const App = {
                 await this.sendPlayers();
                 this.say(own ? "Your game is back." : "The game of your last visit is back.");
                 await this.refresh();
-                /* the tab's review too (made again: the session is new) */
-                if (own && saved.review && !$("review").disabled) {
+                /* the tab's review too (made again: the session is new), or
+                 * the marks of a record loaded (the record kept has them) */
+                if (own && saved.review === "record") {
+                    await this.showRecordMarks();
+                } else if (own && saved.review && !$("review").disabled) {
                     this.startReview();
                     this.say("Your game is back; its review is being made again.");
                 }
@@ -207,8 +210,10 @@ const App = {
         const s = { game: this.game.name, engineSide: this.engineSide, movetime: this.movetime,
                     level: this.level, name: this.playerName, proofs: this.proofs,
                     variant: this.variant, recordNames: this.recordNames,
-                    /* a review running or shown whole, of the game kept */
-                    review: !!(this.reviewing || (this.review && !this.review.stopped)),
+                    /* a review running or shown whole, of the game kept ("record":
+                     * the marks of a record loaded, which the record keeps) */
+                    review: this.review && this.review.fromRecord && !this.reviewing ? "record" :
+                        !!(this.reviewing || (this.review && !this.review.stopped)),
                     record: record !== undefined ? record : (this.saved() || {}).record };
         for (const where of [sessionStorage, localStorage])
             try { where.setItem(STORE, JSON.stringify(s)); } catch (e) { /* private mode */ }
@@ -690,10 +695,13 @@ const App = {
         const name = markName(legend, j.mark);
         const head = `${moveNumber(j.ply, this.firstSide())} ${j.move}${j.mark}` +
             (name ? ` (${name})` : "");
+        if (j.value === null)       /* a record's mark with no review's words */
+            return `${head} — so marked in the record, which gives no values.`;
         if (j.mark === "!") return `${head} — for ${who}: ${this.reviewValue(j.value)}, kept by this move alone.`;
         const best = j.best === "-" ? "the best move is not known" :
             j.best === j.move ? "it was the best move" : `best was ${j.best}`;
-        if (!/^[WLD]/.test(j.value) && !/^[WLD]/.test(j.bestValue) && legend.scale)
+        if (!/^[WLD]/.test(j.value) && j.bestValue !== null && !/^[WLD]/.test(j.bestValue) &&
+            legend.scale)
             return `${head} — the search's expected result for ${who} drops from ` +
                 `${expected(+j.bestValue, legend.scale)} to ${expected(+j.value, legend.scale)} ` +
                 `out of 100 (score ${j.bestValue}, then ${j.value}); ${best}.`;
@@ -717,7 +725,8 @@ const App = {
             return;
         }
         const marked = [...rv.moves.values()].filter(j => j.mark).length;
-        let state = rv.stopped ?
+        let state = rv.fromRecord ?
+            `The record's marks (Review game judges the moves again): ` : rv.stopped ?
             `Review stopped after ${rv.stopped.done} of ${rv.stopped.total} moves ` +
             `(${rv.asked ? "you stopped it" : "the server's time limit for a command"}): ` :
             `Review of ${rv.moves.size} move${rv.moves.size === 1 ? "" : "s"}: `;
@@ -1084,13 +1093,33 @@ const App = {
         this.info = null;
         this.review = null;
         await this.syncGame();
-        /* a record saved after a review carries its marks (NAGs), which the
-         * move list shows only for a review made here */
-        const n = recordMarks(text);
-        this.say(n ? `Record loaded. It carries ${n} mark${n === 1 ? "" : "s"} (PGN's !, ?, ??) ` +
-                     "that the move list does not show: Review game (r) judges the moves again " +
-                     "and marks them here." : "Record loaded.");
         await this.refresh();
+        /* a record saved after a review carries its marks (NAGs), shown as
+         * a review made here shows them */
+        const n = await this.showRecordMarks();
+        this.say(n ? `Record loaded, with its ${n} mark${n === 1 ? "" : "s"} (PGN's !, ?, ??) in ` +
+                     "the move list: click or Tab to one to see why; Review game (r) judges the " +
+                     "moves again." : "Record loaded.");
+    },
+
+    /* The marks of the game's record (a record loaded: the engine keeps its
+     * NAGs and comments with their moves, getrecord), shown as a review's:
+     * in the move list, each side's figures and the marked move's words and
+     * position. How many moves are marked. */
+    async showRecordMarks() {
+        const rec = await this.send("getrecord");
+        if (!rec.ok) return 0;
+        const marks = parseRecordMarks(decodeURIComponent(rec.text), this.history,
+                                       this.game.sides, this.firstSide());
+        const n = [...marks.moves.values()].filter(j => j.mark).length;
+        if (!n) return 0;
+        const legend = await this.send("review_legend");
+        this.review = Object.assign(marks, {
+            key: this.reviewKey(), fromRecord: true, asked: false, shown: null,
+            legend: parseLegend(legend.ok ? legend.text : "") });
+        this.store();
+        this.render();
+        return n;
     },
 
     /* The positions of a record just loaded (setrecord TEXT), each before
@@ -1391,12 +1420,50 @@ function lastRecordMove(pgn) {
     return moves.length ? moves[moves.length - 1] : "";
 }
 
-/* How many moves of a PGN record carry a review's kind of mark: the NAGs
- * $1 (!), $2 (?) and $4 (??), comments left out. */
-function recordMarks(pgn) {
-    const moves = pgn.split("\n").filter(l => !l.startsWith("[")).join("\n")
-        .replace(/\{[^}]*\}/g, " ").replace(/;[^\n]*/g, " ");
-    return (moves.match(/(^|\s)\$[124](?=\s|$)/g) || []).length;
+/* The marks a PGN record (as getrecord writes it) carries, as parseReview
+ * gives a review's: a move's NAG $1 (!), $2 (?) or $4 (??), with the
+ * values and the best move of the review's words in its comment when it
+ * has them (savegame after a review: "mistake: score 338; best e2-a2,
+ * score 582", "blunder: loss in 12 plies; best e5, win in 1 ply", "only
+ * move: win in 3 plies"), else no values (value null) and no best ("-").
+ * history: the game's moves as the page has them (the record may write
+ * them longer: Tablut's captures); sides: the protocol's side names;
+ * first: the side that made the first move. Each side's figures are
+ * counted from them. */
+function parseRecordMarks(pgn, history, sides, first) {
+    const body = pgn.replace(/^\[[^\n]*\n/gm, "");
+    const tokens = body.match(/\{[^}]*\}|[^\s{]+/g) || [];
+    const moves = new Map(), nags = [], words = [];
+    let k = -1;
+    for (const t of tokens) {
+        if (t.startsWith("{")) {
+            const w = /^\{(only move|mistake|blunder): ([^;}]+?)(?:; best (\S+), ([^}]+?))?\}$/
+                .exec(t.replace(/\s+/g, " "));
+            if (k >= 0 && w) words[k] = w;
+        } else if (/^\$\d+$/.test(t)) {
+            if (k >= 0) nags[k] = +t.slice(1);
+        } else if (!/^(\d+\.+|\*|1-0|0-1|1\/2-1\/2)$/.test(t)) {
+            k++;
+        }
+    }
+    const value = v => {        /* the review's words as review writes values */
+        const m = /^(?:score (-?\d+)|(win|loss|draw)(?: in (\d+) pl(?:y|ies))?)$/.exec(v.trim());
+        return !m ? null : m[1] !== undefined ? m[1] : m[2][0].toUpperCase() + (m[3] || "");
+    };
+    const figures = {};
+    for (const s of sides) figures[s] = { moves: 0, only: 0, mistakes: 0, blunders: 0 };
+    for (let i = 0; i < history.length; i++) {
+        const side = sides[(first + i) % 2], f = figures[side];
+        f.moves++;
+        const mark = { 1: "!", 2: "?", 4: "??" }[nags[i]];
+        if (!mark) continue;
+        f[{ "!": "only", "?": "mistakes", "??": "blunders" }[mark]]++;
+        const w = words[i], v = w ? value(w[2]) : null, bv = w && w[4] ? value(w[4]) : null;
+        const best = w && w[3] && w[3] !== "?" && v !== null && bv !== null;
+        moves.set(i, { ply: i + 1, side, move: history[i], mark, value: v,
+                       best: best ? w[3] : "-", bestValue: best ? bv : null });
+    }
+    return { moves, sides: figures, stopped: null };
 }
 
 function isProven(info) { return /^[WL]/.test(info.score); }

@@ -294,9 +294,11 @@ def record_numbers(pgn):
 
 
 def marked_moves():
-    """The move list's marked moves: (ply index, text) each."""
-    return [(e.get_attribute("data-ply"), e.text)
-            for e in driver.find_elements(By.CSS_SELECTOR, "#movelist .marked")]
+    """The move list's marked moves: (ply index, text) each (read at once:
+    the list drawn again between two reads left a stale element)."""
+    return [tuple(m) for m in driver.execute_script(
+        "return [...document.querySelectorAll('#movelist .marked')]"
+        ".map(e => [e.dataset.ply, e.innerText.trim()])")]
 
 
 def board_view():
@@ -1385,16 +1387,50 @@ try:
         check("Save record after a review: each mark is the record's NAG on its move",
               in_file == [(p, t[len(t.rstrip("?!")):]) for p, t in want] and plies == 41,
               f"{in_file} vs {want}")
-        # that record loaded again: the move list shows no mark (only a review
-        # made here marks it), and the page said only "Record loaded."
+        # that record loaded again: the move list showed no mark (only a review
+        # made here marked it), the note only saying that the record has them
+        def review_shown():
+            """The review's marks, each side's figures and each mark's words and
+            board (the position before it, the move played, the best)."""
+            figures = driver.execute_script("""
+                return [...document.querySelectorAll('#reviewsummary tbody tr')].map(tr =>
+                    [tr.dataset.figure, ...[...tr.cells].slice(1).map(c => c.textContent)])""")
+            seen = []
+            for ply, _ in marked_moves():
+                driver.find_element(By.CSS_SELECTOR, f'#movelist [data-ply="{ply}"]').click()
+                seen.append((driver.find_element(By.ID, "reviewdetail").text, board_view()))
+            driver.find_element(By.ID, "note").click()
+            return marked_moves(), figures, seen
+
+        made_here = review_shown()
         driver.find_element(By.ID, "load").send_keys(path)
         WebDriverWait(driver, 30).until(lambda d: "Record loaded" in note_text())
         idle()
         note = note_text()
-        check("a record loaded with a review's marks: the note says it carries them and how to "
-              "see them", not marked_moves() and note.startswith(
-                  f"Record loaded. It carries {len(want)} marks (PGN's !, ?, ??) that the move list "
-                  "does not show: Review game (r)"), repr(note))
+        state = driver.find_element(By.ID, "reviewstate").text
+        loaded = review_shown()
+        check("a record loaded with a review's marks shows them as the review made here did: the "
+              "move list's marks, each side's figures, each mark's words and board",
+              made_here[0] == want and loaded == made_here and
+              state.startswith("The record's marks (Review game judges the moves again): "
+                               f"{len(want)} marked in the list.") and
+              note.startswith(f"Record loaded, with its {len(want)} marks (PGN's !, ?, ??) in "
+                              "the move list"),
+              f"{loaded[0]} vs {made_here[0]}, {loaded[1]} vs {made_here[1]}, "
+              f"{[d for d, _ in loaded[2]][:2]} vs {[d for d, _ in made_here[2]][:2]}; "
+              f"{state!r}; {note!r}")
+        # a reload keeps them (the record kept has them), not a review made again
+        driver.refresh()
+        idle()
+        try:
+            WebDriverWait(driver, 30, 0.1).until(lambda d: d.execute_script(
+                "return !!App.review && !App.reviewing && !App.engine.busy()"))
+        except TimeoutException:
+            pass
+        state = driver.find_element(By.ID, "reviewstate").text
+        check("a reload brings a loaded record's marks back as the record's",
+              marked_moves() == want and state.startswith("The record's marks"),
+              f"{marked_moves()} vs {want}, {state!r}")
         driver.execute_script("window.scrollTo(0, 0)")
 
         # Stop ends a review as it ends a long genmove or analyze (# interrupt)
@@ -1470,6 +1506,21 @@ try:
               said == [(n, n) for n in want] and lines == ["… e3-a3", "d1-d2? e4-b4"],
               f"record {numbers}, list {lines}, marks {labels} vs {want}, said {said}")
         shot("review-ashton")
+        driver.find_element(By.ID, "note").click()
+        # a record's mark without the review's words (a NAG written by hand)
+        with open(ash, "w") as f:
+            f.write('[Game "tablut"]\n[Variant "rules=ashton"]\n\n1... e3-a3 2. d1-d2 $4 e4-b4 *\n')
+        driver.find_element(By.ID, "load").send_keys(ash)
+        WebDriverWait(driver, 30).until(lambda d: "Record loaded" in note_text())
+        idle()
+        got = marked_moves()
+        if got:
+            driver.find_element(By.CSS_SELECTOR, '#movelist [data-ply="1"]').click()
+        detail = driver.find_element(By.ID, "reviewdetail").text
+        check("a record's NAG without the review's comment: marked, and said to give no values",
+              got == [("1", "d1-d2??")] and
+              detail == "2. d1-d2?? (blunder) — so marked in the record, which gives no values.",
+              f"{got}, {detail!r}")
         driver.find_element(By.ID, "note").click()
 
         # Grasshopper: the move played was drawn where it came from as the
