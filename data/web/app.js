@@ -32,6 +32,9 @@ const App = {
     movetime: 1000,
     level: 0,                   /* the engine's strength: set_option level (0: full) */
     playerName: "",             /* yours in a saved record (players); "": the server's */
+    options: {},                /* engine options typed in the Protocol panel (set_option
+                                 * NAME VALUE; nodes, depth, ...) that no menu of the page
+                                 * sets: kept with the game, set again after a reload */
     proofs: true,
     /* the game as the engine last told it */
     pos: "", st: null, history: [], legal: [], toMove: 0, over: false, result: "ongoing",
@@ -117,6 +120,9 @@ const App = {
         $("conn").textContent = `engine: Tabula ${ver.text}`;
         $("conn").className = "conn ok";
         await this.send(`set_option level ${this.level}`);     /* the record names it */
+        /* the options typed before the reload (the session is new) */
+        for (const [k, v] of Object.entries(this.options))
+            if (!(await this.send(`set_option ${k} ${v}`)).ok) delete this.options[k];
         const games = await this.send("list_games");
         const sel = $("game");
         sel.innerHTML = "";
@@ -200,6 +206,11 @@ const App = {
         if (typeof s.proofs === "boolean") this.proofs = s.proofs;
         if (typeof s.name === "string") this.playerName = cleanName(s.name);
         if (s.variant) this.variant = s.variant;
+        /* names and values of one word each (a line of the protocol) */
+        if (s.options && typeof s.options === "object")
+            for (const [k, v] of Object.entries(s.options))
+                if (/^[a-z_]+$/.test(k) && typeof v === "string" && /^[^\s#]+$/.test(v))
+                    this.options[k] = v;
         $("playername").value = this.playerName;
         $("movetime").value = String(this.movetime);
         $("level").value = String(this.level);
@@ -209,6 +220,7 @@ const App = {
     store(record) {
         const s = { game: this.game.name, engineSide: this.engineSide, movetime: this.movetime,
                     level: this.level, name: this.playerName, proofs: this.proofs,
+                    options: this.options,
                     variant: this.variant, recordNames: this.recordNames,
                     /* a review running or shown whole, of the game kept ("record":
                      * the marks of a record loaded, which the record keeps) */
@@ -1299,6 +1311,13 @@ const App = {
                 if (ok && lv && +lv[2] !== this.level) {
                     this.level = +lv[2];
                     $("level").value = lv[2];
+                    this.store();
+                }
+                /* another option typed here is kept for a reload (the page
+                 * sets movetime itself before each search) */
+                const op = /^(?:\d+\s+)?set_option\s+([a-z_]+)\s+([^\s#]+)$/.exec(c);
+                if (ok && op && !["level", "movetime"].includes(op[1])) {
+                    this.options[op[1]] = op[2];
                     this.store();
                 }
                 /* a record typed here names its own players; a new game, ours */

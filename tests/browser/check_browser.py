@@ -602,6 +602,18 @@ try:
           Select(driver.find_element(By.ID, "level")).first_selected_option.get_attribute("value") == "2",
           driver.execute_script("return App.level"))
     Select(driver.find_element(By.ID, "level")).select_by_value("0")
+    # 'set_option nodes 5000' typed in the Protocol panel was gone after a
+    # reload (the page keeps its game, but the engine's session is new): the
+    # engine's moves and a review made again were at the default budget
+    proto("set_option nodes 5000")
+    idle()
+    driver.refresh()
+    idle()
+    nodes = driver.execute_script("return App.engine.send('get_option nodes').then(r => r.text)")
+    check("an option typed in the Protocol panel (nodes 5000) is set again after a reload",
+          nodes == "5000", repr(nodes))
+    proto("set_option nodes 0")
+    idle()
     panel = driver.find_element(By.ID, "protocolpanel")
     if panel.get_attribute("open"):
         panel.find_element(By.TAG_NAME, "summary").click()
