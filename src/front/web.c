@@ -413,8 +413,10 @@ static int web_gate(struct proto *p, const struct proto_cmd *cmd, int argc, char
     if (atomic_load(&c->gone))
         return proto_fail(res, n, PROTO_ENOT_ALLOWED, "the connection is closing");
     const struct web_rule *r = web_rule(cmd->name);
+    /* the board's own commands (p->own: web_commands[], set once in
+     * session_start) are allowed whole */
     int own = 0;
-    for (const struct proto_cmd *k = web_commands; k->name; k++)
+    for (const struct proto_cmd *k = p->own; k && k->name; k++)
         own |= cmd == k;
     if (!r && !own)
         return proto_fail(res, n, PROTO_ENOT_ALLOWED, "this command is not offered on the "
