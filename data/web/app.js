@@ -969,7 +969,7 @@ const App = {
         /* a line a move number, as the record numbers them: when player 2
          * began, the first line holds its move alone ("1. … e3-a3") */
         const first = this.firstSide(), len = this.history.length;
-        for (let i = -first; i < len; i += 2) {
+        for (let i = len ? -first : 0; i < len; i += 2) {
             const li = document.createElement("li");
             if (i < 0) {
                 const none = document.createElement("span");

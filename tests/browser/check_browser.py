@@ -1487,8 +1487,10 @@ try:
         # Tablut's Ashton rules, the defenders (player 2) first: the record
         # numbers e3-a3 "1..." and d1-d2 "2.", but the move list put e3-a3
         # and d1-d2 on line 1, and the review named d1-d2 "1... d1-d2?"
-        Select(driver.find_element(By.ID, "engineside")).select_by_value("none")
-        idle()
+        new_game("tablut", {"rules": "ashton"}, engine_side="none")
+        empty = driver.execute_script("return document.getElementById('movelist').innerHTML")
+        check("a new Ashton game's move list is empty (not a line of player 1's '…' alone)",
+              empty == "", repr(empty))
         ash = os.path.join(tmp, "review-ashton.pgn")
         with open(ash, "w") as f:
             f.write('[Game "tablut"]\n[Variant "rules=ashton"]\n\n1... e3-a3 2. d1-d2 e4-b4 *\n')
