@@ -234,6 +234,7 @@ static int run_config(struct proto *p, const char *path)
 int main(int argc, char **argv)
 {
     atexit(close_stdout);
+    util_file_size_limit_fails_writes();
     /* getopt's tables from the two tables of options (src/front/cli.c) */
     struct option longopts[64];
     char shortopts[128];

@@ -107,6 +107,7 @@ int main(int argc, char **argv)
     };
     int flags = 0, threads = 1, force = 0, c;
     long num;
+    util_file_size_limit_fails_writes();
     while ((c = getopt_long(argc, argv, "ft:qhV", longopts, NULL)) != -1) {
         switch (c) {
         case 't':
@@ -143,10 +144,15 @@ int main(int argc, char **argv)
     char path[4096];
     struct stat sb;
     const char *dest = argc - optind == 2 ? argv[optind + 1] : ".";
-    if (stat(dest, &sb) == 0 && S_ISDIR(sb.st_mode))
+    if (stat(dest, &sb) == 0 && S_ISDIR(sb.st_mode)) {
         snprintf(path, sizeof path, "%s/" GHT_FILE_FMT, dest, pieces);
-    else
+    } else if (dest[0] && dest[strlen(dest) - 1] == '/') {
+        /* a DIR by its slash that is not there (open said "Is a directory") */
+        fprintf(stderr, "tabula-tables: %s: no such directory\n", dest);
+        return 1;
+    } else {
         snprintf(path, sizeof path, "%s", dest);
+    }
 
     const double t0 = now_s();
     struct ght *G = ght_create(pieces);

@@ -309,3 +309,8 @@ void util_login_name(char *buf, size_t n)
     const struct passwd *pw = getpwuid(getuid());
     snprintf(buf, n, "%s", pw && pw->pw_name ? pw->pw_name : "");
 }
+
+void util_file_size_limit_fails_writes(void)
+{
+    signal(SIGXFSZ, SIG_IGN);
+}

@@ -38,6 +38,12 @@ int64_t now_ms(void);           /* monotonic milliseconds */
 int util_flush(FILE *f);
 int util_stdout_errno(void);    /* 0 when no flush of stdout failed */
 
+/* A write past the file-size limit (ulimit -f) fails with EFBIG, as a full
+ * disk does, rather than ending the program with SIGXFSZ: every program
+ * of ours calls this first, so a write that fails takes its error path
+ * (the shell says so and keeps the game, a table is resumed). */
+void util_file_size_limit_fails_writes(void);
+
 /* The name of the person running the program (the password entry of the
  * real user) in buf, as records name a player; "" when it has none. The
  * shell names its player so, and tabula-web the person on the loopback. */

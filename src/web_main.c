@@ -124,6 +124,7 @@ static int is_loopback(const char *addr)
 int main(int argc, char **argv)
 {
     struct web_config cfg;
+    util_file_size_limit_fails_writes();
     web_config_default(&cfg);
     struct option longopts[32];
     char shortopts[64];

@@ -708,6 +708,7 @@ int main(int argc, char **argv)
 
     /* a server that disappears must not kill us with SIGPIPE: write says so */
     signal(SIGPIPE, SIG_IGN);
+    util_file_size_limit_fails_writes();
     int64_t waited;
     c.fd = connect_to(&c, host, port ? port : c.me ? PORT_WHITE : PORT_BLACK, wait,
                       &waited, &rc);
