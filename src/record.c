@@ -312,6 +312,65 @@ struct line {
     size_t len, cap;
 };
 
+/* Windows-1252's characters for the bytes 0x80-0x9f (0: none there), where
+ * Latin-1 has control characters: what a "Latin-1" file holds in practice. */
+static const unsigned short cp1252_high[32] = {
+    0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021,
+    0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0,
+    0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014,
+    0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
+};
+
+/* A line that is not UTF-8 is Latin-1 (PGN's own character set, in
+ * practice Windows-1252): each byte that does not begin a UTF-8 character
+ * becomes its character in UTF-8 ("caf\xe9" is "café"), where it became
+ * '?' on the next save (a QA pass); an undefined byte becomes '?'. A UTF-8
+ * line is left as it is. 0, or -1 out of memory. */
+static int from_latin1(struct line *b)
+{
+    size_t bad = 0;
+    for (size_t i = 0; i < b->len;) {
+        size_t l = utf8_len((const unsigned char *)b->s + i);
+        bad += l == 0;
+        i += l ? l : 1;
+    }
+    if (!bad)
+        return 0;
+    size_t cap = b->len + 2 * bad + 1;  /* 3 bytes at most a byte */
+    char *out = malloc(cap);
+    if (!out)
+        return -1;
+    size_t k = 0;
+    for (size_t i = 0; i < b->len;) {
+        const unsigned char *p = (const unsigned char *)b->s + i;
+        size_t l = utf8_len(p);
+        if (l) {
+            memcpy(out + k, p, l);
+            k += l;
+            i += l;
+            continue;
+        }
+        unsigned c = p[0] < 0xa0 ? cp1252_high[p[0] - 0x80] : p[0];
+        if (c == 0) {
+            out[k++] = '?';
+        } else if (c < 0x800) {
+            out[k++] = (char)(0xc0 | c >> 6);
+            out[k++] = (char)(0x80 | (c & 0x3f));
+        } else {
+            out[k++] = (char)(0xe0 | c >> 12);
+            out[k++] = (char)(0x80 | (c >> 6 & 0x3f));
+            out[k++] = (char)(0x80 | (c & 0x3f));
+        }
+        i++;
+    }
+    out[k] = 0;
+    free(b->s);
+    b->s = out;
+    b->len = k;
+    b->cap = cap;
+    return 0;
+}
+
 /* Reads one line without its end (LF, CR LF): its length, or RL_*. */
 static long read_line(struct src *s, struct line *b)
 {
@@ -343,7 +402,7 @@ static long read_line(struct src *s, struct line *b)
         b->cap = 1;
     }
     b->s[b->len] = 0;
-    return (long)b->len;
+    return from_latin1(b) ? RL_NOMEM : (long)b->len;
 }
 
 static int blank(const char *s)

@@ -95,7 +95,8 @@ int record_write(FILE *f, const struct game_record *r);
 size_t record_format_tag(char *out, size_t n, const char *tag,
                          const char *v);
 /* Reads the next record: 1 read, 0 end of input, -1 error (detail in
- * err). r must have been through record_init; its previous moves are
+ * err). A line that is not UTF-8 is read as Latin-1 (Windows-1252) and
+ * kept in UTF-8. r must have been through record_init; its previous moves are
  * freed. */
 int record_read(FILE *f, struct game_record *r, char *err, size_t errlen);
 /* The same from memory: parses the first record of text[0..len) (which

@@ -671,6 +671,33 @@ START_TEST(test_record_nags)
 }
 END_TEST
 
+/* A record that is not UTF-8 is Latin-1 (Windows-1252), PGN's own
+ * character set: its names and comments are kept, written back in UTF-8
+ * (they became '?': a QA pass); UTF-8 is left as it is, on the same line. */
+START_TEST(test_record_latin1)
+{
+    const char *text = "[Event \"caf\xe9\"]\n[White \"J\xf6rg \x80\"]\n"
+                       "[Black \"Zo\xc3\xab\"]\n[Game \"rastros\"]\n\n"
+                       "1. c3 {na\xefve \x81} d3 *\n";
+    struct game_record r;
+    size_t used;
+    record_init(&r);
+    ck_assert_int_eq(record_parse(text, strlen(text), &used, &r, err, sizeof err), 1);
+    ck_assert_int_eq(r.nmoves, 2);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    ck_assert_int_eq(record_write(f, &r), 0);
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(buf, "[Event \"caf\xc3\xa9\"]"));
+    ck_assert_ptr_nonnull(strstr(buf, "[White \"J\xc3\xb6rg \xe2\x82\xac\"]"));
+    ck_assert_ptr_nonnull(strstr(buf, "[Black \"Zo\xc3\xab\"]"));
+    ck_assert_ptr_nonnull(strstr(buf, "1. c3 {na\xc3\xafve ?} d3 *"));
+    free(buf);
+    record_free(&r);
+}
+END_TEST
+
 /* ------------------------------------------------------- words as data */
 
 START_TEST(test_rules_and_names)
@@ -715,6 +742,7 @@ static Suite *analysis_suite(void)
     tcase_add_test(tc, test_search_stops_when_tree_is_seen);
     tcase_add_test(tc, test_levels_ordered);
     tcase_add_test(tc, test_record_nags);
+    tcase_add_test(tc, test_record_latin1);
     tcase_add_test(tc, test_rules_and_names);
     suite_add_tcase(s, tc);
     return s;
