@@ -61,9 +61,11 @@ const struct shell_note shell_notes[] = {
      "current game's rules), help GAME (that game's), help OPTION (an engine option: what it "
      "means, its values and its value now: help level)."},
     {"savegame", "In the shell FILE may start with ~ and be quoted (\"my game.rec\"); Tab "
-     "completes file names. Before it replaces a file (not empty) the shell did not write or "
-     "read, it asks (y/N). In play mode the record names the engine's side (Tabula, its version "
-     "and level) and yours (your login name)."},
+     "completes file names. Before it replaces a file (not empty) it asks (y/N), saying what the "
+     "file holds (m.pgn holds 4 games: replace it with this one?), unless the shell last wrote "
+     "or read it and it holds only this game, or its first moves: nothing lost. In play mode "
+     "the record names the engine's side (Tabula, its version and level) and yours (your login "
+     "name)."},
     {"loadgame", "In the shell FILE may start with ~ and be quoted; Tab completes file names."},
     {"hint", "In the shell the answer is in words, one move a line, ranked: its value (wins in "
      "N moves, loses in N moves, draws, or the search's score with its expected result in per "
@@ -1081,6 +1083,23 @@ static int whole_turn(const struct shell *sh)
 
 /* ------------------------------------------------- unsaved games kept */
 
+/* The note savegame writes with move i, as session_to_record takes it (a
+ * review's mark, a loaded record's comment: while it is still this game's
+ * move), or NULL. */
+static const struct session_note *move_note(const struct session *s, int i)
+{
+    const struct game *g = s->g;
+    if (i >= s->nnotes)
+        return NULL;
+    const struct session_note *nt = &s->notes[i];
+    if (nt->move != s->moves[i].move ||
+        nt->hash != g->hash(s->snaps + (size_t)i * g->state_size))
+        return NULL;
+    if (!nt->nag && !nt->comment[0] && !(nt->text && nt->text[0]))
+        return NULL;
+    return nt;
+}
+
 /* The game as it is now counts as saved (path: the file it was saved to
  * or loaded from, NULL for none). */
 static void mark_saved(struct shell *sh, const char *path)
@@ -1194,16 +1213,143 @@ static int replaces_game(const char *name, int argc)
     return 0;
 }
 
-/* savegame over a file (not empty) this shell did not write or read: asks
- * first. 1 to go on. */
+/* Record r's game replayed in t (a session of its own, no engine; free it
+ * with session_free): its variant, its position and its moves. 0 ok, -1
+ * where r is no game of ours. */
+static int replay_record(const struct game_record *r, struct session *t)
+{
+    char err[256], vbuf[sizeof r->variant], *save;
+    const char *opts[SESSION_MAX_OPTS];
+    int nopts = 0;
+    snprintf(vbuf, sizeof vbuf, "%s", r->variant);
+    for (char *tok = strtok_r(vbuf, " ", &save); tok && nopts < SESSION_MAX_OPTS;
+         tok = strtok_r(NULL, " ", &save))
+        opts[nopts++] = tok;
+    memset(t, 0, sizeof *t);
+    if (session_newgame(t, r->game, nopts, opts, err, sizeof err) != SESS_OK)
+        return -1;
+    if (r->position[0] && session_setposition(t, r->position, err, sizeof err) != SESS_OK)
+        return -1;
+    for (int i = 0; i < r->nmoves; i++)
+        if (session_play(t, -1, r->moves[i], err, sizeof err) != SESS_OK)
+            return -1;
+    return 0;
+}
+
+/* Move i of s as the record numbers it: "2. c2", "1... c5". */
+static void move_label(const struct session *s, int i, char *buf, size_t n)
+{
+    int first = s->g->side_to_move(s->start) ? 1 : 0;
+    snprintf(buf, n, "%d%s %s", 1 + (i + first) / 2, s->moves[i].side == 1 ? "..." : ".",
+             s->moves[i].text);
+}
+
+/* Whether a record's comment is a review's words (session_analysis.c's
+ * note_of writes them, review_words knows them): a review redoes those,
+ * and a review since has put its own in their place. */
+static int review_comment(const char *text)
+{
+    static const char *const words[] = {"only move: ", "mistake: ", "blunder: "};
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if (!strncmp(text, words[i], strlen(words[i])))
+            return 1;
+    return 0;
+}
+
+/* What a savegame of s over path would lose, by what path holds now:
+ * nothing (0) where it holds one record, of this game (its variant and
+ * start), whose moves are this game's first moves or all of them, with no
+ * mark or comment of its own on a move that this game's record lacks (a
+ * review's words a review has since redone are not lost). Else 1, and lost
+ * (n bytes) says what it holds: "m.pgn holds 4 games". 2: path is not a
+ * record of a game of ours (lost: "PATH exists"). */
+static int file_would_lose(const struct session *s, const char *path, char *lost, size_t n)
+{
+    snprintf(lost, n, "%s exists", path);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 2;
+    struct game_record r, more;
+    char err[256];
+    record_init(&r);
+    record_init(&more);
+    int got = record_read(f, &r, err, sizeof err), count = 0, k = 0;
+    if (got == 1)
+        for (count = 1; (k = record_read(f, &more, err, sizeof err)) == 1; count++)
+            ;
+    fclose(f);
+    record_free(&more);
+    if (got != 1 || k < 0) {
+        record_free(&r);
+        return 2;
+    }
+    if (count > 1) {
+        snprintf(lost, n, "%s holds %d games", path, count);
+        record_free(&r);
+        return 1;
+    }
+    struct session t;
+    int rc = 2;
+    if (!replay_record(&r, &t)) {
+        const struct game *g = s->g;
+        char v1[256], v2[256];
+        g->format_variant(s->st, v1, sizeof v1);
+        if (t.g == g)
+            g->format_variant(t.st, v2, sizeof v2);
+        int same = t.g == g && !strcmp(v1, v2) && g->hash(t.start) == g->hash(s->start);
+        int i = 0;
+        while (same && i < t.nmoves && i < s->nmoves && t.moves[i].move == s->moves[i].move)
+            i++;
+        rc = 1;
+        if (!same)
+            snprintf(lost, n, "%s holds another game (%s, %d move%s)", path, t.g->name,
+                     t.nmoves, t.nmoves == 1 ? "" : "s");
+        else if (i < t.nmoves && i < s->nmoves) {
+            char there[96], here[96];
+            move_label(&t, i, there, sizeof there);
+            move_label(s, i, here, sizeof here);
+            snprintf(lost, n, "%s holds a game that plays %s where this one plays %s (%d "
+                     "move%s in all)", path, there, here, t.nmoves, t.nmoves == 1 ? "" : "s");
+        } else if (t.nmoves > s->nmoves)
+            snprintf(lost, n, "%s holds this game with %d more move%s (%d in all)", path,
+                     t.nmoves - s->nmoves, t.nmoves - s->nmoves == 1 ? "" : "s", t.nmoves);
+        else
+            rc = 0;
+        for (i = 0; rc == 0 && i < t.nmoves; i++) {
+            const struct session_note *nt = move_note(s, i);
+            const char *c = r.comments[i];
+            if (c && review_comment(c))
+                continue;
+            if ((c && c[0] && !(nt && (nt->comment[0] || (nt->text && nt->text[0])))) ||
+                (r.nags[i] && !(nt && nt->nag))) {
+                char here[96];
+                move_label(s, i, here, sizeof here);
+                snprintf(lost, n, "%s holds a comment or mark on %s that this game has not",
+                         path, here);
+                rc = 1;
+            }
+        }
+    }
+    session_free(&t);
+    record_free(&r);
+    return rc;
+}
+
+/* savegame over a file (not empty): asks first, saying what the file
+ * holds, unless this shell last wrote or read it and writing it loses
+ * nothing (file_would_lose). 1 to go on. */
 static int may_overwrite(struct shell *sh, const char *path)
 {
     struct stat sb;
-    if (stat(path, &sb) || !S_ISREG(sb.st_mode) || sb.st_size == 0 ||
-        (sh->saved_path && !strcmp(sh->saved_path, path)))
+    if (stat(path, &sb) || !S_ISREG(sb.st_mode) || sb.st_size == 0)
         return 1;
-    char prompt[4200];
-    snprintf(prompt, sizeof prompt, "%s exists: replace it? (y/N) ", path);
+    char lost[4200];
+    int loses = file_would_lose(&sh->p->s, path, lost, sizeof lost);
+    if (!loses && sh->saved_path && !strcmp(sh->saved_path, path))
+        return 1;
+    char prompt[4300];
+    snprintf(prompt, sizeof prompt, "%s: replace it%s? (y/N) ", lost,
+             loses == 1 ? " with this one" : "");
     int yes = shell_ask_yes(sh, prompt);
     if (!yes)
         fprintf(sh->p->out, "(not saved)\n");
