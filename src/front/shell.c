@@ -72,15 +72,18 @@ const struct shell_note shell_notes[] = {
      "cent, as `help review` says) and what it gives away against the first."},
     {"review", "In the shell the answer is in words: the marked moves only, numbered as the "
      "record numbers them, with their value and the best move's (a score with its expected result in per cent), "
-     "then each side's figures and a legend of the marks."},
+     "then each side's figures and a legend of the marks. review FILE is loadgame FILE (which "
+     "says so), then review: the game loaded is FILE's, the review's marks are unsaved until "
+     "a savegame writes them (quit keeps them)."},
     {"set_option", "In the shell it says the option's new value: level is now 2."},
     {"winning_moves", "In the shell no winning move is said in words: none: no move of SIDE "
      "wins with best play."},
     {"quit", "In the shell also exit, Ctrl-D at an empty prompt, or Ctrl-C twice. A game with "
-     "moves no savegame wrote is first kept in ~/.tabula_unsaved.pgn ($TABULA_UNSAVED), as "
-     "it is once newgame, loadgame, review FILE, setposition, boardsize, clear_board or "
-     "setrecord has replaced it (one that fails leaves the game, and keeps nothing); the shell "
-     "says so."},
+     "moves, a review's marks or a position set by setposition that no savegame wrote (nor "
+     "loadgame read) is first kept, with its marks, in ~/.tabula_unsaved.pgn "
+     "($TABULA_UNSAVED), as it is once newgame, loadgame, review FILE, setposition, "
+     "boardsize, clear_board or setrecord has replaced it (one that fails leaves the game, and "
+     "keeps nothing); the shell says so."},
     {NULL, NULL}
 };
 
@@ -1083,6 +1086,15 @@ static int whole_turn(const struct shell *sh)
 
 /* ------------------------------------------------- unsaved games kept */
 
+/* FNV-1a of n bytes, going on from h. */
+static uint64_t fnv(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *b = data;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * UINT64_C(1099511628211);
+    return h;
+}
+
 /* The note savegame writes with move i, as session_to_record takes it (a
  * review's mark, a loaded record's comment: while it is still this game's
  * move), or NULL. */
@@ -1100,25 +1112,80 @@ static const struct session_note *move_note(const struct session *s, int i)
     return nt;
 }
 
+/* What savegame would write of the game now (struct shell_print). */
+static void game_print(const struct session *s, struct shell_print *pr)
+{
+    const struct game *g = s->g;
+    memset(pr, 0, sizeof *pr);
+    pr->g = g;
+    pr->nmoves = s->nmoves;
+    pr->setup = s->setup;
+    pr->start = g->hash(s->start);
+    pr->hash = g->hash(s->st);
+    uint64_t h = UINT64_C(14695981039346656037);
+    for (int i = 0; i < s->nmoves; i++) {
+        const struct session_note *nt = move_note(s, i);
+        if (!nt)
+            continue;
+        /* as written: the record's comment, then the review's words (a
+         * review that redoes the words a record had read back is no change) */
+        const char *c1 = nt->text && nt->text[0] ? nt->text : nt->comment;
+        const char *c2 = c1 == nt->comment ? "" : nt->comment;
+        h = fnv(h, &i, sizeof i);
+        h = fnv(h, &nt->nag, sizeof nt->nag);
+        h = fnv(h, c1, strlen(c1) + 1);
+        h = fnv(h, c2, strlen(c2) + 1);
+    }
+    pr->notes = h;
+}
+
 /* The game as it is now counts as saved (path: the file it was saved to
  * or loaded from, NULL for none). */
 static void mark_saved(struct shell *sh, const char *path)
 {
-    struct proto *p = sh->p;
-    sh->saved_game = p->s.g;
-    sh->saved_nmoves = p->s.nmoves;
-    sh->saved_hash = p->s.g->hash(p->s.st);
+    game_print(&sh->p->s, &sh->saved);
     free(sh->saved_path);
     sh->saved_path = path ? strdup(path) : NULL;
 }
 
-/* Moves played since the game was saved, loaded or begun. */
+/* Nothing of the game as it is now was saved: a position a person set
+ * (setposition) is theirs to keep, as moves are. */
+static void mark_unsaved(struct shell *sh)
+{
+    memset(&sh->saved, 0, sizeof sh->saved);
+    free(sh->saved_path);
+    sh->saved_path = NULL;
+}
+
+/* What of the game no savegame wrote: unsaved() says. */
+enum unsaved_kind {
+    UNSAVED_NONE = 0,
+    UNSAVED_MOVES,              /* moves played since */
+    UNSAVED_POSITION,           /* a position set, no moves */
+    UNSAVED_MARKS               /* the same moves, a review's marks since */
+};
+
+/* The one rule for "unsaved", on every way out of a game (quit, Ctrl-D,
+ * Ctrl-C twice, SIGHUP, SIGTERM, newgame, loadgame, review FILE,
+ * setposition...): the game differs from what was last saved, loaded or
+ * begun in what savegame would write of it, its moves, the position
+ * setposition set, or the review's marks. A game begun (newgame) with no
+ * moves has nothing to lose. */
 static int unsaved(const struct shell *sh)
 {
-    const struct proto *p = sh->p;
-    return p->s.nmoves > 0 &&
-           (p->s.g != sh->saved_game || p->s.nmoves != sh->saved_nmoves ||
-            p->s.g->hash(p->s.st) != sh->saved_hash);
+    const struct session *s = &sh->p->s;
+    const struct shell_print *was = &sh->saved;
+    struct shell_print now;
+    if (s->nmoves == 0 && !s->setup)
+        return UNSAVED_NONE;
+    game_print(s, &now);
+    if (s->nmoves == 0)         /* the position set: saved with it? */
+        return was->g != now.g || !was->setup || was->start != now.start ? UNSAVED_POSITION
+                                                                           : UNSAVED_NONE;
+    if (was->g != now.g || was->nmoves != now.nmoves || was->setup != now.setup ||
+        was->start != now.start || was->hash != now.hash)
+        return UNSAVED_MOVES;
+    return was->notes != now.notes ? UNSAVED_MARKS : UNSAVED_NONE;
 }
 
 /* $TABULA_UNSAVED, else ~/.tabula_unsaved.pgn; NULL without a home. */
@@ -1131,12 +1198,13 @@ static char *unsaved_path(void)
 }
 
 /* The game's record as savegame takes it (malloc'ed, free it with
- * free_record), when it has moves no savegame wrote; NULL when it has none
- * (or out of memory). Taken before a command that may put another game in
- * its place, and kept by keep_unsaved only once it has. */
-static struct game_record *unsaved_record(struct shell *sh)
+ * free_record), when it is unsaved (*kind: what of it, enum unsaved_kind);
+ * NULL when it is not (or out of memory). Taken before a command that may
+ * put another game in its place, and kept by keep_unsaved only once it
+ * has. */
+static struct game_record *unsaved_record(struct shell *sh, int *kind)
 {
-    if (!unsaved(sh))
+    if (!(*kind = unsaved(sh)))
         return NULL;
     shell_roster(sh);
     struct game_record *r = malloc(sizeof *r);
@@ -1159,12 +1227,14 @@ static void free_record(struct game_record *r)
 }
 
 /* Before the game is left (the shell leaves, or newgame, loadgame, review
- * FILE... have put another in its place) with moves no savegame wrote, its
- * record (unsaved_record, taken before) is written to the unsaved game's
- * file, and the person is told where: a game is never lost to a quit, a
- * Ctrl-D or a newgame typed too soon. loading: the file a loadgame (review
- * FILE) read, or NULL. */
-static void keep_unsaved(struct shell *sh, const struct game_record *r, const char *loading)
+ * FILE... have put another in its place) unsaved, its record
+ * (unsaved_record, taken before, and what of it is unsaved: kind) is
+ * written to the unsaved game's file, with its marks, and the person is
+ * told where: a game, a position set or a review is never lost to a quit,
+ * a Ctrl-D or a newgame typed too soon. loading: the file a loadgame
+ * (review FILE) read, or NULL. */
+static void keep_unsaved(struct shell *sh, const struct game_record *r, int kind,
+                         const char *loading)
 {
     struct proto *p = sh->p;
     if (!r)
@@ -1189,9 +1259,12 @@ static void keep_unsaved(struct shell *sh, const struct game_record *r, const ch
         path = side;
     }
     char res[512] = "";
+    const char *what = kind == UNSAVED_MARKS ? "the review was not saved: the game is kept "
+                       "with its marks" : kind == UNSAVED_POSITION ? "the position set was not "
+                       "saved: it is kept" : "the game was not saved: it is kept";
     if (proto_write_record(r, path, res, sizeof res) == PROTO_OK)
-        fprintf(p->out, "(the game was not saved: it is kept in %s, until the next unsaved "
-                "game; 'loadgame %s' brings it back)\n", path, path);
+        fprintf(p->out, "(%s in %s, until the next unsaved game; 'loadgame %s' brings it "
+                "back)\n", what, path, path);
     else
         fprintf(stderr, "tabula: cannot keep the unsaved game in %s: %s\n", path, res);
     fflush(p->out);
@@ -1459,11 +1532,18 @@ static void shell_line(struct shell *sh, const char *line)
         free(w.buf);
         return;
     }
+    /* review FILE: a loadgame FILE, then a review, so that the game as
+     * loaded counts as FILE's (saved) and the review's marks do not */
+    const struct proto_cmd *then = NULL;
+    if (!strcmp(c->name, "review") && argc == 1) {
+        then = c;
+        c = proto_find_command("loadgame");
+    }
     /* the game a command may replace, kept once it has (a command that
      * fails leaves the game as it was, and keeps nothing) */
     shell_roster(sh);
-    int replacing = replaces_game(c->name, argc);
-    struct game_record *leaving = replacing ? unsaved_record(sh) : NULL;
+    int replacing = replaces_game(c->name, argc), kind = UNSAVED_NONE;
+    struct game_record *leaving = replacing ? unsaved_record(sh, &kind) : NULL;
     int before = p->s.nmoves;
     const void *g_before = p->s.g;
     uint64_t h_before = p->s.g->hash(p->s.st);
@@ -1472,13 +1552,17 @@ static void shell_line(struct shell *sh, const char *line)
     int replaced = replacing && (p->status == 0 || p->s.nmoves != before ||
                                  p->s.g != g_before || p->s.g->hash(p->s.st) != h_before);
     if (replaced)
-        keep_unsaved(sh, leaving, c->kinds[0] == ARG_FILE && argc >= 1 ? args[0] : NULL);
+        keep_unsaved(sh, leaving, kind,
+                     c->kinds[0] == ARG_FILE && argc >= 1 ? args[0] : NULL);
     free_record(leaving);
-    if (p->status == 0 && (!strcmp(c->name, "savegame") || !strcmp(c->name, "loadgame") ||
-                           (!strcmp(c->name, "review") && argc >= 1)))
+    if (p->status == 0 && (!strcmp(c->name, "savegame") || !strcmp(c->name, "loadgame")))
         mark_saved(sh, args[0]);
+    else if (replaced && !strcmp(c->name, "setposition"))
+        mark_unsaved(sh);       /* a position typed is unsaved work */
     else if (replaced)
         mark_saved(sh, NULL);
+    if (then && p->status == 0 && !p->quit)
+        run(sh, then, 0, args, verb);
     free(expanded);
     free(w.buf);
     int changed = p->s.nmoves != before || p->s.g != g_before ||
@@ -1578,8 +1662,9 @@ int shell_run(struct proto *p)
         free(line);
     }
     fputc('\n', p->out);
-    struct game_record *leaving = unsaved_record(&sh);
-    keep_unsaved(&sh, leaving, NULL);
+    int kind;
+    struct game_record *leaving = unsaved_record(&sh, &kind);
+    keep_unsaved(&sh, leaving, kind, NULL);
     free_record(leaving);
     free(sh.saved_path);
     shell_input_close(&sh);

@@ -7,6 +7,19 @@
 #include <stdint.h>
 #include "front/shell.h"
 
+/* What savegame would write of a game, as far as losing work goes: the
+ * game, its start (a position set by setposition) and moves, and the
+ * review's marks and comments on those moves (shell.c: game_print). g
+ * NULL: nothing of it was saved. */
+struct shell_print {
+    const struct game *g;
+    int nmoves;
+    int setup;                  /* the start came from setposition */
+    uint64_t start;             /* the start position's hash */
+    uint64_t hash;              /* the position now */
+    uint64_t notes;             /* a hash of the marks and comments */
+};
+
 struct shell {
     struct proto *p;
     const struct proto_cmd *own; /* the shell's own commands (shell_commands) */
@@ -30,12 +43,11 @@ struct shell {
     int leave;                  /* Ctrl-C twice */
     int hinted_leave;
     char *history;              /* the history file, or NULL */
-    /* the game as it was last saved, loaded or begun: with moves since,
-     * it is unsaved, and kept in a file of its own before it is left
-     * (shell.c: keep_unsaved) */
-    const struct game *saved_game;
-    int saved_nmoves;
-    uint64_t saved_hash;
+    /* the game as it was last saved, loaded or begun (shell.c:
+     * mark_saved): where it differs now, in its moves, its position set
+     * or its review marks, it is unsaved, and kept in a file of its own
+     * before it is left (shell.c: unsaved, keep_unsaved) */
+    struct shell_print saved;
     char *saved_path;           /* the file savegame wrote or loadgame read */
     char table_seen[600];       /* the value table last looked for (table_note) */
     char person[64];            /* the login name, for the roster ("" unknown) */
