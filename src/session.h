@@ -299,6 +299,10 @@ struct session_review {
 /* A review's budget for one position when the nodes option is 0. */
 #define SESSION_REVIEW_PROOF_NODES 1000000
 #define SESSION_REVIEW_SEARCH_NODES 200000
+/* Whether a record's comment is a review's words ("blunder: ...", as
+ * session_review writes them in a move's note), as savegame wrote them
+ * after a review and loadgame read them back: a review redoes those. */
+int session_review_words(const char *text);
 /* Reviews the current game from its start: each position is proved (the
  * nodes option, else SESSION_REVIEW_PROOF_NODES; movetime, when set,
  * limits each position's work), and a move is judged by the proven values

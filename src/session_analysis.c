@@ -696,9 +696,7 @@ static void note_of(const struct session_judgement *j, uint64_t hash, struct ses
     }
 }
 
-/* Whether a record's comment is a review's words (note_of's), as
- * savegame wrote them after a review and loadgame read them back. */
-static int review_words(const char *text)
+int session_review_words(const char *text)
 {
     for (size_t m = 1; text && m < sizeof mark_word / sizeof *mark_word; m++) {
         size_t len = strlen(mark_word[m]);
@@ -802,7 +800,7 @@ int session_review(struct session *s, int (*stop)(void *), void *ctx,
             continue;
         if (i >= k) {
             notes[i] = *o;
-        } else if (review_words(o->text)) {
+        } else if (session_review_words(o->text)) {
             /* an earlier review's words, read back: this review's stand
              * in their place, with its NAG (one review's words a move) */
             free(o->text);

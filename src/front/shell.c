@@ -1317,18 +1317,6 @@ static void move_label(const struct session *s, int i, char *buf, size_t n)
              s->moves[i].text);
 }
 
-/* Whether a record's comment is a review's words (session_analysis.c's
- * note_of writes them, review_words knows them): a review redoes those,
- * and a review since has put its own in their place. */
-static int review_comment(const char *text)
-{
-    static const char *const words[] = {"only move: ", "mistake: ", "blunder: "};
-    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
-        if (!strncmp(text, words[i], strlen(words[i])))
-            return 1;
-    return 0;
-}
-
 /* What a savegame of s over path would lose, by what path holds now:
  * nothing (0) where it holds one record, of this game (its variant and
  * start), whose moves are this game's first moves or all of them, with no
@@ -1391,7 +1379,7 @@ static int file_would_lose(const struct session *s, const char *path, char *lost
         for (i = 0; rc == 0 && i < t.nmoves; i++) {
             const struct session_note *nt = move_note(s, i);
             const char *c = r.comments[i];
-            if (c && review_comment(c))
+            if (c && session_review_words(c))
                 continue;
             if ((c && c[0] && !(nt && (nt->comment[0] || (nt->text && nt->text[0])))) ||
                 (r.nags[i] && !(nt && nt->nag))) {
