@@ -72,7 +72,8 @@ int eng_start(struct engine_proc *e, const char *name, const char *cmd,
     if (pid == 0) {
         /* Only async-signal-safe calls between fork and exec. */
         setpgid(0, 0);
-        signal(SIGPIPE, SIG_DFL);
+        signal(SIGPIPE, SIG_DFL);       /* ignored by the referee only */
+        signal(SIGXFSZ, SIG_DFL);
         /* a worker thread blocks SIGINT and SIGTERM (util_thread_create);
          * the engine must not inherit that across exec */
         sigset_t none;

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "match/match.h"
+#include "util.h"
 
 /* The one piece of global state: what the signal handler saw. */
 static volatile sig_atomic_t interrupted, last_signal;
@@ -29,8 +30,12 @@ int main(int argc, char **argv)
     struct match_config c;
     char err[512];
 
-    /* A dead engine's pipe must give EPIPE, not kill the referee. */
+    /* A dead engine's pipe must give EPIPE, not kill the referee; a file
+     * grown past the size limit (ulimit -f) must give EFBIG, which is
+     * reported as any failed write (exit 1, the files repairable), not
+     * kill it in the middle of a record (exit 153). */
     signal(SIGPIPE, SIG_IGN);
+    util_file_size_limit_fails_writes();
     match_config_defaults(&c);
     int r = match_parse_args(&c, argc, argv, err, sizeof err);
     if (r == 1)
