@@ -127,6 +127,11 @@ int tour_load_results(struct tour *t, const char *path, int must_exist,
  * another game, variant or openings is refused when it is read back. */
 #define MATCH_HEADER "# tabula-match results"
 void tour_results_header(const struct tour *t, char *buf, size_t n);
+/* Refuses (2, message printed) a --records file that holds a results
+ * file's lines or header (--results and --records swapped): appended to,
+ * both files would be mixed. Reads only, the file's last
+ * RECORD_MAX_BYTES. 0 ok (also a missing or empty file), 1 a read error. */
+int tour_check_records(const char *path);
 /* Removes from the end of the records file a cut record of this
  * tournament, or a record of a game that is not in the results (written
  * just before a kill). 0 ok, -1 on an I/O error, 2 when the file ends in a

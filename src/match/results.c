@@ -167,6 +167,29 @@ static int check_header(const struct tour *t, const char *path, int lineno,
     return 2;
 }
 
+/* 1 if line[0..len) is a PGN tag pair, [Name "value"], white space
+ * after it aside: a line of a records file, never one of a results file
+ * (which starts with a number, or '#'). */
+static int pgn_tag_line(const char *line, size_t len)
+{
+    size_t k;
+    while (len && (line[len - 1] == '\n' || line[len - 1] == '\r' ||
+                   line[len - 1] == ' ' || line[len - 1] == '\t'))
+        len--;
+    if (len < 5 || line[0] != '[' || line[len - 1] != ']' ||
+        line[len - 2] != '"')
+        return 0;
+    for (k = 1; k < len && (line[k] == '_' || (line[k] >= '0' && line[k] <= '9') ||
+                            ((line[k] | 0x20) >= 'a' && (line[k] | 0x20) <= 'z'));
+         k++)
+        ;
+    if (k == 1 || k >= len || line[k] != ' ')
+        return 0;
+    while (k < len && line[k] == ' ')
+        k++;
+    return k < len - 2 && line[k] == '"';
+}
+
 int tour_load_results(struct tour *t, const char *path, int must_exist,
                       int repair)
 {
@@ -196,6 +219,21 @@ int tour_load_results(struct tour *t, const char *path, int must_exist,
             fprintf(stderr, "tabula-match: %s:%d: a line longer than %zu "
                     "bytes: not a results file\n", path, lineno,
                     MATCH_LINE_MAX);
+            ret = 2;
+            break;
+        }
+        /* --results and --records swapped: a records file (PGN) given as
+         * a results file is refused, before anything is appended to it */
+        size_t bom = lineno == 1 ? record_bom(line, len) : 0;
+        if (pgn_tag_line(line + bom, len - bom)) {
+            char tag[64], text[64];
+            snprintf(tag, sizeof tag, "%.*s", (int)strcspn(line + bom, "\r\n"),
+                     line + bom);
+            printable(text, sizeof text, tag, 1);
+            fprintf(stderr, "tabula-match: %s:%d: a PGN tag ('%s'): this is a "
+                    "records file, not a results file (--results and "
+                    "--records swapped?); nothing played, the file left as "
+                    "it is\n", path, lineno, text);
             ret = 2;
             break;
         }
@@ -286,6 +324,73 @@ int tour_load_results(struct tour *t, const char *path, int must_exist,
     return ret;
 }
 
+/* The end of a records file: its last RECORD_MAX_BYTES (a record written
+ * by us is far smaller) into *buf (malloc'd, NUL-terminated), their
+ * number in *len, their offset in the file in *base, the file's size in
+ * *size. 0 read, 1 nothing to read (no file, an empty one), -1 a read
+ * error (message printed). */
+static int read_tail(const char *path, char **buf, size_t *len, off_t *base,
+                     off_t *size)
+{
+    struct stat sb;
+    *buf = NULL;
+    if (stat(path, &sb) || sb.st_size == 0)
+        return 1;
+    size_t want = sb.st_size > (off_t)RECORD_MAX_BYTES ? RECORD_MAX_BYTES
+                                                       : (size_t)sb.st_size;
+    *base = sb.st_size - (off_t)want;
+    *size = sb.st_size;
+    *len = want;
+    *buf = malloc(want + 1);
+    FILE *f = fopen(path, "r");
+    int ok = *buf && f && !fseeko(f, *base, SEEK_SET) &&
+             fread(*buf, 1, want, f) == want;
+    if (f)
+        fclose(f);
+    if (!ok) {
+        fprintf(stderr, "tabula-match: %s: cannot read it back\n", path);
+        free(*buf);
+        *buf = NULL;
+        return -1;
+    }
+    (*buf)[want] = 0;
+    return 0;
+}
+
+int tour_check_records(const char *path)
+{
+    char *buf, line[512];
+    size_t len;
+    off_t base = 0, size = 0;
+    int r = read_tail(path, &buf, &len, &base, &size);
+    if (r)
+        return r < 0 ? 1 : 0;
+    /* line by line; the first may be the end of one cut by the tail */
+    for (size_t i = 0, n; i < len; i += n + 1) {
+        n = strcspn(buf + i, "\n");
+        if (i + n > len)
+            n = len - i;
+        if ((i == 0 && base > 0) || n >= sizeof line)
+            continue;
+        memcpy(line, buf + i, n);
+        line[n] = 0;
+        struct match_result res;
+        if (strncmp(line, MATCH_HEADER, sizeof MATCH_HEADER - 1) &&
+            match_parse_result(line, &res) != 1)
+            continue;
+        char text[64];
+        printable(text, sizeof text, line, 1);
+        fprintf(stderr, "tabula-match: %s: a results file's line ('%s'): "
+                "this is a results file, not a records file (--results and "
+                "--records swapped?); nothing played, the file left as it "
+                "is\n", path, text);
+        free(buf);
+        return 2;
+    }
+    free(buf);
+    return 0;
+}
+
 /* Offset of the last record's first line ("[Event " at the start of a
  * line: the reader takes a '[' there for the next record's first tag)
  * within buf, or -1. */
@@ -353,24 +458,14 @@ static int record_is_ours(const struct tour *t, const struct game_record *r, int
  * starts on a line of its own. */
 int tour_repair_records(struct tour *t, const char *path)
 {
-    struct stat sb;
-    if (stat(path, &sb) || sb.st_size == 0)
-        return 0;
-    /* The last record: written by us, it is far smaller than this. */
-    size_t want = sb.st_size > (off_t)RECORD_MAX_BYTES ? RECORD_MAX_BYTES
-                                                       : (size_t)sb.st_size;
-    off_t base = sb.st_size - (off_t)want;
-    char *buf = malloc(want + 1);
-    FILE *f = fopen(path, "r");
-    int ret = 0;
+    char *buf;
+    size_t want;
+    off_t base = 0, size = 0;
+    int ret = read_tail(path, &buf, &want, &base, &size);
+    if (ret)
+        return ret < 0 ? -1 : 0;
     struct game_record r;
     record_init(&r);
-    if (!buf || !f || fseeko(f, base, SEEK_SET) ||
-        fread(buf, 1, want, f) != want) {
-        fprintf(stderr, "tabula-match: %s: cannot read it back\n", path);
-        ret = -1;
-        goto out;
-    }
     long start = last_record_start(buf, want, base == 0);
     if (start < 0)
         goto out;               /* not our records: leave them alone */
@@ -403,7 +498,7 @@ int tour_repair_records(struct tour *t, const char *path)
         goto out;
     }
     const char *why = NULL;
-    off_t keep = sb.st_size;    /* the file is cut there */
+    off_t keep = size;          /* the file is cut there */
     if (!whole && !in_results)
         why = "is cut short";
     else if (whole && slot >= 0 && ours && !in_results)
@@ -430,7 +525,7 @@ int tour_repair_records(struct tour *t, const char *path)
                 keep--;
         }
     }
-    if (keep < sb.st_size && truncate(path, keep)) {
+    if (keep < size && truncate(path, keep)) {
         fprintf(stderr, "tabula-match: %s: %s\n", path, strerror(errno));
         ret = -1;
         goto out;
@@ -449,8 +544,6 @@ int tour_repair_records(struct tour *t, const char *path)
     }
 out:
     record_free(&r);
-    if (f)
-        fclose(f);
     free(buf);
     return ret;
 }

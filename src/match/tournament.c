@@ -695,6 +695,10 @@ int match_run(const struct match_config *c)
         ret = tour_load_results(&t, c->merge[i], 1, 0);
     if (!ret && c->results)
         ret = tour_load_results(&t, c->results, 0, !c->report_only);
+    /* --results and --records swapped: the results file is refused above
+     * (PGN tags), the records file here, before anything is written */
+    if (!ret && c->records && !c->report_only)
+        ret = tour_check_records(c->records);
     if (ret)
         goto out;
     sprt_check(&t);
