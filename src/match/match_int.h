@@ -58,6 +58,10 @@ struct tour {
     struct pair_score *score;
     FILE *results_f, *records_f;
     long long results_cut;      /* cut last line of --results, or -1 */
+    long long results_end;      /* its size once that line is cut off */
+    char results_id[24];        /* its header's id= (16 hex digits), or a
+                                 * new one for a new file; "" for a file
+                                 * without one (an older run's) */
     int results_nl;             /* its last line (not ours) lacks a newline */
     int stop;                   /* SPRT decided: take no new games */
     int halted;                 /* an engine failed twice: take no more */
@@ -123,19 +127,29 @@ int tour_load_results(struct tour *t, const char *path, int must_exist,
                       int repair);
 /* The results file's first line (a comment, so every reader skips it):
  * "# tabula-match results", then tab-separated game=, variant=, openings=
- * and, for a file of openings, openings-file=. A file whose header names
+ * and, for a file of openings, openings-file=, then id= (t->results_id:
+ * random, made for a new file; the records written for it name it). A file whose header names
  * another game, variant or openings is refused when it is read back. */
 #define MATCH_HEADER "# tabula-match results"
 void tour_results_header(const struct tour *t, char *buf, size_t n);
+/* The tags a record gets after record_write's, naming the results file
+ * its results line is to go to: ResultsId (the file's id=) and
+ * ResultsOffset (its size when the record was written, where the line is
+ * to start). */
+#define MATCH_TAG_RESULTS_ID "ResultsId"
+#define MATCH_TAG_RESULTS_OFFSET "ResultsOffset"
 /* Refuses (2, message printed) a --records file that holds a results
  * file's lines or header (--results and --records swapped): appended to,
  * both files would be mixed. Reads only, the file's last
  * RECORD_MAX_BYTES. 0 ok (also a missing or empty file), 1 a read error. */
 int tour_check_records(const char *path);
 /* Removes from the end of the records file a cut record of this
- * tournament, or a record of a game that is not in the results (written
- * just before a kill). 0 ok, -1 on an I/O error, 2 when the file ends in a
- * record of someone else's cut short (message printed). */
+ * tournament, or a whole record of a game that is not in the results
+ * when it was written for this results file just before the kill (its
+ * ResultsId and ResultsOffset name the file as it is); another whole
+ * record is kept, with a word on stderr. 0 ok, -1 on an I/O error, 2 when
+ * the file ends in a record of someone else's cut short (message
+ * printed). */
 int tour_repair_records(struct tour *t, const char *path);
 
 /* report.c: what is printed (the caller holds t->mu once the workers

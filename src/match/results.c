@@ -67,9 +67,10 @@ static void printable(char *out, size_t n, const char *s, int ascii)
     out[k] = 0;
 }
 
-/* The header's fields: what a results file says of its tournament. */
+/* The header's fields: what a results file says of its tournament, and
+ * the file's id (which the records written for it name). */
 struct header {
-    char game[64], variant[256], openings[96], file[256];
+    char game[64], variant[256], openings[96], file[256], id[24];
 };
 
 static void our_header(const struct tour *t, struct header *h)
@@ -79,6 +80,7 @@ static void our_header(const struct tour *t, struct header *h)
     printable(h->openings, sizeof h->openings, t->openings_id, 0);
     printable(h->file, sizeof h->file,
               t->c->openings_file ? t->c->openings_file : "", 0);
+    printable(h->id, sizeof h->id, t->results_id, 0);
 }
 
 void tour_results_header(const struct tour *t, char *buf, size_t n)
@@ -90,6 +92,8 @@ void tour_results_header(const struct tour *t, char *buf, size_t n)
                MATCH_HEADER, h.game, h.variant, h.openings);
     if (h.file[0])
         buf_printf(buf, n, &pos, "\topenings-file=%s", h.file);
+    if (h.id[0])
+        buf_printf(buf, n, &pos, "\tid=%s", h.id);
     buf_printf(buf, n, &pos, "\n");
 }
 
@@ -101,6 +105,7 @@ static void parse_header(const char *line, struct header *h)
         {"variant=", offsetof(struct header, variant), sizeof h->variant},
         {"openings=", offsetof(struct header, openings), sizeof h->openings},
         {"openings-file=", offsetof(struct header, file), sizeof h->file},
+        {"id=", offsetof(struct header, id), sizeof h->id},
     };
     memset(h, 0, sizeof *h);
     const char *p = line + strlen(MATCH_HEADER);
@@ -267,6 +272,13 @@ int tour_load_results(struct tour *t, const char *path, int must_exist,
         off += (off_t)len;
         if (header && (ret = check_header(t, path, lineno, line)) != 0)
             break;
+        if (header && repair) {
+            /* the file's id: what its records name (the last header's,
+             * in files put together with cat) */
+            struct header h;
+            parse_header(line, &h);
+            snprintf(t->results_id, sizeof t->results_id, "%s", h.id);
+        }
         int k = match_parse_result(line, &r);
         if (k == 0)
             continue;
@@ -319,8 +331,10 @@ int tour_load_results(struct tour *t, const char *path, int must_exist,
                 "ignored\n", path, ignored);
     free(line);
     fclose(f);
-    if (repair)
+    if (repair) {
         t->results_cut = cut;
+        t->results_end = cut >= 0 ? (long long)cut : (long long)off;
+    }
     return ret;
 }
 
@@ -391,6 +405,49 @@ int tour_check_records(const char *path)
     return 0;
 }
 
+/* The value of tag `name` among the tags of the record at s (n bytes), up
+ * to its first blank line, into out (as written: our values need no
+ * escapes); 0 when it has none. */
+static int record_tag(const char *s, size_t n, const char *name, char *out,
+                      size_t outn)
+{
+    size_t kl = strlen(name);
+    for (size_t i = 0, l; i < n && s[i] == '['; i += l + 1) {
+        const char *nl = memchr(s + i, '\n', n - i);
+        l = nl ? (size_t)(nl - (s + i)) : n - i;
+        if (l > kl + 4 && memcmp(s + i + 1, name, kl) == 0 &&
+            s[i + 1 + kl] == ' ' && s[i + 2 + kl] == '"') {
+            const char *v = s + i + 3 + kl;
+            const char *q = memchr(v, '"', l - (size_t)(v - (s + i)));
+            if (!q || (size_t)(q - v) >= outn)
+                return 0;
+            memcpy(out, v, (size_t)(q - v));
+            out[q - v] = 0;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* 1 if the whole record at s (n bytes) was written for this results file
+ * as it is now: its ResultsId is the file's id and its ResultsOffset the
+ * file's size (a cut last line left out). Then the record's game was
+ * started by the run that wrote this file's last line, and its own
+ * results line is what the kill stopped. A new or empty results file (no
+ * id) owns no record; nor does one with a line written after it. */
+static int record_is_awaited(const struct tour *t, const char *s, size_t n)
+{
+    char id[sizeof t->results_id], off[32], *e;
+    if (!t->results_id[0] ||
+        !record_tag(s, n, MATCH_TAG_RESULTS_ID, id, sizeof id) ||
+        !record_tag(s, n, MATCH_TAG_RESULTS_OFFSET, off, sizeof off) ||
+        strcmp(id, t->results_id))
+        return 0;
+    errno = 0;
+    long long v = strtoll(off, &e, 10);
+    return e != off && !*e && !errno && v == t->results_end;
+}
+
 /* Offset of the last record's first line ("[Event " at the start of a
  * line: the reader takes a '[' there for the next record's first tag)
  * within buf, or -1. */
@@ -454,8 +511,14 @@ static int record_is_ours(const struct tour *t, const struct game_record *r, int
  * record is whole when its movetext ends in the result token, whatever
  * white space follows it (an editor may have dropped the blank line): one
  * is never removed for that, nor any record whose game is in the results.
- * The file is then made to end in a blank line, so that the next record
- * starts on a line of its own. */
+ * A whole record of a game that is not in the results is removed only when
+ * it was written for this results file as it is (record_is_awaited): a
+ * records file shared by two tournaments of the same engines and event,
+ * or a results file deleted to play a tournament again, once lost the
+ * earlier run's last record here (a QA pass, 2026-12-07). Any other is
+ * kept, said on stderr: appending after a whole record is safe, and at
+ * worst its game has two records. The file is then made to end in a blank
+ * line, so that the next record starts on a line of its own. */
 int tour_repair_records(struct tour *t, const char *path)
 {
     char *buf;
@@ -501,8 +564,16 @@ int tour_repair_records(struct tour *t, const char *path)
     off_t keep = size;          /* the file is cut there */
     if (!whole && !in_results)
         why = "is cut short";
-    else if (whole && slot >= 0 && ours && !in_results)
-        why = "is of a game that is not in the results";
+    else if (whole && slot >= 0 && ours && !in_results) {
+        if (record_is_awaited(t, buf + start, used))
+            why = "is of a game that is not in the results";
+        else
+            fprintf(stderr, "tabula-match: %s: the last record (game %s, "
+                    "%s vs %s) is of a game that is not in the results, but "
+                    "it was not written for this results file as it is "
+                    "(another run's record?): kept; new records go after "
+                    "it\n", path, r.round, r.players[0], r.players[1]);
+    }
     if (why) {
         fprintf(stderr, "tabula-match: %s: the last record %s; removed\n",
                 path, why);

@@ -9,6 +9,7 @@
 #endif
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -64,6 +65,48 @@ static void write_failed(struct tour *t, const char *path, int err,
                 strerror(err));
 }
 
+/* A game's record, written and flushed in one write as a rule. With a
+ * results file that has an id, the record names it after its other tags:
+ * ResultsId, and ResultsOffset, the file's size now, where the game's
+ * results line is to start. So a whole record at the end of the records
+ * file whose game is not in the results is known for the one a kill
+ * stopped between the two writes (tour_repair_records) only when the
+ * results file is still as it was then. 0 ok, -1 (errno set). */
+static int write_record(struct tour *t, const struct game_record *rec)
+{
+    struct stat rs;
+    if (!t->results_f || !t->results_id[0])
+        return record_write(t->records_f, rec) || fflush(t->records_f) ? -1
+                                                                      : 0;
+    if (fstat(fileno(t->results_f), &rs))
+        return -1;
+    char *text = NULL, off[32], tags[2 * RECORD_TAG_LINE_MAX];
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (!m)
+        return -1;
+    int bad = record_write(m, rec);
+    if (fclose(m) || bad || !text) {
+        free(text);
+        errno = ENOMEM;
+        return -1;
+    }
+    /* the tags end at the first blank line */
+    const char *blank = strstr(text, "\n\n");
+    size_t head = blank ? (size_t)(blank - text) + 1 : len;
+    snprintf(off, sizeof off, "%lld", (long long)rs.st_size);
+    size_t k = record_format_tag(tags, sizeof tags, MATCH_TAG_RESULTS_ID,
+                                 t->results_id);
+    record_format_tag(tags + k, sizeof tags - k, MATCH_TAG_RESULTS_OFFSET,
+                      off);
+    int r = fwrite(text, 1, head, t->records_f) != head ||
+            fputs(tags, t->records_f) == EOF ||
+            fwrite(text + head, 1, len - head, t->records_f) != len - head ||
+            fflush(t->records_f) ? -1 : 0;
+    free(text);
+    return r;
+}
+
 /* A finished game: its record, then its results line (the commit), then
  * the count and the progress lines. A game whose record could not be
  * written gets no results line: it is played again on resume. Called with
@@ -73,16 +116,24 @@ static void finish_game(struct tour *t, int slot, struct match_result *res,
 {
     const struct match_config *c = t->c;
     char line[512];
-    if (t->write_error)
-        t->unwritten++;
-    if (t->records_f && !t->write_error &&
-        (record_write(t->records_f, rec) || fflush(t->records_f)))
-        write_failed(t, c->records, errno, res->index);
-    match_format_result(res, line, sizeof line);
-    /* a new results file: its header goes in the first line's write */
+    /* a new results file: its header goes in the first line's write, or,
+     * with records, before the first record, which names its id */
     char header[1024] = "";
     if (t->results_header)
         tour_results_header(t, header, sizeof header);
+    if (t->write_error)
+        t->unwritten++;
+    if (t->records_f && t->results_f && t->results_header &&
+        !t->write_error) {
+        if (fputs(header, t->results_f) == EOF || fflush(t->results_f))
+            write_failed(t, c->results, errno, res->index);
+        else
+            t->results_header = 0;
+        header[0] = 0;
+    }
+    if (t->records_f && !t->write_error && write_record(t, rec))
+        write_failed(t, c->records, errno, res->index);
+    match_format_result(res, line, sizeof line);
     if (t->results_f && !t->write_error) {
         if (fputs(header, t->results_f) == EOF ||
             fputs(line, t->results_f) == EOF || fflush(t->results_f))
@@ -474,6 +525,26 @@ static void tour_free(struct tour *t)
     pthread_cond_destroy(&t->cv);
 }
 
+/* A new results file's id, for its header: 16 hex digits, random, so that
+ * a file deleted and made again, or another tournament's, never has the
+ * id its records name. */
+static void new_results_id(char *buf, size_t n)
+{
+    uint64_t v = 0;
+    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    if (fd < 0 || read(fd, &v, sizeof v) != (ssize_t)sizeof v) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        uint64_t s = (uint64_t)ts.tv_sec * 1000000000ull +
+                     (uint64_t)ts.tv_nsec + ((uint64_t)getpid() << 40) +
+                     (uint64_t)now_ms();
+        v = rng_next(&s);
+    }
+    if (fd >= 0)
+        close(fd);
+    snprintf(buf, n, "%016llx", (unsigned long long)v);
+}
+
 /* The default log folder: the results file's name with ".logs" for its
  * extension ("res.txt" -> "res.logs"), or none. */
 static void default_logdir(const struct match_config *c, char *buf, size_t n)
@@ -775,9 +846,12 @@ int match_run(const struct match_config *c)
      * variant and the openings whose results it holds */
     struct stat rs;
     if (t.results_f && fstat(fileno(t.results_f), &rs) == 0 &&
-        rs.st_size == 0)
+        rs.st_size == 0) {
         t.results_header = 1;
-    if (t.results_f && t.results_nl && fputc('\n', t.results_f) == EOF) {
+        new_results_id(t.results_id, sizeof t.results_id);
+    }
+    if (t.results_f && t.results_nl &&
+        (fputc('\n', t.results_f) == EOF || fflush(t.results_f))) {
         fprintf(stderr, "tabula-match: %s: %s\n", c->results, strerror(errno));
         ret = 1;
         goto out;
