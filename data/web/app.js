@@ -55,6 +55,8 @@ const App = {
     review: null,               /* the review shown, of the game as it stands
                                  * (key): { key, moves, sides, stopped, asked,
                                  * legend, shown } */
+    noteText: "",               /* the note's (say), shown while the board shows
+                                 * the game as it stands */
     reviewView: null,           /* the history index of the marked move whose
                                  * position before it the board shows (while
                                  * the move has the focus), or null */
@@ -605,6 +607,9 @@ const App = {
             this.bgCancel = true;
             this.engine.interrupt();
         }
+        /* of the game as it stands, not of a marked move's position (v
+         * typed while a marked move has the focus): the board shows it */
+        this.reviewView = null;
         this.run(async () => {
             if (this.over) return;
             this.proofCache.delete(this.pos);
@@ -702,22 +707,27 @@ const App = {
     /* "2. c5?? (blunder) — for White: loses in 12 plies; best was e5: wins
      * in 1 ply." */
     reviewWords(j) {
+        const name = markName(this.review.legend, j.mark);
+        return `${moveNumber(j.ply, this.firstSide())} ${j.move}${j.mark}` +
+            (name ? ` (${name})` : "") + ` — ${this.reviewValues(j)}`;
+    },
+
+    /* reviewWords' values: "for White: loses in 12 plies; best was e5:
+     * wins in 1 ply." */
+    reviewValues(j) {
         const g = this.game, legend = this.review.legend, side = g.sides.indexOf(j.side);
         const who = side >= 0 && side === this.personSide() ? "you" : g.shortLabel(side);
-        const name = markName(legend, j.mark);
-        const head = `${moveNumber(j.ply, this.firstSide())} ${j.move}${j.mark}` +
-            (name ? ` (${name})` : "");
         if (j.value === null)       /* a record's mark with no review's words */
-            return `${head} — so marked in the record, which gives no values.`;
-        if (j.mark === "!") return `${head} — for ${who}: ${this.reviewValue(j.value)}, kept by this move alone.`;
+            return "so marked in the record, which gives no values.";
+        if (j.mark === "!") return `for ${who}: ${this.reviewValue(j.value)}, kept by this move alone.`;
         const best = j.best === "-" ? "the best move is not known" :
             j.best === j.move ? "it was the best move" : `best was ${j.best}`;
         if (!/^[WLD]/.test(j.value) && j.bestValue !== null && !/^[WLD]/.test(j.bestValue) &&
             legend.scale)
-            return `${head} — the search's expected result for ${who} drops from ` +
+            return `the search's expected result for ${who} drops from ` +
                 `${expected(+j.bestValue, legend.scale)} to ${expected(+j.value, legend.scale)} ` +
                 `out of 100 (score ${j.bestValue}, then ${j.value}); ${best}.`;
-        return `${head} — for ${who}: ${this.reviewValue(j.value)}; ${best}` +
+        return `for ${who}: ${this.reviewValue(j.value)}; ${best}` +
             (j.best === "-" || j.best === j.move ? "." : `: ${this.reviewValue(j.bestValue)}.`);
     },
 
@@ -941,6 +951,7 @@ const App = {
         if (view) status = this.viewWords(view);
         $("status").textContent = status;
         $("status").className = "status" + (past ? " viewing " + markClass(view.j.mark) : "");
+        this.showNote(past ? view : null);
         const banner = $("banner");
         if (this.over && !past) {
             banner.hidden = false;
@@ -1022,17 +1033,46 @@ const App = {
                 o.value = m;
                 dl.appendChild(o);
             }
-        const proof = this.proofCache.get(this.pos);
-        $("proofline").textContent = this.over ? "" : proof ? `Proof: ${proof.text}` :
-            this.proving ? `Proving (up to ${PROVE_MS / 1000} s; your move or Stop ends it)…` : "";
-        this.showThinking();
+        this.showThinking(view);
         this.updateButtons();
     },
 
-    showThinking() {
+    /* The note above the board: what was last said, or, while the board
+     * shows the position before a marked move, that move's values (the
+     * review's words, which on a phone are far below), in place of a note
+     * of the game as it stands */
+    showNote(view) {
+        const note = $("note");
+        /* the review panel's words say it to a screen reader already */
+        note.setAttribute("aria-live", view ? "off" : "polite");
+        const v = view ? this.reviewValues(view.j) : "";
+        note.textContent = view ? v.charAt(0).toUpperCase() + v.slice(1) : this.noteText;
+        note.className = "note" + (view ? " viewing" : "");
+    },
+
+    /* What the engine knows, of the game as it stands: while the board
+     * shows the position before a marked move (view), the panel says so
+     * plainly instead, and shows no search or proof of another position */
+    showThinking(view) {
         const i = this.info, g = this.game;
+        if (view === undefined) view = this.boardView();
+        if (view && view.st) {
+            const name = markName(this.review.legend, view.j.mark);
+            $("evalline").textContent = `The board shows the position before ` +
+                `${moveNumber(view.j.ply, this.firstSide())} ${view.j.move}${view.j.mark}` +
+                (name ? ` (${name})` : "") + "; its values are above the board. This panel " +
+                "is of the game as it stands, and is back when the board shows the game again.";
+            $("evalline").className = "evalline aside";
+            $("pvline").textContent = "";
+            $("proofline").textContent = "";
+            return;
+        }
+        const proof = this.proofCache.get(this.pos);
+        $("proofline").textContent = this.over ? "" : proof ? `Proof: ${proof.text}` :
+            this.proving ? `Proving (up to ${PROVE_MS / 1000} s; your move or Stop ends it)…` : "";
         if (!i) {
             $("evalline").textContent = this.thinking ? "thinking…" : "—";
+            $("evalline").className = "evalline";
             $("pvline").textContent = "";
             return;
         }
@@ -1075,7 +1115,9 @@ const App = {
     },
 
     say(text) {
-        $("note").textContent = text;
+        this.noteText = text;
+        const view = this.reviewView !== null ? this.boardView() : null;
+        this.showNote(view && view.st ? view : null);
     },
 
     /* ------------------------------------------------------ the records */
@@ -1256,11 +1298,12 @@ const App = {
         $("movelist").addEventListener("click", e => this.showMark(e.target.closest("[data-ply]")));
         /* a marked move clicked or tapped (the list is drawn again at the
          * press, so no click may follow): on a phone the board is far above
-         * the list, and is brought into view */
+         * the list, and is brought into view with the lines above it (what
+         * is drawn, the move's values) */
         $("movelist").addEventListener("pointerup", e => {
             if (!e.target.closest("[data-ply]") || this.reviewView === null) return;
-            const b = $("board").getBoundingClientRect(), mid = b.top + b.height / 2;
-            if (mid < 0 || mid > window.innerHeight) $("status").scrollIntoView({ block: "start" });
+            const b = $("board").getBoundingClientRect(), s = $("status").getBoundingClientRect();
+            if (s.top < 0 || b.bottom > window.innerHeight) $("status").scrollIntoView({ block: "start" });
         });
         $("movelist").addEventListener("focusin", e => {
             if (!this.refocusing) this.showMark(e.target.closest("[data-ply]"));

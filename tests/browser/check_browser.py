@@ -321,6 +321,26 @@ def board_view():
                  arrows: b.querySelectorAll('.hintarrow').length };""")
 
 
+def texts(*ids):
+    """The text of each element named."""
+    return [driver.find_element(By.ID, i).text for i in ids]
+
+
+def in_view_with_board(words):
+    """Whether words (any case) are in an element wholly in the window, with
+    the board wholly in it too: [board in view, the innermost elements that
+    hold the words and are in view]."""
+    return driver.execute_script("""
+        const want = arguments[0].toLowerCase();
+        const seen = e => { const r = e.getBoundingClientRect();
+            return r.width > 0 && r.height > 0 && r.top >= -1 && r.bottom <= innerHeight + 1; };
+        const has = e => (e.innerText || '').toLowerCase().includes(want);
+        const leaves = [...document.querySelectorAll('body *')].filter(e =>
+            has(e) && ![...e.children].some(has));
+        return [seen(document.querySelector('#board svg')),
+                leaves.filter(seen).map(e => e.id || e.tagName)];""", words)
+
+
 def proto(command):
     """A command typed in the Protocol panel."""
     panel = driver.find_element(By.ID, "protocolpanel")
@@ -1182,7 +1202,12 @@ try:
         check("Review game marks in the move list the moves the engine's review marks, with "
               "their symbols and a colour", got == want == [("0", "d4??"), ("1", "c5??")] and
               colour == "rgba(161, 42, 42, 1)", f"{got} vs {want}, {colour}")
+        # the proof of the game as it stands (after c5), shown beside the board
+        WebDriverWait(driver, 30, 0.1).until(
+            lambda d: texts("proofline")[0].startswith("Proof: "))
+        game_proof = texts("proofline")[0]
         c5.click()
+        panel = texts("evalline", "pvline", "proofline", "note")
         detail = driver.find_element(By.ID, "reviewdetail").text
         r = rows[1]
         said = (f"1... c5?? (blunder) — for White: {value_words(r[4])}; best was {r[5]}: "
@@ -1210,6 +1235,17 @@ try:
               attr("history") == "d4 c5" and bv["view"] == "" and not bv["hint"] and
               "your turn" in driver.find_element(By.ID, "status").text,
               f"{attr('history')!r}, {bv}")
+        # while the board showed the position before c5, the proof beside it
+        # was still the game's ("Proof: Black wins in 11 plies; winning
+        # moves: b4, b5", after c5): now the panel says what it is of, and
+        # shows the game's proof again with the game
+        check("while a marked move's position is shown, the engine's panel does not give the "
+              "game's proof as if of it: it says the position shown and that it is of the game "
+              "as it stands; the game shown again, its proof is back",
+              game_proof.startswith("Proof: ") and not any(game_proof in t for t in panel) and
+              all("1... c5??" in t and "the game as it stands" in t for t in panel[:3] if t) and
+              panel[0] and texts("proofline")[0] == game_proof,
+              f"{game_proof!r}: {panel}, then {texts('proofline')}")
         c5 = driver.find_element(By.CSS_SELECTOR, '#movelist [data-ply="1"]')
         c5.click()
         shown = board_view()["view"]
@@ -1360,6 +1396,12 @@ try:
         check("on a phone a marked move tapped brings the board into view, showing its position",
               board_view()["view"] == tapped and seen[0] >= -1 and
               seen[1] <= seen[2] + 1, f"{board_view()['view']!r}, board at {seen}")
+        # and its values: they were only in the review panel, far below
+        # the board (the status above it says what is drawn, not the values)
+        words = texts("reviewdetail")[0].split(" — ", 1)[-1]
+        seen = in_view_with_board(words)
+        check("on a phone a marked move tapped: its values (the review's words) are in view "
+              "with the board", words and seen[0] and seen[1], f"{words!r}: {seen}")
         shot("phone-review-tablut-board")
         screen(None)
 
