@@ -55,6 +55,10 @@ const App = {
     review: null,               /* the review shown, of the game as it stands
                                  * (key): { key, moves, sides, stopped, asked,
                                  * legend, shown } */
+    recordMarks: null,          /* a record loaded with marks (NAGs): { game, moves,
+                                 * legend }, its moves as loaded; while the game
+                                 * follows them (an Undo, a move of the record's
+                                 * played again) the marks are the engine's record's */
     noteText: "",               /* the note's (say), shown while the board shows
                                  * the game as it stands */
     reviewView: null,           /* the history index of the marked move whose
@@ -330,6 +334,7 @@ const App = {
         this.cache.clear();
         this.info = null;
         this.review = null;
+        this.recordMarks = null;
         this.say("");
         $("banner").hidden = true;
         await this.refresh();
@@ -397,9 +402,6 @@ const App = {
         this.over = over.text !== "ongoing";
         const key = this.history.join(" ");
         this.cache.set(key, this.pos);
-        /* a review is of the game as it was reviewed: a move, an undo,
-         * another game or record (or one typed in the panel) ends it */
-        if (this.review && this.review.key !== this.reviewKey()) this.review = null;
         /* the engine's line is shown while the game goes on from its move:
          * not after an undo past it, nor in another game (a newgame or
          * setrecord typed in the Protocol panel) */
@@ -410,6 +412,22 @@ const App = {
         const prev = prevPos ? g.parse(prevPos) : null;
         const lastMove = this.history[this.history.length - 1];
         const record = rec.ok ? decodeURIComponent(rec.text) : "";
+        /* a review is of the game as it was reviewed: a move, an undo,
+         * another game or record (or one typed in the panel) ends it. A
+         * loaded record's marks are its moves': they stay while the game
+         * follows the record (an Undo, the record's move played again: the
+         * engine's record has them on those moves), and a move off the
+         * record, or another game, ends them as it ends a review */
+        const rm = this.recordMarks;
+        if (rm && !(rm.game === g.name && this.history.length <= rm.moves.length &&
+                    this.history.every((m, i) => m === rm.moves[i])))
+            this.recordMarks = null;
+        if (this.review && this.review.key !== this.reviewKey()) {
+            this.review = null;
+            this.reviewView = null;
+        }
+        if (!this.review && this.recordMarks && !this.reviewing && rec.ok)
+            this.review = this.recordReview(record);
         this.variantNow = recordVariant(record);
         this.last = this.history.length ? g.lastMove(prev, this.st, lastMove, this.history) : null;
         this.captured = this.last ? g.captured(prev, this.st, this.last, lastRecordMove(record)) : [];
@@ -645,6 +663,7 @@ const App = {
         }
         this.reviewing = { stop: false };
         this.review = null;
+        this.recordMarks = null;
         this.store();
         this.render();
         this.run(() => this.doReview(), true);
@@ -1146,6 +1165,7 @@ const App = {
         await this.learnPositions(text);
         this.info = null;
         this.review = null;
+        this.recordMarks = null;
         await this.syncGame();
         await this.refresh();
         /* a record saved after a review carries its marks (NAGs), shown as
@@ -1163,17 +1183,27 @@ const App = {
     async showRecordMarks() {
         const rec = await this.send("getrecord");
         if (!rec.ok) return 0;
-        const marks = parseRecordMarks(decodeURIComponent(rec.text), this.history,
-                                       this.game.sides, this.firstSide());
+        const text = decodeURIComponent(rec.text);
+        const marks = parseRecordMarks(text, this.history, this.game.sides, this.firstSide());
         const n = [...marks.moves.values()].filter(j => j.mark).length;
         if (!n) return 0;
         const legend = await this.send("review_legend");
-        this.review = Object.assign(marks, {
-            key: this.reviewKey(), fromRecord: true, asked: false, shown: null,
-            legend: parseLegend(legend.ok ? legend.text : "") });
+        this.recordMarks = { game: this.game.name, moves: [...this.history],
+                             legend: parseLegend(legend.ok ? legend.text : "") };
+        this.review = this.recordReview(text);
         this.store();
         this.render();
         return n;
+    },
+
+    /* The record's marks on the game's moves (getrecord's text: the
+     * engine keeps them with the record's moves), shown as a review's;
+     * null when none of the moves played is marked */
+    recordReview(text) {
+        const marks = parseRecordMarks(text, this.history, this.game.sides, this.firstSide());
+        if (![...marks.moves.values()].some(j => j.mark)) return null;
+        return Object.assign(marks, { key: this.reviewKey(), fromRecord: true, asked: false,
+                                      shown: null, legend: this.recordMarks.legend });
     },
 
     /* The positions of a record just loaded (setrecord TEXT), each before

@@ -1485,6 +1485,35 @@ try:
         check("a reload brings a loaded record's marks back as the record's",
               marked_moves() == want and state.startswith("The record's marks"),
               f"{marked_moves()} vs {want}, {state!r}")
+        # Undo, and the record's move played again: the marks were gone for
+        # good (the engine's record had them back on the move)
+        Select(driver.find_element(By.ID, "engineside")).select_by_value("none")
+        idle()
+        moves, last = attr("history").split(), max(int(p) for p, _ in want)
+        while len(attr("history").split()) > last:
+            n = len(attr("history").split())
+            driver.find_element(By.ID, "undo").click()
+            WebDriverWait(driver, 30).until(lambda d: len(attr("history").split()) < n)
+            idle()
+        undone = marked_moves()
+        type_move(moves[last])
+        again = marked_moves()
+        driver.find_element(By.ID, "undo").click()
+        WebDriverWait(driver, 30).until(lambda d: len(attr("history").split()) == last)
+        idle()
+        other = next(m for m in driver.execute_script("return App.legal") if m != moves[last])
+        type_move(other)
+        off = marked_moves()
+        check("a loaded record's marks: Undo keeps those of the moves still played, the record's "
+              "move played again gets its mark back, a move off the record ends them",
+              undone == [w for w in want if int(w[0]) < last] and undone and again == want[:len(
+                  [w for w in want if int(w[0]) <= last])] and again[-1][0] == str(last) and
+              off == [], f"{undone}, {again}, {other}: {off} vs {want}")
+        driver.find_element(By.ID, "load").send_keys(path)      # the record as it was
+        WebDriverWait(driver, 30).until(lambda d: len(attr("history").split()) == len(moves))
+        idle()
+        Select(driver.find_element(By.ID, "engineside")).select_by_value("1")
+        idle()
         driver.execute_script("window.scrollTo(0, 0)")
 
         # Stop ends a review as it ends a long genmove or analyze (# interrupt)
