@@ -158,8 +158,10 @@ const App = {
                 this.say(own ? "Your game is back." : "The game of your last visit is back.");
                 await this.refresh();
                 /* the tab's review too (made again: the session is new), or
-                 * the marks of a record loaded (the record kept has them) */
-                if (own && saved.review === "record") {
+                 * the marks of a record loaded (the record kept has them: a
+                 * new tab opened on the last game shows them as well; it
+                 * makes no review again, which would take the engine's time) */
+                if (saved.review === "record") {
                     await this.showRecordMarks();
                 } else if (own && saved.review && !$("review").disabled) {
                     this.startReview();

@@ -1485,6 +1485,23 @@ try:
         check("a reload brings a loaded record's marks back as the record's",
               marked_moves() == want and state.startswith("The record's marks"),
               f"{marked_moves()} vs {want}, {state!r}")
+        # a new tab opened on the last game (this one) had the record but
+        # not its marks: only the tab that loaded it showed them
+        tab1 = driver.current_window_handle
+        driver.switch_to.new_window("tab")
+        driver.get(URL)
+        idle()
+        try:
+            WebDriverWait(driver, 30, 0.1).until(lambda d: d.execute_script(
+                "return !!App.review && !App.engine.busy()"))
+        except TimeoutException:
+            pass
+        got, (state,), note = marked_moves(), texts("reviewstate"), note_text()
+        driver.close()
+        driver.switch_to.window(tab1)
+        check("a new tab opened on the last game shows a loaded record's marks too",
+              got == want and state.startswith("The record's marks") and "last visit" in note,
+              f"{got} vs {want}, {state!r}, {note!r}")
         # Undo, and the record's move played again: the marks were gone for
         # good (the engine's record had them back on the move)
         Select(driver.find_element(By.ID, "engineside")).select_by_value("none")
