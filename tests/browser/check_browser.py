@@ -217,6 +217,17 @@ def idle(timeout=120):
         " && !!document.getElementById('board').dataset.position"))
 
 
+def review_settled(timeout=30):
+    """After a reload: idle, then until a review (a record's marks or one
+    made again) is there and done, or timeout seconds have passed."""
+    idle()
+    try:
+        WebDriverWait(driver, timeout, 0.1).until(lambda d: d.execute_script(
+            "return !!App.review && !App.reviewing && !App.engine.busy()"))
+    except TimeoutException:
+        pass
+
+
 def idle_within(seconds):
     """idle(seconds), False if it timed out."""
     try:
@@ -1408,12 +1419,7 @@ try:
         # a reload brought the game back but not its review: the marks a
         # person was looking at were gone, and so was a review under way
         def reviewed_again():
-            idle()
-            try:
-                WebDriverWait(driver, 30, 0.1).until(lambda d: d.execute_script(
-                    "return !!App.review && !App.reviewing && !App.engine.busy()"))
-            except TimeoutException:
-                pass
+            review_settled()
             return marked_moves(), driver.find_element(By.ID, "reviewstate").text
 
         driver.refresh()
@@ -1475,12 +1481,7 @@ try:
               f"{state!r}; {note!r}")
         # a reload keeps them (the record kept has them), not a review made again
         driver.refresh()
-        idle()
-        try:
-            WebDriverWait(driver, 30, 0.1).until(lambda d: d.execute_script(
-                "return !!App.review && !App.reviewing && !App.engine.busy()"))
-        except TimeoutException:
-            pass
+        review_settled()
         state = driver.find_element(By.ID, "reviewstate").text
         check("a reload brings a loaded record's marks back as the record's",
               marked_moves() == want and state.startswith("The record's marks"),
