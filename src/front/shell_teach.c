@@ -33,7 +33,12 @@ static void value_words(const struct game *g, const char *tok, char *buf, size_t
         /* a win of p plies counting the move: (p + 1) / 2 of the mover's
          * moves; a loss: p / 2 of the opponent's */
         int moves = win ? (plies + 1) / 2 : plies / 2;
-        snprintf(buf, n, "%s in %d move%s", win ? "wins" : "loses", moves, moves == 1 ? "" : "s");
+        if (moves == 0)         /* L1: the move itself loses (into the
+                                 * opponent's corner); it said "in 0 moves" */
+            snprintf(buf, n, "loses at once");
+        else
+            snprintf(buf, n, "%s in %d move%s", win ? "wins" : "loses", moves,
+                     moves == 1 ? "" : "s");
     } else if (!strcmp(tok, "D")) {
         snprintf(buf, n, "draws");
     } else {
