@@ -67,7 +67,7 @@ static struct session_value from_score(int score, int exact, int depth)
     if (score >= SCORE_WIN_MIN || score <= -SCORE_WIN_MIN) {
         v.exact = 1;
         v.value = score > 0 ? 1 : -1;
-        v.plies = search_score_plies(score);
+        v.plies = search_plies_within(score, depth);
     } else if (exact && score == 0) {
         v.exact = 1;
     } else {
@@ -203,7 +203,8 @@ static int prove(struct session *s, void *ab, void *st, uint64_t nodes, int64_t 
         struct search_result d;
         alphabeta_searcher.search(ab, g, st, &dp, &d);
         b->used += d.nodes;
-        int dist = d.exact && (d.score > 0) == (v->value > 0) ? search_score_plies(d.score) : -1;
+        int dist = d.exact && (d.score > 0) == (v->value > 0) ? search_plies_within(d.score, d.depth)
+                                                               : -1;
         if (dist >= 0) {
             v->plies = dist;
             if (v->value > 0)
@@ -615,6 +616,21 @@ static void judge(struct session *s, void *ab, void *st, move_t m, int pos_ok,
         }
     } else {
         judge_by_search(s, ab, st, m, l, b, j);
+        if (child_ok) {
+            /* the position after the move proven where the one before is
+             * not (a review proves each): that is the move's value, and a
+             * proven win is the best there is. A review marked a winning
+             * move a mistake by the search's scores ("d3 ? -80, d4 40" on
+             * 6x6 from c3 at nodes 20000), and gave it a length taken from
+             * the reply played, not the best defence (W23 for a W27): a QA
+             * pass. */
+            j->played = flip(child);
+            if (value_key(&j->played) >= value_key(&j->best)) {
+                j->best = j->played;
+                j->best_move = m;
+            }
+            set_mark_by_search(g, j);
+        }
     }
     if (j->best_move != MOVE_NONE)
         g->format_move(st, j->best_move, j->best_text, sizeof j->best_text);
@@ -769,7 +785,7 @@ int session_review(struct session *s, int (*stop)(void *), void *ctx,
     for (int i = k - 2; i >= 0; i--) {
         struct session_judgement *j = &out->moves[i];
         const struct session_judgement *next = &out->moves[i + 1];
-        if ((ok[i] && ok[i + 1]) || j->played.exact || !next->best.exact)
+        if (ok[i + 1] || j->played.exact || !next->best.exact)
             continue;
         struct session_review_side *sd = &out->side[j->side];
         sd->mistakes -= j->mark == SESSION_MARK_MISTAKE;

@@ -145,6 +145,54 @@ START_TEST(test_hint_unknown_loss_before_known)
 }
 END_TEST
 
+/* Lengths under a small budget (a QA pass): a proven value whose length
+ * the search found past its depth is a bound, not the length (hint said
+ * c2 W11 where it wins in 9); a review's move whose position before it is
+ * not proven but whose position after it is, gets that value, not a
+ * mistake by the search's scores ("d3 ? -80, best d4 40"). */
+START_TEST(test_lengths_under_small_budget)
+{
+    struct session s;
+    struct session_ranked r[GAME_MAX_MOVES];
+    int k;
+    char m[16];
+    ck_assert_int_eq(open_session(&s), SESS_OK);
+    ck_assert_int_eq(session_setposition(&s, "7/7/5x1/3xxxx/2sxxx1/7/7 1", err, sizeof err),
+                     SESS_OK);
+    s.nodes = 20000;
+    ck_assert_int_eq(session_rank_moves(&s, GAME_MAX_MOVES, NULL, NULL, r, &k), SESS_OK);
+    int seen = 0;
+    for (int i = 0; i < k; i++) {
+        s.g->format_move(s.st, r[i].move, m, sizeof m);
+        if (strcmp(m, "c2"))
+            continue;
+        seen = 1;
+        ck_assert(r[i].v.exact && r[i].v.value > 0);
+        ck_assert_msg(r[i].v.plies == 9 || r[i].v.plies < 0, "c2 W%d, not W9", r[i].v.plies);
+    }
+    ck_assert(seen);
+
+    const char *opts[2] = {"size=6", "start=c3"};
+    ck_assert_int_eq(session_newgame(&s, "rastros", 2, opts, err, sizeof err), SESS_OK);
+    s.nodes = 20000;
+    ck_assert_int_eq(session_play(&s, -1, "d3", err, sizeof err), SESS_OK);
+    for (int moves = 1; moves <= 2; moves++) {
+        if (moves == 2)
+            ck_assert_int_eq(session_play(&s, -1, "e4", err, sizeof err), SESS_OK);
+        struct session_review rv;
+        ck_assert_int_eq(session_review(&s, NULL, NULL, &rv), SESS_OK);
+        ck_assert_int_eq(rv.n, moves);
+        const struct session_judgement *j = &rv.moves[0];
+        ck_assert_int_eq(j->mark, SESSION_MARK_NONE);
+        ck_assert(j->played.exact && j->played.value > 0);
+        /* W27 with best play (c2 and d4 hold out 26 plies), whatever e4 did */
+        ck_assert_msg(j->played.plies == 27 || j->played.plies < 0, "d3 W%d", j->played.plies);
+        session_review_free(&rv);
+    }
+    session_free(&s);
+}
+END_TEST
+
 /* A search score where nothing is proven: Tablut's start, ranked by the
  * multi-PV search, the scores in order. */
 START_TEST(test_hint_by_search)
@@ -731,6 +779,7 @@ static Suite *analysis_suite(void)
     tcase_add_test(tc, test_hint_grasshopper_agrees_with_solver);
     tcase_add_test(tc, test_hint_by_search);
     tcase_add_test(tc, test_hint_unknown_loss_before_known);
+    tcase_add_test(tc, test_lengths_under_small_budget);
     tcase_add_test(tc, test_review_rastros_planted_blunder);
     tcase_add_test(tc, test_review_grasshopper_planted_blunder);
     tcase_add_test(tc, test_review_stopped_by_search);
