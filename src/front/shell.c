@@ -1472,15 +1472,27 @@ static void shell_line(struct shell *sh, const char *line)
         args[1] = argv[0];
         argc = 2;
     } else if (!c) {
-        fprintf(p->out, "error: unknown command: %s\n", name);
         const char *near = nearest_command(name);
-        if (near)
-            fprintf(p->out, "did you mean '%s'?", near);
-        else if (strpbrk(name, "0123456789"))
-            fprintf(p->out, "(not a move of %s either: Tab Tab lists the legal moves)",
-                    p->s.g->name);
-        else
-            fprintf(p->out, "'help' lists the commands");
+        move_t m;
+        char why[128] = "";
+        if (!near && n == 1 && strpbrk(name, "0123456789"))
+            p->s.g->parse_move(p->s.st, name, &m, why, sizeof why);
+        if (why[0]) {
+            /* a move mistyped: what is wrong with it, as play and the web
+             * board's Move box say it, where it was "unknown command: 3/8x"
+             * (a QA pass) */
+            fprintf(p->out, "error: %s is not a move of %s: %s\n", name, p->s.g->name, why);
+            fprintf(p->out, "(Tab Tab lists the legal moves)");
+        } else {
+            fprintf(p->out, "error: unknown command: %s\n", name);
+            if (near)
+                fprintf(p->out, "did you mean '%s'?", near);
+            else if (strpbrk(name, "0123456789"))
+                fprintf(p->out, "(not a move of %s either: Tab Tab lists the legal moves)",
+                        p->s.g->name);
+            else
+                fprintf(p->out, "'help' lists the commands");
+        }
         fprintf(p->out, "\n");
         fflush(p->out);
         free(w.buf);
