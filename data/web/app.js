@@ -45,6 +45,8 @@ const App = {
     cache: new Map(),           /* the history so far ("" at the start) -> position */
     proofCache: new Map(),      /* position -> { text, winning } */
     selected: null, hint: null, info: null, infoSide: 0,
+    why: null,                  /* what the last click said, when it was no move:
+                                 * shown in the status until the next click */
     infoGame: "", infoHist: "",   /* the game and history the engine's line is of */
     thinking: false,            /* a genmove_analyze is running */
     moving: false,              /* a move of the person's is on its way */
@@ -434,6 +436,7 @@ const App = {
         this.last = this.history.length ? g.lastMove(prev, this.st, lastMove, this.history) : null;
         this.captured = this.last ? g.captured(prev, this.st, this.last, lastRecordMove(record)) : [];
         this.selected = null;
+        this.why = null;
         this.hint = null;
         this.gen++;
         this.moving = false;    /* the position it was made in is gone */
@@ -910,6 +913,11 @@ const App = {
             if (m) { this.humanMove(m); return; }
         }
         const isSource = this.legal.some(x => g.split(x).length === 2 && g.split(x)[0] === key);
+        /* a click that is no move's start nor a picked piece's end: the
+         * game says why, where it can (Grasshopper: "7 has no move: the wall
+         * on 9 blocks its way"); the pick is dropped as before */
+        this.why = !isSource && key !== this.selected && g.whyNot ?
+            g.whyNot(this.st, this.toMove, key, this.selected) : null;
         this.selected = isSource && this.selected !== key ? key : null;
         this.render();
         if (this.selected) {
@@ -961,8 +969,15 @@ const App = {
         else if (this.moving) status = `${who} to move: your move is on its way…`;
         else if (this.thinking) status = `${who} to move: the engine is thinking…`;
         else if (this.engineControls(this.toMove)) status = `${who} to move (the engine).`;
+        else if (this.legal.length === 1 && this.legal[0] === "pass")
+            /* a forced pass, and why (Grasshopper's walls, a full A) */
+            status = `${who} to move: no move: pass (` +
+                ((g.passReason && g.passReason(this.st, this.toMove)) || "no piece can move") +
+                "): click Pass (p).";
         else status = `${who} to move: your turn` +
-            (this.selected ? ` (${this.selected} picked up; Esc drops it)` : "") + ".";
+            (this.selected ? ` (${g.pickWords ? g.pickWords(this.st, this.selected) : this.selected}` +
+             " picked up; Esc drops it)" : "") + ".";
+        if (this.why && this.humanTurn()) status += " " + this.why.charAt(0).toUpperCase() + this.why.slice(1);
         if (this.typed && !this.over && this.engine.open)
             status += ` The engine is answering "${this.typed}" (typed in the Protocol panel):` +
                 " Stop (m) or a move ends it.";
@@ -1435,6 +1450,7 @@ const App = {
         const key = this.selected;
         const onBoard = document.activeElement && document.activeElement.closest("#board");
         this.selected = null;
+        this.why = null;
         this.render();
         const el = key && onBoard ? $("board").querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
         if (el && el.getAttribute("tabindex") === "0") el.focus();

@@ -1089,6 +1089,97 @@ try:
     shot("phone-grasshopper-track")
     screen(None)
 
+    # ------------------------- Grasshopper: what a new player meets (a QA pass)
+    def set_position(pos):
+        """A position set through the Protocol panel (setposition), drawn."""
+        proto(f"setposition {pos}")
+        WebDriverWait(driver, 30, 0.05).until(lambda d: attr("position") == pos)
+        idle()
+
+    def status():
+        return driver.find_element(By.ID, "status").text
+
+    def click_key(key):
+        """A click on the board's key (a point, 0 the reserve, off), drawn."""
+        driver.find_element(By.CSS_SELECTOR, f'#board .hit[data-key="{key}"]').click()
+        idle()
+
+    # 1. A forced pass said only "Black to move: your turn." beside a Pass
+    # button, and clicks on the pieces did nothing: now the status says the
+    # side has no move and must pass, and why. White's wall on 7 holds
+    # Black's singles in A, A is full (the reserve cannot enter), White's
+    # wall on 19 holds 14, and a single in D never moves on (the position
+    # the QA pass reached with pieces=14: see the brief's record)
+    new_game("grasshopper", {"pieces": "14"}, engine_side="none")
+    set_position("wbbbbb/W...../.b..../W...b. b 9,7 0,0 -")
+    Select(driver.find_element(By.ID, "engineside")).select_by_value("0")
+    idle()
+    st = status()
+    check("Grasshopper, a forced pass: the status says there is no move and why (a wall on 7 "
+          "and on 19, A full for the reserve, a single in D)",
+          driver.find_element(By.ID, "pass").is_displayed() and "no move: pass" in st.lower() and
+          "wall on 7" in st and "wall on 19" in st and "A is full" in st and
+          "reserve cannot enter" in st and "in D" in st, st)
+    shot("grasshopper-forced-pass")
+    click_key("3")
+    st = status()
+    check("Grasshopper, a forced pass: a click on a piece says why it cannot move, the pass "
+          "still said", "3 has no move" in st and "wall on 7" in st and
+          "no move: pass" in st.lower() and attr("history") == "", st)
+    # two dead singles in D, nothing else: no piece can move
+    new_game("grasshopper", {"pieces": "2"}, engine_side="none")
+    set_position("..w.../....../....../.b.b.. b 1,0 0,0 -")
+    Select(driver.find_element(By.ID, "engineside")).select_by_value("0")
+    idle()
+    st = status()
+    check("Grasshopper, a forced pass with two singles in D: the status says so",
+          "no move: pass" in st.lower() and "singles in D" in st and "cannot move on" in st, st)
+
+    # 2. A click on a piece that cannot move, an opponent's piece or an
+    # empty point did nothing (the pick cleared silently); typed, 7/13 was
+    # "illegal move: a wall stands between 7 and 13". 3. The reserve picked
+    # up was "0 picked up", the protocol's name for it.
+    new_game("grasshopper", {"pieces": "4"}, engine_side="none")
+    set_position("....../wbW.../....../b..... w 1,2 0,0 -")
+    Select(driver.find_element(By.ID, "engineside")).select_by_value("1")
+    idle()
+    plain = status()
+    click_key("7")
+    st = status()
+    check("Grasshopper: a click on a piece that cannot move says why, in the status",
+          "7 has no move" in st and "wall on 9" in st and
+          driver.execute_script("return App.selected") is None, st)
+    shot("grasshopper-no-move-click")
+    click_key("8")
+    st8 = status()
+    click_key("12")
+    st12 = status()
+    check("Grasshopper: a click on an opponent's piece or an empty point says so",
+          "8 is Black's" in st8 and "12 is empty" in st12, f"{st8!r} {st12!r}")
+    click_key("0")
+    st = status()
+    check("Grasshopper: the reserve picked up is said in words, not as the protocol's 0",
+          driver.execute_script("return App.selected") == "0" and
+          "a piece from the reserve picked up" in st and "0 picked up" not in st, st)
+    shot("grasshopper-reserve-picked")
+    click_key("9")
+    st = status()
+    check("Grasshopper: a piece that can move is picked up, nothing else said",
+          driver.execute_script("return App.selected") == "9" and "has no move" not in st and
+          "picked up" in st, st)
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+    idle()
+    check("Grasshopper: Esc drops it, and the status is the plain one again",
+          status() == plain, f"{status()!r} vs {plain!r}")
+    # Tablut's clicks as they were: a piece of the side not to move does nothing
+    new_game("tablut", {}, engine_side="none")
+    plain = status()
+    click_key("e5")
+    check("Tablut: a click on a piece that is not the mover's changes nothing",
+          status() == plain and driver.execute_script("return App.selected") is None,
+          f"{status()!r} vs {plain!r}")
+    check("no JavaScript errors after the Grasshopper clicks", not js_errors(), str(js_errors()))
+
     # a command typed in the protocol panel that runs until it is stopped
     # (analyze) held the board: a move clicked waited "on its way" for the
     # server's cap (10 minutes), Move now was disabled. Now a move, or Stop,
