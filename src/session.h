@@ -344,12 +344,22 @@ struct game_record;
  * setposition start if any, the result and reason, today's date, the moves
  * in the game's long notation where it has one. SESS_OK or SESS_ENOMEM. */
 int session_to_record(const struct session *s, struct game_record *r);
+/* Move i's note (s->notes[i]) while it is still this game's move i (the
+ * same move from the same position), else NULL: what savegame writes with
+ * the move and what a review keeps (session_record.c). */
+const struct session_note *session_move_note(const struct session *s, int i);
 /* Replaces the game by the record's, played to its first upto moves (all
  * when upto < 0); the engine and its options are kept. On failure nothing
  * changes: SESS_EUNKNOWN_GAME, SESS_EOPTION, SESS_EINVALID (variant),
  * SESS_EPOSITION, SESS_EILLEGAL (err names the move), SESS_ENOMEM. */
 int session_from_record(struct session *s, const struct game_record *r, int upto, char *err,
                         size_t errlen);
+/* The record's game, played to its first upto moves (all when upto < 0),
+ * in t, a session of its own with no engine (free it with session_free,
+ * also on failure): its variant, its start position and its moves. The
+ * errors of session_from_record. */
+int session_replay_record(struct session *t, const struct game_record *r, int upto, char *err,
+                          size_t errlen);
 /* Sets the roster (the names a record gives the players where no loaded
  * record names them) by who plays: engine[side] is 1 where the engine
  * plays that side. The engine's side is "Tabula VERSION", "Tabula VERSION

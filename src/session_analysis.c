@@ -812,7 +812,7 @@ int session_review(struct session *s, int (*stop)(void *), void *ctx,
     int kept = k;
     for (int i = 0; i < s->nnotes && i < n; i++) {
         struct session_note *o = &s->notes[i];
-        if (o->move != s->moves[i].move || o->hash != g->hash(s->snaps + (size_t)i * sz))
+        if (session_move_note(s, i) != o)
             continue;
         if (i >= k) {
             notes[i] = *o;

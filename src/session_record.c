@@ -37,6 +37,16 @@ static void copy_header(struct game_record *dst, const struct game_record *src, 
     }
 }
 
+const struct session_note *session_move_note(const struct session *s, int i)
+{
+    const struct game *g = s->g;
+    if (i < 0 || i >= s->nnotes || i >= s->nmoves)
+        return NULL;
+    const struct session_note *nt = &s->notes[i];
+    return nt->move == s->moves[i].move &&
+           nt->hash == g->hash(s->snaps + (size_t)i * g->state_size) ? nt : NULL;
+}
+
 int session_to_record(const struct session *s, struct game_record *r)
 {
     const struct game *g = s->g;
@@ -68,10 +78,7 @@ int session_to_record(const struct session *s, struct game_record *r)
         else
             snprintf(mv, sizeof mv, "%s", s->moves[i].text);
         /* a review's mark, while it is still this game's move */
-        const struct session_note *nt = i < s->nnotes ? &s->notes[i] : NULL;
-        if (nt && (nt->move != s->moves[i].move ||
-                   nt->hash != g->hash(s->snaps + (size_t)i * g->state_size)))
-            nt = NULL;
+        const struct session_note *nt = session_move_note(s, i);
         /* the record's own comment, then the review's words */
         const char *c1 = nt && nt->text ? nt->text : NULL;
         const char *c2 = nt && nt->comment[0] ? nt->comment : NULL;
@@ -95,13 +102,10 @@ void session_set_roster(struct session *s, const int engine[2], const char *pers
                  engine[i] ? name : engine[1 - i] && person ? person : "");
 }
 
-int session_from_record(struct session *s, const struct game_record *r, int upto, char *err,
-                        size_t errlen)
+int session_replay_record(struct session *t, const struct game_record *r, int upto, char *err,
+                          size_t errlen)
 {
-    /* build the game in a scratch session so a failure changes nothing */
-    struct session tmp;
-    memset(&tmp, 0, sizeof tmp);
-    tmp.engine = s->engine;
+    memset(t, 0, sizeof *t);
     char *opts[SESSION_MAX_OPTS];
     int nopts = 0;
     char vbuf[sizeof r->variant];
@@ -110,20 +114,28 @@ int session_from_record(struct session *s, const struct game_record *r, int upto
     for (char *tok = strtok_r(vbuf, " ", &save); tok && nopts < SESSION_MAX_OPTS;
          tok = strtok_r(NULL, " ", &save))
         opts[nopts++] = tok;
-    int rc = session_newgame(&tmp, r->game, nopts, (const char *const *)opts, err, errlen);
+    int rc = session_newgame(t, r->game, nopts, (const char *const *)opts, err, errlen);
     if (rc == SESS_EUNKNOWN_GAME && !r->game[0])    /* a third-party PGN */
         snprintf(err, errlen, "the record has no Game tag");
     if (rc == SESS_OK && r->position[0])
-        rc = session_setposition(&tmp, r->position, err, errlen);
+        rc = session_setposition(t, r->position, err, errlen);
     for (int i = 0; rc == SESS_OK && i < r->nmoves && (upto < 0 || i < upto); i++) {
         char e2[128];
-        if (session_play(&tmp, -1, r->moves[i], e2, sizeof e2) != SESS_OK) {
+        if (session_play(t, -1, r->moves[i], e2, sizeof e2) != SESS_OK) {
             snprintf(err, errlen, "%s", r->moves[i]);
             rc = SESS_EILLEGAL;
         }
     }
+    return rc;
+}
+
+int session_from_record(struct session *s, const struct game_record *r, int upto, char *err,
+                        size_t errlen)
+{
+    /* build the game in a scratch session so a failure changes nothing */
+    struct session tmp;
+    int rc = session_replay_record(&tmp, r, upto, err, errlen);
     if (rc != SESS_OK) {
-        tmp.engine = NULL;      /* the engine is s's */
         session_free(&tmp);
         return rc;
     }

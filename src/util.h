@@ -49,6 +49,16 @@ void util_file_size_limit_fails_writes(void);
  * shell names its player so, and tabula-web the person on the loopback. */
 void util_login_name(char *buf, size_t n);
 
+/* FNV-1a, 64 bits: h (UTIL_FNV1A_START to begin) gone on over n bytes. */
+#define UTIL_FNV1A_START UINT64_C(0xcbf29ce484222325)
+static inline uint64_t util_fnv1a(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *b = data;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * UINT64_C(0x100000001b3);
+    return h;
+}
+
 /* Appends printf-style text to buf (size n) at *pos, never overflowing. */
 void buf_printf(char *buf, size_t n, size_t *pos, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

@@ -807,8 +807,8 @@ static void wrap_to(FILE *o, const char *text, int width)
     }
 }
 
-/* Prints text wrapped at the terminal's width (at most 100). */
-/* The text wrapped, written whole: wrapped into memory and then handed to o
+/* Prints text wrapped at the terminal's width (at most 100), written
+ * whole: wrapped into memory and then handed to o
  * in one piece, with whatever o holds before it (analyze's escape that
  * takes a ^C echo away). Written a line at a time (stdout to a terminal is
  * line-buffered), a Ctrl-C typed between two lines was echoed inside the
@@ -1086,30 +1086,12 @@ static int whole_turn(const struct shell *sh)
 
 /* ------------------------------------------------- unsaved games kept */
 
-/* FNV-1a of n bytes, going on from h. */
-static uint64_t fnv(uint64_t h, const void *data, size_t n)
-{
-    const unsigned char *b = data;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ b[i]) * UINT64_C(1099511628211);
-    return h;
-}
-
-/* The note savegame writes with move i, as session_to_record takes it (a
- * review's mark, a loaded record's comment: while it is still this game's
- * move), or NULL. */
+/* The note savegame writes with move i (session_move_note's: a review's
+ * mark, a loaded record's comment), or NULL where it writes none. */
 static const struct session_note *move_note(const struct session *s, int i)
 {
-    const struct game *g = s->g;
-    if (i >= s->nnotes)
-        return NULL;
-    const struct session_note *nt = &s->notes[i];
-    if (nt->move != s->moves[i].move ||
-        nt->hash != g->hash(s->snaps + (size_t)i * g->state_size))
-        return NULL;
-    if (!nt->nag && !nt->comment[0] && !(nt->text && nt->text[0]))
-        return NULL;
-    return nt;
+    const struct session_note *nt = session_move_note(s, i);
+    return nt && (nt->nag || nt->comment[0] || (nt->text && nt->text[0])) ? nt : NULL;
 }
 
 /* What savegame would write of the game now (struct shell_print). */
@@ -1122,7 +1104,7 @@ static void game_print(const struct session *s, struct shell_print *pr)
     pr->setup = s->setup;
     pr->start = g->hash(s->start);
     pr->hash = g->hash(s->st);
-    uint64_t h = UINT64_C(14695981039346656037);
+    uint64_t h = UTIL_FNV1A_START;
     for (int i = 0; i < s->nmoves; i++) {
         const struct session_note *nt = move_note(s, i);
         if (!nt)
@@ -1131,10 +1113,10 @@ static void game_print(const struct session *s, struct shell_print *pr)
          * review that redoes the words a record had read back is no change) */
         const char *c1 = nt->text && nt->text[0] ? nt->text : nt->comment;
         const char *c2 = c1 == nt->comment ? "" : nt->comment;
-        h = fnv(h, &i, sizeof i);
-        h = fnv(h, &nt->nag, sizeof nt->nag);
-        h = fnv(h, c1, strlen(c1) + 1);
-        h = fnv(h, c2, strlen(c2) + 1);
+        h = util_fnv1a(h, &i, sizeof i);
+        h = util_fnv1a(h, &nt->nag, sizeof nt->nag);
+        h = util_fnv1a(h, c1, strlen(c1) + 1);
+        h = util_fnv1a(h, c2, strlen(c2) + 1);
     }
     pr->notes = h;
 }
@@ -1286,29 +1268,6 @@ static int replaces_game(const char *name, int argc)
     return 0;
 }
 
-/* Record r's game replayed in t (a session of its own, no engine; free it
- * with session_free): its variant, its position and its moves. 0 ok, -1
- * where r is no game of ours. */
-static int replay_record(const struct game_record *r, struct session *t)
-{
-    char err[256], vbuf[sizeof r->variant], *save;
-    const char *opts[SESSION_MAX_OPTS];
-    int nopts = 0;
-    snprintf(vbuf, sizeof vbuf, "%s", r->variant);
-    for (char *tok = strtok_r(vbuf, " ", &save); tok && nopts < SESSION_MAX_OPTS;
-         tok = strtok_r(NULL, " ", &save))
-        opts[nopts++] = tok;
-    memset(t, 0, sizeof *t);
-    if (session_newgame(t, r->game, nopts, opts, err, sizeof err) != SESS_OK)
-        return -1;
-    if (r->position[0] && session_setposition(t, r->position, err, sizeof err) != SESS_OK)
-        return -1;
-    for (int i = 0; i < r->nmoves; i++)
-        if (session_play(t, -1, r->moves[i], err, sizeof err) != SESS_OK)
-            return -1;
-    return 0;
-}
-
 /* Move i of s as the record numbers it: "2. c2", "1... c5". */
 static void move_label(const struct session *s, int i, char *buf, size_t n)
 {
@@ -1351,7 +1310,7 @@ static int file_would_lose(const struct session *s, const char *path, char *lost
     }
     struct session t;
     int rc = 2;
-    if (!replay_record(&r, &t)) {
+    if (session_replay_record(&t, &r, -1, err, sizeof err) == SESS_OK) {
         const struct game *g = s->g;
         char v1[256], v2[256];
         g->format_variant(s->st, v1, sizeof v1);

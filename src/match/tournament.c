@@ -280,7 +280,7 @@ static int load_openings(struct tour *t, void *st, const char *const *optv)
     const struct game *g = t->g;
     FILE *f = fopen(c->openings_file, "r");
     char err[256], *line = NULL;
-    t->openings_hash = 0xcbf29ce484222325ull;
+    t->openings_hash = UTIL_FNV1A_START;
     size_t cap = 0, len;
     int lineno = 0, ret = 0, got;
     if (!f) {
@@ -352,12 +352,7 @@ static int load_openings(struct tour *t, void *st, const char *const *optv)
             break;
         }
         /* the file's openings, in order, name it in the results' header */
-        for (const char *p = line;; p++) {
-            t->openings_hash = (t->openings_hash ^ (unsigned char)*p) *
-                               0x100000001b3ull;
-            if (!*p)
-                break;
-        }
+        t->openings_hash = util_fnv1a(t->openings_hash, line, strlen(line) + 1);
     }
     free(line);
     fclose(f);
