@@ -977,7 +977,7 @@ const App = {
         else status = `${who} to move: your turn` +
             (this.selected ? ` (${g.pickWords ? g.pickWords(this.st, this.selected) : this.selected}` +
              " picked up; Esc drops it)" : "") + ".";
-        if (this.why && this.humanTurn()) status += " " + this.why.charAt(0).toUpperCase() + this.why.slice(1);
+        if (this.why && this.humanTurn()) status += " " + sentence(this.why);
         if (this.typed && !this.over && this.engine.open)
             status += ` The engine is answering "${this.typed}" (typed in the Protocol panel):` +
                 " Stop (m) or a move ends it.";
@@ -1082,7 +1082,7 @@ const App = {
         /* the review panel's words say it to a screen reader already */
         note.setAttribute("aria-live", view ? "off" : "polite");
         const v = view ? this.reviewValues(view.j) : "";
-        note.textContent = view ? v.charAt(0).toUpperCase() + v.slice(1) : this.noteText;
+        note.textContent = view ? sentence(v) : this.noteText;
         note.className = "note" + (view ? " viewing" : "");
     },
 
@@ -1500,6 +1500,11 @@ function parseVariants(text) {
 
 /* A name as players takes it: one line of words (a '#' would begin the
  * protocol's comment), at most 64 bytes of UTF-8, whole characters. */
+/* Words begun as a sentence: their first letter upper-case */
+function sentence(words) {
+    return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function cleanName(name) {
     let s = String(name).replace(/[#\u0000-\u001f\u007f]/g, " ").replace(/\s+/g, " ").trim();
     const enc = new TextEncoder();

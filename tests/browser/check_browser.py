@@ -727,22 +727,22 @@ try:
     kept = driver.execute_script("return App.proofCache.has(arguments[0])", start)
     check(f"a move clicked while Prove runs ends the proof and is played at once ({took:.1f} s)",
           took < 2 and not kept and "Proving" in line, f"{took:.1f} s, {line!r}, a proof kept {kept}")
-    proving()
-    t0 = time.time()
-    driver.find_element(By.ID, "undo").click()
-    WebDriverWait(driver, 10, 0.02).until(lambda d: attr("history") == "")
-    took = time.time() - t0
-    idle()
-    check(f"Undo while Prove runs ends the proof at once ({took:.1f} s)", took < 2, f"{took:.1f} s")
+
+    def ends_prove_at_once(button, what):
+        """A Prove running, the button that takes the game back to its start."""
+        proving()
+        t0 = time.time()
+        driver.find_element(By.ID, button).click()
+        WebDriverWait(driver, 10, 0.02).until(lambda d: attr("history") == "")
+        took = time.time() - t0
+        idle()
+        check(f"{what} while Prove runs ends the proof at once ({took:.1f} s)", took < 2,
+              f"{took:.1f} s")
+
+    ends_prove_at_once("undo", "Undo")
     click_move()
     idle()
-    proving()
-    t0 = time.time()
-    driver.find_element(By.ID, "newgame").click()
-    WebDriverWait(driver, 10, 0.02).until(lambda d: attr("history") == "")
-    took = time.time() - t0
-    idle()
-    check(f"New game while Prove runs ends the proof at once ({took:.1f} s)", took < 2, f"{took:.1f} s")
+    ends_prove_at_once("newgame", "New game")
     proving()
     stop = driver.find_element(By.ID, "movenow")
     label, can = stop.text, stop.is_enabled()
