@@ -414,6 +414,14 @@ def download_record():
     return None
 
 
+def load_record(path, loaded):
+    """Load record: the file at path given to the page, until loaded() (the
+    page shows it: its game, its moves, its note), then idle."""
+    driver.find_element(By.ID, "load").send_keys(path)
+    WebDriverWait(driver, 30).until(lambda d: loaded())
+    idle()
+
+
 def play_whole_game(game, variant, prefix, max_plies=400):
     new_game(game, variant)
     shot(f"{prefix}-start")
@@ -583,9 +591,7 @@ try:
     # ------------------------------------------------------ load a record
     path = records.get("tablut")
     if path:
-        driver.find_element(By.ID, "load").send_keys(path)
-        WebDriverWait(driver, 30).until(lambda d: attr("game") == "tablut")
-        idle()
+        load_record(path, lambda: attr("game") == "tablut")
         moves = engine(f"loadgame {path}", "history")[1]
         check("Load record replays a saved game", attr("history") == moves and attr("over") == "1",
               f"{attr('history')!r} vs {moves!r}")
@@ -596,9 +602,7 @@ try:
         f.write('[Game "tablut"]\n\n1. b5-b1 e6-d6 2. i4-f4 e7-a7 3. h5-h9 e3-d3 '
                 '4. e8-g8 d3-a3 5. g8-a8xa7 *\n')
     Select(driver.find_element(By.ID, "engineside")).select_by_value("none")
-    driver.find_element(By.ID, "load").send_keys(cap)
-    WebDriverWait(driver, 30).until(lambda d: attr("history").endswith("g8-a8"))
-    idle()
+    load_record(cap, lambda: attr("history").endswith("g8-a8"))
     marks = driver.find_elements(By.CSS_SELECTOR, "#board .capmark")
     check("Tablut: the captured soldier is marked, the last move drawn",
           len(marks) == 1 and driver.find_elements(By.CSS_SELECTOR, "#board .lastarrow"),
@@ -1425,9 +1429,7 @@ try:
                     '9. d9-c9 f8-f9 10. i9-g9 c8-f8 11. g9-f9 f8-d8 12. e9-d9 e7-e3 13. c9-c7 '
                     'd8-e8 14. f9-e9 e8-f8 15. e9-f9 f8-f4 16. h6-h4 g5-h5 17. h4-g4 h5-h4 '
                     '18. c7-g7 h4-h7 19. i2-i4 f4-f7 20. a8-a7 f7-g7 21. i4-c4 g7-g1 0-1\n')
-        driver.find_element(By.ID, "load").send_keys(tab)
-        WebDriverWait(driver, 30).until(lambda d: attr("history").endswith("g7-g1"))
-        idle()
+        load_record(tab, lambda: attr("history").endswith("g7-g1"))
         Select(driver.find_element(By.ID, "engineside")).select_by_value("1")
         idle()
         t0 = time.time()
@@ -1554,9 +1556,7 @@ try:
             return marked_moves(), figures, seen
 
         made_here = review_shown()
-        driver.find_element(By.ID, "load").send_keys(path)
-        WebDriverWait(driver, 30).until(lambda d: "Record loaded" in note_text())
-        idle()
+        load_record(path, lambda: "Record loaded" in note_text())
         note = note_text()
         state = driver.find_element(By.ID, "reviewstate").text
         loaded = review_shown()
@@ -1618,9 +1618,8 @@ try:
               undone == [w for w in want if int(w[0]) < last] and undone and again == want[:len(
                   [w for w in want if int(w[0]) <= last])] and again[-1][0] == str(last) and
               off == [], f"{undone}, {again}, {other}: {off} vs {want}")
-        driver.find_element(By.ID, "load").send_keys(path)      # the record as it was
-        WebDriverWait(driver, 30).until(lambda d: len(attr("history").split()) == len(moves))
-        idle()
+        # the record as it was
+        load_record(path, lambda: len(attr("history").split()) == len(moves))
         Select(driver.find_element(By.ID, "engineside")).select_by_value("1")
         idle()
         driver.execute_script("window.scrollTo(0, 0)")
@@ -1674,9 +1673,7 @@ try:
         ash = os.path.join(tmp, "review-ashton.pgn")
         with open(ash, "w") as f:
             f.write('[Game "tablut"]\n[Variant "rules=ashton"]\n\n1... e3-a3 2. d1-d2 e4-b4 *\n')
-        driver.find_element(By.ID, "load").send_keys(ash)
-        WebDriverWait(driver, 30).until(lambda d: attr("history") == "e3-a3 d1-d2 e4-b4")
-        idle()
+        load_record(ash, lambda: attr("history") == "e3-a3 d1-d2 e4-b4")
         driver.find_element(By.ID, "review").click()
         idle()
         rows = review_rows(engine(f"loadgame {ash}", "review")[1])
@@ -1704,9 +1701,7 @@ try:
         # a record's mark without the review's words (a NAG written by hand)
         with open(ash, "w") as f:
             f.write('[Game "tablut"]\n[Variant "rules=ashton"]\n\n1... e3-a3 2. d1-d2 $4 e4-b4 *\n')
-        driver.find_element(By.ID, "load").send_keys(ash)
-        WebDriverWait(driver, 30).until(lambda d: "Record loaded" in note_text())
-        idle()
+        load_record(ash, lambda: "Record loaded" in note_text())
         got = marked_moves()
         if got:
             driver.find_element(By.CSS_SELECTOR, '#movelist [data-ply="1"]').click()
@@ -1725,9 +1720,7 @@ try:
             f.write('[Game "grasshopper"]\n[Variant "pieces=4"]\n\n1. 0/2 0/6 2. 0/3 6/8 '
                     '3. 0/4 8/17 4. 3/12 17/22 5. 4/10 0/3 6. 0/6 3/7 7. 2/8 7/14 '
                     '8. 10/18 14/24 *\n')
-        driver.find_element(By.ID, "load").send_keys(gh)
-        WebDriverWait(driver, 30).until(lambda d: attr("history").endswith("14/24"))
-        idle()
+        load_record(gh, lambda: attr("history").endswith("14/24"))
         driver.find_element(By.ID, "review").click()
         idle()
         rows = review_rows(engine(f"loadgame {gh}", "review")[1])
@@ -1860,9 +1853,7 @@ try:
     named = os.path.join(tmp, "named.pgn")
     with open(named, "w") as f:
         f.write('[White "Bob"]\n[Black "Carol"]\n[Game "rastros"]\n\n1. c3 c4 *\n')
-    driver.find_element(By.ID, "load").send_keys(named)
-    WebDriverWait(driver, 30).until(lambda d: attr("history") == "c3 c4")
-    idle()
+    load_record(named, lambda: attr("history") == "c3 c4")
     Select(driver.find_element(By.ID, "engineside")).select_by_value("1")
     idle()
     got1 = names()
