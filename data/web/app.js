@@ -58,9 +58,10 @@ const App = {
                                  * (key): { key, moves, sides, stopped, asked,
                                  * legend, shown } */
     recordMarks: null,          /* a record loaded with marks (NAGs): { game, moves,
-                                 * legend }, its moves as loaded; while the game
-                                 * follows them (an Undo, a move of the record's
-                                 * played again) the marks are the engine's record's */
+                                 * record, legend }, its moves and text as loaded;
+                                 * while the game follows them (an Undo, a move of the
+                                 * record's played again) the marks are the engine's
+                                 * record's */
     noteText: "",               /* the note's (say), shown while the board shows
                                  * the game as it stands */
     reviewView: null,           /* the history index of the marked move whose
@@ -150,10 +151,18 @@ const App = {
         if (saved && saved.record) {
             /* the kept game's players are who plays here now (players), unless
              * they are a loaded record's */
-            const text = saved.recordNames ? saved.record : withoutPlayers(saved.record);
+            const named = t => saved.recordNames ? t : withoutPlayers(t);
+            const text = named(saved.record);
             const r = await this.send(`setrecord ${encodeURIComponent(text)}`);
             if (r.ok) {
-                await this.learnPositions(text);
+                /* a loaded record's marks: the record as loaded, taken back
+                 * to the game kept, so that a move of it undone before the
+                 * reload has its mark again when played again, as without
+                 * a reload (the engine keeps a record's marks past an Undo) */
+                const whole = saved.review === "record" && typeof saved.marks === "string" ?
+                    await this.loadUndone(named(saved.marks), text) : null;
+                await this.learnPositions(whole ? whole.text : text);
+                if (whole) await this.send(`undo ${whole.moves.length - whole.kept}`);
                 this.recordNames = !!saved.recordNames;
                 await this.syncGame();
                 await this.sendPlayers();
@@ -164,7 +173,7 @@ const App = {
                  * new tab opened on the last game shows them as well; it
                  * makes no review again, which would take the engine's time) */
                 if (saved.review === "record") {
-                    await this.showRecordMarks();
+                    await this.showRecordMarks(whole);
                 } else if (own && saved.review && !$("review").disabled) {
                     this.startReview();
                     this.say("Your game is back; its review is being made again.");
@@ -233,9 +242,11 @@ const App = {
                     options: this.options,
                     variant: this.variant, recordNames: this.recordNames,
                     /* a review running or shown whole, of the game kept ("record":
-                     * the marks of a record loaded, which the record keeps) */
-                    review: this.review && this.review.fromRecord && !this.reviewing ? "record" :
+                     * the marks of a record loaded, which the record keeps, and
+                     * marks, the record as loaded, on its moves undone too) */
+                    review: this.recordMarks && !this.reviewing ? "record" :
                         !!(this.reviewing || (this.review && !this.review.stopped)),
+                    marks: this.recordMarks ? this.recordMarks.record : undefined,
                     record: record !== undefined ? record : (this.saved() || {}).record };
         for (const where of [sessionStorage, localStorage])
             try { where.setItem(STORE, JSON.stringify(s)); } catch (e) { /* private mode */ }
@@ -1196,21 +1207,41 @@ const App = {
     /* The marks of the game's record (a record loaded: the engine keeps its
      * NAGs and comments with their moves, getrecord), shown as a review's:
      * in the move list, each side's figures and the marked move's words and
-     * position. How many moves are marked. */
-    async showRecordMarks() {
+     * position. whole: the record as loaded ({ text, moves }) when the game
+     * is some of its moves back (loadUndone), else the game's record. How
+     * many moves of the record are marked. */
+    async showRecordMarks(whole) {
         const rec = await this.send("getrecord");
         if (!rec.ok) return 0;
         const text = decodeURIComponent(rec.text);
-        const marks = parseRecordMarks(text, this.history, this.game.sides, this.firstSide());
+        const loaded = whole || { text, moves: [...this.history] };
+        const marks = parseRecordMarks(loaded.text, loaded.moves, this.game.sides,
+                                       this.firstSide());
         const n = [...marks.moves.values()].filter(j => j.mark).length;
         if (!n) return 0;
         const legend = await this.send("review_legend");
-        this.recordMarks = { game: this.game.name, moves: [...this.history],
+        this.recordMarks = { game: this.game.name, moves: loaded.moves, record: loaded.text,
                              legend: parseLegend(legend.ok ? legend.text : "") };
         this.review = this.recordReview(text);
         this.store();
         this.render();
         return n;
+    },
+
+    /* A reload: the record as loaded (text) in place of the game kept
+     * (record, the engine's game now), when that game is the record up to
+     * an Undo: { text, moves: the record's, kept: how many of them the game
+     * kept has }, the engine's game the whole record. Else null, and the
+     * engine's game the one kept. */
+    async loadUndone(text, record) {
+        const moves = r => r.ok && r.text ? r.text.split(/\s+/) : [];
+        const kept = moves(await this.send("history"));
+        if (!(await this.send(`setrecord ${encodeURIComponent(text)}`)).ok) return null;
+        const all = moves(await this.send("history"));
+        if (all.length >= kept.length && kept.every((m, i) => m === all[i]))
+            return { text, moves: all, kept: kept.length };
+        await this.send(`setrecord ${encodeURIComponent(record)}`);
+        return null;
     },
 
     /* The record's marks on the game's moves (getrecord's text: the

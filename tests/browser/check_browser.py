@@ -275,6 +275,25 @@ def type_move(move):
     idle()
 
 
+def undo_to(plies):
+    """Undo clicked until the game has plies moves (the engine playing no
+    side: an Undo takes back one)."""
+    while len(attr("history").split()) > plies:
+        n = len(attr("history").split())
+        driver.find_element(By.ID, "undo").click()
+        WebDriverWait(driver, 30).until(lambda d: len(attr("history").split()) < n)
+        idle()
+
+
+def reload_settled():
+    """A reload, until the page has done all it does on opening (the game
+    kept loaded again, a record's marks shown, whether there are any)."""
+    driver.refresh()
+    idle()
+    driver.execute_async_script("const done = arguments[arguments.length - 1];"
+                                " App.chain.then(() => done(), () => done());")
+
+
 def value_words(v):
     """A value as review (and hint) writes it, in the page's words."""
     m = re.match(r"^([WLD])(\d*)$", v)
@@ -1599,17 +1618,11 @@ try:
         Select(driver.find_element(By.ID, "engineside")).select_by_value("none")
         idle()
         moves, last = attr("history").split(), max(int(p) for p, _ in want)
-        while len(attr("history").split()) > last:
-            n = len(attr("history").split())
-            driver.find_element(By.ID, "undo").click()
-            WebDriverWait(driver, 30).until(lambda d: len(attr("history").split()) < n)
-            idle()
+        undo_to(last)
         undone = marked_moves()
         type_move(moves[last])
         again = marked_moves()
-        driver.find_element(By.ID, "undo").click()
-        WebDriverWait(driver, 30).until(lambda d: len(attr("history").split()) == last)
-        idle()
+        undo_to(last)
         other = next(m for m in driver.execute_script("return App.legal") if m != moves[last])
         type_move(other)
         off = marked_moves()
@@ -1619,6 +1632,20 @@ try:
                   [w for w in want if int(w[0]) <= last])] and again[-1][0] == str(last) and
               off == [], f"{undone}, {again}, {other}: {off} vs {want}")
         # the record as it was
+        load_record(path, lambda: len(attr("history").split()) == len(moves))
+        # and so after a reload: the move undone played again got no mark
+        # (the game kept for the reload was the record up to the Undo, and
+        # the page took the moves loaded again for the whole record's)
+        undo_to(last)
+        reload_settled()
+        undone = marked_moves()
+        type_move(moves[last])
+        again = marked_moves()
+        check("a loaded record's marks after an Undo and a reload: the record's move played "
+              "again gets its mark back, as without a reload",
+              undone == [w for w in want if int(w[0]) < last] and undone and
+              again == [w for w in want if int(w[0]) <= last] and again[-1][0] == str(last),
+              f"{undone}, {again} vs {want}")
         load_record(path, lambda: len(attr("history").split()) == len(moves))
         Select(driver.find_element(By.ID, "engineside")).select_by_value("1")
         idle()
@@ -1711,6 +1738,20 @@ try:
               detail == "2. d1-d2?? (blunder) — so marked in the record, which gives no values.",
               f"{got}, {detail!r}")
         driver.find_element(By.ID, "note").click()
+        # Undo past every mark (none shown), a reload, and the marked move
+        # played again: no mark, where without the reload it had it back
+        undo_to(1)
+        type_move("d1-d2")
+        here = marked_moves()
+        undo_to(1)
+        reload_settled()
+        undone = marked_moves()
+        type_move("d1-d2")
+        back = marked_moves()
+        check("a loaded record's marks after an Undo past all of them and a reload: the "
+              "record's marked move played again gets its mark back, as without a reload",
+              here == back == [("1", "d1-d2??")] and undone == [],
+              f"without a reload {here}, after one {undone} then {back}")
 
         # Grasshopper: the move played was drawn where it came from as the
         # last move's origin is, a dashed yellow outline, beside the best
