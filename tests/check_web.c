@@ -439,7 +439,7 @@ START_TEST(test_streaming)
     ws_send(w, "analyze white");
     char line[4096];
     ck_assert_int_eq(ws_recv(w, line, sizeof line, 5000), 1);
-    ck_assert_str_eq(line, "=");
+    ck_assert_str_eq(line, "= ");
     ck_assert_int_eq(ws_recv(w, line, sizeof line, 5000), 1);
     ck_assert_msg(!strncmp(line, "info depth", 10), "%s", line);
     ws_send(w, "name");
@@ -868,7 +868,7 @@ START_TEST(test_analyses_and_connections)
     char line[4096];
     ws_send(a, "analyze");
     ck_assert_int_eq(ws_recv(a, line, sizeof line, 5000), 1);
-    ck_assert_str_eq(line, "=");
+    ck_assert_str_eq(line, "= ");
     ck_assert_str_eq(ask(b, "analyze"), "? not allowed: 1 analyses run on this server already "
                      "(its limit); try again later");
     /* sessions are their own: b's game is not a's */
@@ -880,7 +880,7 @@ START_TEST(test_analyses_and_connections)
     ck_assert_str_eq(res, "= 7/7/7/3s3/7/7/7 1");
     ws_send(b, "analyze");              /* a's analysis has ended */
     ck_assert_int_eq(ws_recv(b, line, sizeof line, 5000), 1);
-    ck_assert_str_eq(line, "=");
+    ck_assert_str_eq(line, "= ");
     /* a third connection: closed with the reason */
     struct ws *x = ws_open(web_port(s));
     ck_assert_ptr_nonnull(x);

@@ -64,7 +64,7 @@ static int cmd_analyze(struct proto *p, int argc, char **argv, char *err, size_t
         return proto_fail(err, errn, PROTO_EWRONG_TURN,
                           p->s.g->side_names[session_side_to_move(&p->s)]);
     if (!p->respond)            /* (a front end's face has no '=' to write) */
-        fprintf(p->out, "=%s\n", p->id);
+        fprintf(p->out, "=%s \n", p->id);
     util_flush(p->out);
     struct analyze_ctx ctx = { .p = p, .interval_ms = interval * 10, .last = 0 };
     /* the session's policy: a quick proof, else the search until a proof */
@@ -309,7 +309,7 @@ const struct proto_cmd analysis_commands[] = {
      "newgame rastros size=5\n"
      "= \n"
      "analyze black\n"
-     "=\n"
+     "= \n"
      "info depth 0 score W17 nodes 5778 nps 963000 time 6 pv d3\n"
      "newgame tablut\n"
      "\n"
@@ -317,7 +317,7 @@ const struct proto_cmd analysis_commands[] = {
      "setposition 9/9/9/9/4K4/9/2t6/9/9 w\n"
      "= \n"
      "analyze\n"
-     "=\n"
+     "= \n"
      "info depth 1 score W1 nodes 88 nps 88000 time 0 pv e5-a5\n"
      "name\n"
      "\n"
