@@ -467,13 +467,14 @@ static const char *nearest(const char *w, const char *const *list, int n)
     return bd <= limit ? best : NULL;
 }
 
-static const char *nearest_command(const char *w)
+static const char *nearest_command(const struct proto *p, const char *w)
 {
     const char *names[160];
     const struct proto_cmd *c;
     int n = 0;
-    while (n < 160 && (c = shell_any_command(n)))
-        names[n++] = c->name;
+    for (int i = 0; n < 160 && (c = shell_any_command(i)); i++)
+        if (proto_offered(p, c))
+            names[n++] = c->name;
     return nearest(w, names, n);
 }
 
@@ -849,14 +850,16 @@ static void help_block(void *ctx, enum doc_block kind, const char *text)
     print_wrapped(o, plain);
 }
 
-static void help_group(FILE *o, int g, int full)
+/* The GoGui rules commands the start-up game cannot answer are not listed,
+ * as list_commands and the protocol's help leave them out (proto_offered). */
+static void help_group(const struct proto *p, FILE *o, int g, int full)
 {
     int col = 0;
     if (!full)
         col = fprintf(o, "  %-15s", proto_group_names[g]);
     const struct proto_cmd *c;
     for (int i = 0; (c = shell_any_command(i)); i++) {
-        if ((int)c->group != g)
+        if ((int)c->group != g || !proto_offered(p, c))
             continue;
         if (full) {
             char use[128];
@@ -899,7 +902,7 @@ static void shell_help(struct shell *sh, int argc, char **argv)
         fprintf(o, "Commands by group ('help GROUP' for what each one does, 'help COMMAND'\n"
                 "for one command, 'help all' for all):\n");
         for (int i = 0; i < NGROUPS; i++)
-            help_group(o, group_order[i], 0);
+            help_group(sh->p, o, group_order[i], 0);
         print_wrapped(o, "To play, type a move (c3, e3-h3, 0/5): it is played for the side "
                       "to move. 'computer white' has the engine answer white's moves, "
                       "'hint' ranks the best moves, 'review' marks the mistakes of the game, "
@@ -915,7 +918,7 @@ static void shell_help(struct shell *sh, int argc, char **argv)
     if (!strcasecmp(argv[0], "all")) {
         for (int i = 0; i < NGROUPS; i++) {
             fprintf(o, "%s:\n", proto_group_names[group_order[i]]);
-            help_group(o, group_order[i], 1);
+            help_group(sh->p, o, group_order[i], 1);
         }
         return;
     }
@@ -927,7 +930,7 @@ static void shell_help(struct shell *sh, int argc, char **argv)
         return;
     }
     const struct proto_cmd *c = shell_find_command(argv[0]);
-    if (c) {
+    if (c && proto_offered(sh->p, c)) {
         fprintf(o, "usage: %s%s%s\n%c%s%s.\n", c->name, c->args[0] ? " " : "", c->args,
                 toupper((unsigned char)c->help[0]), c->help + 1,
                 shell_only(c) ? " (shell only)" : "");
@@ -949,7 +952,7 @@ static void shell_help(struct shell *sh, int argc, char **argv)
     int g = group_by_name(argv[0]);
     if (g) {
         fprintf(o, "%s:\n", proto_group_names[g]);
-        help_group(o, g, 1);
+        help_group(sh->p, o, g, 1);
         return;
     }
     /* help OPTION: an engine option's meaning, values and value now (the
@@ -968,7 +971,7 @@ static void shell_help(struct shell *sh, int argc, char **argv)
         return;
     }
     fprintf(o, "error: unknown command: %s\n", argv[0]);
-    const char *near = nearest_command(argv[0]);
+    const char *near = nearest_command(sh->p, argv[0]);
     if (near)
         fprintf(o, "did you mean '%s'?\n", near);
     fprintf(o, "groups: games play thinking analysis records gogui administration; "
@@ -1431,7 +1434,7 @@ static void shell_line(struct shell *sh, const char *line)
         args[1] = argv[0];
         argc = 2;
     } else if (!c) {
-        const char *near = nearest_command(name);
+        const char *near = nearest_command(p, name);
         move_t m;
         char why[128] = "";
         if (!near && n == 1 && strpbrk(name, "0123456789"))
@@ -1582,6 +1585,9 @@ int shell_run(struct proto *p)
     p->respond = shell_respond;
     p->watch = shell_watch;
     p->analysis = shell_analysis;
+    /* the start-up game decides the GoGui commands offered, as in
+     * proto_loop (proto_init's was the default game's, before --game) */
+    p->gogui_rules = proto_gogui_abilities(p);
     move_t first[GAME_MAX_MOVES];
     char example[64] = "c3";
     if (p->s.g->gen_moves(p->s.st, first) > 0)

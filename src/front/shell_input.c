@@ -150,7 +150,8 @@ static void add_commands(const struct shell *sh, struct cands *c)
 {
     const struct proto_cmd *pc;
     for (int i = 0; (pc = proto_command_with(sh->own, i)); i++)
-        add(c, pc->name);
+        if (proto_offered(sh->p, pc))       /* as help lists them */
+            add(c, pc->name);
 }
 
 static void add_moves(struct proto *p, struct cands *c)
