@@ -139,8 +139,10 @@ static int cmd_hint(struct proto *p, int argc, char **argv, char *res, size_t n)
         return PROTO_ESYNTAX;
     if (argc == 1 && !strcasecmp(argv[0], "all"))     /* as colours: any case */
         want = 0;
-    else if (argc == 1 && util_parse_long(argv[0], 1, GAME_MAX_MOVES, &want))
+    else if (argc == 1 && util_parse_long(argv[0], 1, GAME_MAX_MOVES, &want)) {
+        snprintf(res, n, "N must be 1 to %d or all, not '%.24s'", GAME_MAX_MOVES, argv[0]);
         return PROTO_ESYNTAX;
+    }
     struct session_ranked *r = malloc(GAME_MAX_MOVES * sizeof *r);
     if (!r)
         return PROTO_ENOMEM;
@@ -380,8 +382,8 @@ const struct proto_cmd analysis_commands[] = {
      "```"},
     {"hint", cmd_hint, "[N|all]", {0}, 0, PROTO_G_ANALYSIS,
      "the best N moves with their values",
-     "The best N moves of the side to move (3 by default, every legal move with `all`), best "
-     "first,\n"
+     "The best N moves of the side to move (N 1 to " STR(GAME_MAX_MOVES) ", 3 by default; every "
+     "legal move with `all`), best first,\n"
      "one a line: `MOVE VALUE LOSS`.\n"
      "\n"
      "VALUE is exact wherever the book, the `tables` or a proof within the budget settle it: "

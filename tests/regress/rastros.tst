@@ -354,7 +354,9 @@
 179 hint ALL
 #? [e5 W1 0\ne4 L16 W>L\nd5 L16 W>L\nd3 L14 W>L\nc4 L14 W>L\ne3 L12 W>L\nc5 L12 W>L]
 174 hint 0
-#? [syntax error]*
+#? [syntax error: N must be 1 to 512 or all, not '0']*
+1749 hint 513
+#? [syntax error: N must be 1 to 512 or all, not '513']*
 # a small budget: the book's winning move (player 2's stored strategy on
 # 8x8) is a proven win, as genmove plays it; hint ranked two search scores
 # first and left it out when the move's own proof did not fit (review 4)
