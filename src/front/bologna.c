@@ -593,6 +593,16 @@ static void usage(FILE *f)
 "connection (no server listening within --wait seconds).\n");
 }
 
+/* An option's number, LO to HI, into *out; else says which option wants
+ * what (as the other programs do) and returns 1. */
+static int value_of(const char *opt, long lo, long hi, long *out)
+{
+    if (!util_parse_long(optarg, lo, hi, out))
+        return 0;
+    fprintf(stderr, "tabula-bologna: --%s must be %ld to %ld, not '%s'\n", opt, lo, hi, optarg);
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -614,30 +624,31 @@ int main(int argc, char **argv)
     const char *name = "Tabula", *opening = NULL;
     int port = 0, threads = 1, hash = 0, opt;
     long margin = -1, movetime = 0, wait = WAIT_DEFAULT, n;
-    while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+    int li = 0;
+    while ((opt = getopt_long(argc, argv, "", longopts, &li)) != -1) {
         switch (opt) {
         case 'n': name = optarg; break;
         case 'p':
-            if (util_parse_long(optarg, 1, 65535, &n)) goto bad_value;
+            if (value_of(longopts[li].name, 1, 65535, &n)) return EXIT_USAGE;
             port = (int)n;
             break;
         case 'm':
-            if (util_parse_long(optarg, 0, 86400000, &margin)) goto bad_value;
+            if (value_of(longopts[li].name, 0, 86400000, &margin)) return EXIT_USAGE;
             break;
         case 'M':
-            if (util_parse_long(optarg, 1, 86400000, &movetime)) goto bad_value;
+            if (value_of(longopts[li].name, 1, 86400000, &movetime)) return EXIT_USAGE;
             break;
         case 't':
-            if (util_parse_long(optarg, 1, SEARCH_MAX_THREADS, &n)) goto bad_value;
+            if (value_of(longopts[li].name, 1, SEARCH_MAX_THREADS, &n)) return EXIT_USAGE;
             threads = (int)n;
             break;
         case 'H':
-            if (util_parse_long(optarg, 1, INT_MAX, &n)) goto bad_value;
+            if (value_of(longopts[li].name, 1, INT_MAX, &n)) return EXIT_USAGE;
             hash = (int)n;
             break;
         case 'o': opening = optarg; break;
         case 'w':
-            if (util_parse_long(optarg, 0, 86400, &wait)) goto bad_value;
+            if (value_of(longopts[li].name, 0, 86400, &wait)) return EXIT_USAGE;
             break;
         case 'q': c.quiet = 1; break;
         case 'h': usage(stdout); return 0;
@@ -645,10 +656,6 @@ int main(int argc, char **argv)
             return 0;
         default: usage(stderr); return EXIT_USAGE;
         }
-        continue;
-    bad_value:
-        fprintf(stderr, "tabula-bologna: bad value '%s' for an option\n", optarg);
-        return EXIT_USAGE;
     }
     if (argc - optind < 2 || argc - optind > 3) {
         usage(stderr);
