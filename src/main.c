@@ -329,10 +329,10 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (otep && (game || nvariants || force))
+    if (otep && (game || nvariants || force) && verbose != 0)
         /* the host's rules line makes each game (review 5: said nothing);
          * every option it ignores is named (a QA pass: with --game too,
-         * --shell went unnamed) */
+         * --shell went unnamed); not with --quiet (no diagnostics) */
         fprintf(stderr, "tabula: --otep plays the host's rules: %s%s%s are ignored\n",
                 game || nvariants ? "--game and --variant" : "",
                 (game || nvariants) && force ? ", " : "",
