@@ -296,6 +296,19 @@ struct game {
      * side_names. The protocol always says side_names (black/white). */
     const char *display_names[2];
     int display_plural;         /* 1: the display names take a plural verb */
+    /* Why places of the side to move start no move, in the words the shell
+     * and the browser board say (the protocol's why_no_move), so that no
+     * front end restates the rules. move NULL: one line "FROM REASON" for
+     * each place of the mover's that no move starts from (FROM as the
+     * game's moves write where they start: Grasshopper's point, 0 for its
+     * reserve), in the order of gen_moves ("7 the wall on 9 blocks its
+     * way"), then, where a pass is the mover's only move, "pass REASON":
+     * why, for the whole side. move a move's text, as typed (legal or
+     * not): the REASON alone of the line its start names ("pass": the
+     * forced pass's). Lines are separated by '\n', none at the end; ""
+     * when there is nothing to say (every place has a move, the start is
+     * none of the mover's, the game is over). Optional. */
+    void (*why_no_move)(const void *st, const char *move, char *buf, size_t n);
 };
 
 /* A side's name for a person: display_names where the game has them. */

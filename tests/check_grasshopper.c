@@ -557,6 +557,85 @@ START_TEST(test_forced_pass)
 }
 END_TEST
 
+/* why_no_move on pos (of the variant pieces): all its lines (move NULL),
+ * or the reason for the place move starts from. */
+static void why_is(int pieces, const char *pos, const char *move, const char *want)
+{
+    void *st = state_from(pieces, pos);
+    char buf[2048];
+    G->why_no_move(st, move, buf, sizeof buf);
+    ck_assert_msg(!strcmp(buf, want), "%s, %s:\n got  [%s]\n want [%s]", pos,
+                  move ? move : "all", buf, want);
+    free(st);
+}
+
+/* The words the shell and the web board say for a place with no move and
+ * a forced pass (they were the page's own, data/web/games.js, until the
+ * engine said them). */
+START_TEST(test_why_no_move)
+{
+    /* no stuck piece: every place has a move, or the mover has none there */
+    why_is(14, START, NULL, "");
+    why_is(4, "....../wbW.../....../b..... w 1,2 0,0 -", "9/13", "");
+    why_is(4, "....../wbW.../....../b..... w 1,2 0,0 -", "8/14", "");   /* black's */
+    why_is(4, "....../wbW.../....../b..... w 1,2 0,0 -", "12/18", "");  /* empty */
+    why_is(4, "....../wbW.../....../b..... w 1,2 0,0 -", "pass", "");   /* not forced */
+    /* a wall in the way (the web board's click test) */
+    why_is(4, "....../wbW.../....../b..... w 1,2 0,0 -", NULL,
+           "7 the wall on 9 blocks its way");
+    why_is(4, "....../wbW.../....../b..... w 1,2 0,0 -", "07-8", "the wall on 9 blocks its way");
+    /* the next quadrant full, for a single and for a wall's top piece */
+    why_is(8, "..w.../bbbbbb/....../...... w 7,2 0,0 -", NULL, "3 B (7-12) is full");
+    why_is(6, "....../...W../bbbbbb/...... w 4,0 0,0 -", NULL, "10 C (13-18) is full");
+    /* part of the next quadrant taken, a wall on the rest */
+    why_is(4, "....w./bbB.../....../...... w 3,0 0,0 -", NULL,
+           "5 7-8 are taken and the wall on 9 blocks the rest of B");
+    why_is(4, "....w./bB..../....../...... w 3,1 0,0 -", "5/10",
+           "7 is taken and the wall on 8 blocks the rest of B");
+    /* singles in D, and the refusal of their moves says the same */
+    why_is(2, "..w.../....../....../.b.b.. b 1,0 0,0 -", NULL,
+           "20 a single in D cannot move on (only a wall is borne off)\n"
+           "22 a single in D cannot move on (only a wall is borne off)\n"
+           "pass singles in D (20 and 22) cannot move on");
+    void *st = state_from(2, "..w.../....../....../.b.b.. w 1,0 0,0 -");
+    move_t m;
+    char err[128];
+    play(st, "3/7");
+    ck_assert_int_eq(G->parse_move(st, "20/21", &m, err, sizeof err), GAME_EILLEGAL);
+    ck_assert_str_eq(err, "no action is possible: pass");
+    free(st);
+    st = state_from(4, "..w.../....../....../.b.bB. b 3,0 0,0 -");
+    ck_assert_int_eq(G->parse_move(st, "20/21", &m, err, sizeof err), GAME_EILLEGAL);
+    ck_assert_str_eq(err, "a single in D cannot move on (only a wall is borne off)");
+    ck_assert_int_eq(G->parse_move(st, "23/24", &m, err, sizeof err), GAME_EILLEGAL);
+    ck_assert_str_eq(err, "pieces in D leave only by bearing off a wall");
+    free(st);
+    /* the reserve, A full; a forced pass grouped by what stops each piece
+     * (the position of the web board's forced-pass test) */
+    why_is(14, "wbbbbb/W...../.b..../W...b. b 9,7 0,0 -", NULL,
+           "0 A is full\n"
+           "2 the wall on 7 blocks its way\n3 the wall on 7 blocks its way\n"
+           "4 the wall on 7 blocks its way\n5 the wall on 7 blocks its way\n"
+           "6 the wall on 7 blocks its way\n14 the wall on 19 blocks its way\n"
+           "23 a single in D cannot move on (only a wall is borne off)\n"
+           "pass the wall on 7 blocks 2-6; the wall on 19 blocks 14; a single in D (23) "
+           "cannot move on; A is full, so the reserve cannot enter");
+    why_is(14, "wbbbbb/W...../.b..../W...b. b 9,7 0,0 -", "0/1", "A is full");
+    why_is(14, "wbbbbb/W...../.b..../W...b. b 9,7 0,0 -", " Pass ",
+           "the wall on 7 blocks 2-6; the wall on 19 blocks 14; a single in D (23) "
+           "cannot move on; A is full, so the reserve cannot enter");
+    why_is(6, "wbwbwb/W...../....../...... b 1,3 0,0 -", "pass",
+           "the wall on 7 blocks 2, 4 and 6; A is full, so the reserve cannot enter");
+    why_is(6, "wbwbww/W...../....../.b.b.. b 0,2 0,0 -", "pass",
+           "the wall on 7 blocks 2 and 4; singles in D (20 and 22) cannot move on; A is full, "
+           "so the reserve cannot enter");
+    why_is(6, "wbwbww/W...../....../.b.b.. b 0,2 0,0 -", "2/9", "the wall on 7 blocks its way");
+    /* a side with nothing left passes too; a game over has no words */
+    why_is(2, "....../....../....../...... w 0,2 1,0 w", NULL, "pass no piece is left to move");
+    why_is(2, "....../....../....../...... w 0,0 1,1 w", NULL, "");
+}
+END_TEST
+
 START_TEST(test_frozen_draw)
 {
     void *st = state_from(4, "....../....../....../wbwb.. w 0,0 1,1 b");
@@ -1740,6 +1819,7 @@ static Suite *grasshopper_suite(void)
     tcase_add_test(tc, test_parse_move);
     tcase_add_test(tc, test_singles_and_walls);
     tcase_add_test(tc, test_forced_pass);
+    tcase_add_test(tc, test_why_no_move);
     tcase_add_test(tc, test_frozen_draw);
     tcase_add_test(tc, test_two_in_succession);
     tcase_add_test(tc, test_winning_bearoff_freezes);

@@ -554,6 +554,10 @@ static void gh_format_move(const void *vst, move_t m, char *buf, size_t n)
         snprintf(buf, n, "%d/%d", GH_FROM(m), GH_TO(m));
 }
 
+/* Why a single in D has no move: said by why_no_move and by the refusal
+ * of its moves (explain_illegal). */
+static const char d_single_why[] = "a single in D cannot move on (only a wall is borne off)";
+
 /* Why a well-formed action is not legal, for the error text. */
 static void explain_illegal(const struct gh_state *s, int f, int t,
                             char *err, size_t errlen)
@@ -583,7 +587,8 @@ static void explain_illegal(const struct gh_state *s, int f, int t,
         return;
     }
     if (f >= 19) {
-        snprintf(err, errlen, "pieces in D leave only by bearing off a wall");
+        snprintf(err, errlen, "%s", v == g ? d_single_why :
+                 "pieces in D leave only by bearing off a wall");
         return;
     }
     int lo = 6 * quad(f) + 7;
@@ -652,6 +657,176 @@ static int gh_parse_move(const void *vst, const char *str, move_t *m,
     else
         explain_illegal(s, f, t, err, errlen);
     return GAME_EILLEGAL;
+}
+
+/* ---- why a place has no move (struct game's why_no_move) ---- */
+
+/* How a forced pass groups the places with no move: by what stops them. */
+enum why_kind {
+    WHY_D,              /* a single in D */
+    WHY_FULL,           /* the next quadrant is full (key: the quadrant) */
+    WHY_WALL,           /* a wall before the next quadrant (key: its point) */
+    WHY_PART,           /* part of the next quadrant taken, a wall on the
+                         * rest (key: the wall's point) */
+    WHY_RESERVE
+};
+struct why {
+    enum why_kind kind;
+    int key;
+    char text[96];
+};
+
+/* Why place p of the side to move (0 its reserve, 1..24 a point) starts no
+ * move: 1 with *w filled; 0 when a move starts there or it is none of the
+ * mover's. */
+static int place_why(const struct gh_state *s, int p, struct why *w)
+{
+    const int me = s->side;
+    if (p == 0) {
+        if (!s->res[me] || (~(s->sm[0] | s->sm[1]) & GH_A))
+            return 0;
+        w->kind = WHY_RESERVE;
+        w->key = 0;
+        snprintf(w->text, sizeof w->text, "A is full");
+        return 1;
+    }
+    const int v = s->pt[p] * sgn(me);
+    if (v <= 0 || (p >= 19 && v == 2))
+        return 0;                       /* not the mover's; a wall bears off */
+    if (p >= 19) {
+        w->kind = WHY_D;
+        w->key = 0;
+        snprintf(w->text, sizeof w->text, "%s", d_single_why);
+        return 1;
+    }
+    int cut;
+    if (piece_dests(s, p, me, &cut))
+        return 0;
+    const int q = quad(p), ns = 6 * q + 7, ne = ns + 5;
+    int wall = 0;                       /* the first wall a single stops at */
+    for (int x = p + 1; v == 1 && x < ne && !wall; x++)
+        if (abs(s->pt[x]) == 2)
+            wall = x;
+    if (wall && wall <= ns) {
+        w->kind = WHY_WALL;
+        w->key = wall;
+        snprintf(w->text, sizeof w->text, "the wall on %d blocks its way", wall);
+    } else if (wall) {
+        w->kind = WHY_PART;
+        w->key = wall;
+        if (wall - 1 > ns)
+            snprintf(w->text, sizeof w->text, "%d-%d are taken and the wall on %d blocks the "
+                     "rest of %c", ns, wall - 1, wall, "ABCD"[q + 1]);
+        else
+            snprintf(w->text, sizeof w->text, "%d is taken and the wall on %d blocks the "
+                     "rest of %c", ns, wall, "ABCD"[q + 1]);
+    } else {
+        /* a wall's top piece jumps walls: only a full quadrant stops it */
+        w->kind = WHY_FULL;
+        w->key = q;
+        snprintf(w->text, sizeof w->text, "%c (%d-%d) is full", "ABCD"[q + 1], ns, ne);
+    }
+    return 1;
+}
+
+/* Points as a person lists them: "3", "2-6" (a run), "2, 4 and 9". */
+static void list_points(const int *pt, int k, char *buf, size_t n)
+{
+    size_t pos = 0;
+    int run = 1;
+    for (int i = 1; i < k; i++)
+        run &= pt[i] == pt[i - 1] + 1;
+    buf[0] = '\0';
+    if (k > 1 && run) {
+        buf_printf(buf, n, &pos, "%d-%d", pt[0], pt[k - 1]);
+        return;
+    }
+    for (int i = 0; i < k; i++)
+        buf_printf(buf, n, &pos, "%s%d", !i ? "" : i == k - 1 ? " and " : ", ", pt[i]);
+}
+
+/* Why the side to move has no action at all (its forced pass): the places
+ * grouped by what stops them, in the order of their first point, then the
+ * reserve: "the wall on 7 blocks 2-6; A is full, so the reserve cannot
+ * enter". */
+static void pass_why(const struct gh_state *s, char *buf, size_t n)
+{
+    struct group {
+        struct why w;
+        int pt[GH_POINTS], k;
+    } gr[GH_POINTS];
+    int ng = 0, reserve = 0;
+    struct why w;
+    if (place_why(s, 0, &w))
+        reserve = 1;
+    for (int p = 1; p <= GH_POINTS; p++) {
+        if (!place_why(s, p, &w))
+            continue;
+        int i = 0;
+        while (i < ng && (gr[i].w.kind != w.kind || gr[i].w.key != w.key))
+            i++;
+        if (i == ng) {
+            gr[ng].w = w;
+            gr[ng++].k = 0;
+        }
+        gr[i].pt[gr[i].k++] = p;
+    }
+    size_t pos = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < ng; i++) {
+        char pts[96];
+        list_points(gr[i].pt, gr[i].k, pts, sizeof pts);
+        buf_printf(buf, n, &pos, "%s", i ? "; " : "");
+        if (gr[i].w.kind == WHY_D)
+            buf_printf(buf, n, &pos, "%s in D (%s) cannot move on",
+                       gr[i].k > 1 ? "singles" : "a single", pts);
+        else if (gr[i].w.kind == WHY_WALL)
+            buf_printf(buf, n, &pos, "the wall on %d blocks %s", gr[i].w.key, pts);
+        else
+            buf_printf(buf, n, &pos, "%s: %s", pts, gr[i].w.text);
+    }
+    if (reserve)
+        buf_printf(buf, n, &pos, "%sA is full, so the reserve cannot enter", ng ? "; " : "");
+    else if (!ng)
+        buf_printf(buf, n, &pos, "no piece is left to move");
+}
+
+/* struct game's why_no_move: the lines "FROM REASON" (0 the reserve, then
+ * the points), "pass REASON" for a forced pass; for a move's text, the
+ * reason of the place it starts from ("pass": of the forced pass). */
+static void gh_why_no_move(const void *vst, const char *move, char *buf, size_t n)
+{
+    const struct gh_state *s = vst;
+    move_t mv[GAME_MAX_MOVES];
+    struct why w;
+    if (n == 0)
+        return;
+    buf[0] = '\0';
+    const int k = gh_gen_moves(s, mv);
+    if (!k)
+        return;                         /* over: no move is anybody's */
+    const int forced = k == 1 && mv[0] == GH_PASS;
+    if (move) {
+        const char *p = skip_ws(move), *q;
+        int f;
+        if (!strncasecmp(p, "pass", 4) && !*skip_ws(p + 4)) {
+            if (forced)
+                pass_why(s, buf, n);
+        } else if ((q = read_small(p, &f)) && (*q == '/' || *q == '-') && f <= GH_POINTS &&
+                   place_why(s, f, &w)) {
+            snprintf(buf, n, "%s", w.text);
+        }
+        return;
+    }
+    size_t pos = 0;
+    for (int p = 0; p <= GH_POINTS; p++)
+        if (place_why(s, p, &w))
+            buf_printf(buf, n, &pos, "%s%d %s", pos ? "\n" : "", p, w.text);
+    if (forced) {
+        char why[1024];
+        pass_why(s, why, sizeof why);
+        buf_printf(buf, n, &pos, "%spass %s", pos ? "\n" : "", why);
+    }
 }
 
 /* ---- diagram ---- */
@@ -1098,6 +1273,7 @@ const struct game grasshopper_game = {
     .gogui_gfx = gh_gogui_gfx,
     .gogui_move_points = gh_gogui_move_points,
     .print_marked = gh_print_marked,
+    .why_no_move = gh_why_no_move,
     .rules =
         "Grasshopper: a backgammon race without dice on one track of 24 points in four\n"
         "quadrants, A (1-6), B (7-12), C (13-18), D (19-24). Both sides move from A to D.\n"
