@@ -424,6 +424,21 @@ static int cmd_legal_moves(struct proto *p, int argc, char **argv, char *res, si
     return PROTO_OK;
 }
 
+/* why_no_move: the game's words for the places of the side to move that
+ * start no move, and for a forced pass (struct game's why_no_move). */
+static int cmd_why_no_move(struct proto *p, int argc, char **argv, char *res, size_t n)
+{
+    (void)argc; (void)argv;
+    const struct game *g = p->s.g;
+    if (!g->why_no_move) {
+        char d[64];
+        snprintf(d, sizeof d, "%s gives no reasons", g->name);
+        return proto_fail(res, n, PROTO_EUNSUPPORTED, d);
+    }
+    g->why_no_move(p->s.st, NULL, res, n);
+    return PROTO_OK;
+}
+
 static int cmd_side_to_move(struct proto *p, int argc, char **argv, char *res, size_t n)
 {
     (void)argc; (void)argv;
@@ -676,6 +691,22 @@ const struct proto_cmd game_commands[] = {
      "= c3 d3 e3 c4 e4 c5 d5 e5\n"
      "legal_moves white\n"
      "= \n"
+     "```"},
+    {"why_no_move", cmd_why_no_move, "", {0}, 0, PROTO_G_PLAY,
+     "why pieces of the side to move cannot move",
+     "Why places of the side to move start no move, in the words the shell and the web board\n"
+     "say: one line `FROM REASON` for each such place of its (FROM as its moves write where they\n"
+     "start: in Grasshopper a point, `0` for the reserve), in the order of `legal_moves`, then,\n"
+     "when a pass is its only move, a line `pass REASON` that says why for the whole side. Empty\n"
+     "when every piece can move and when the game is over. Grasshopper gives reasons; the other\n"
+     "games fail with `not supported by this game`.\n"
+     "```\n"
+     "newgame grasshopper pieces=4\n"
+     "= \n"
+     "setposition ....../wbW.../....../b..... w 1,2 0,0 -\n"
+     "= \n"
+     "why_no_move\n"
+     "= 7 the wall on 9 blocks its way\n"
      "```"},
     {"side_to_move", cmd_side_to_move, "", {0}, 0, PROTO_G_PLAY, "the side to move",
     

@@ -56,6 +56,7 @@ const struct web_rule web_rules[] = {
     {"reg_genmove", WEB_ALLOW, NULL},
     {"undo", WEB_ALLOW, NULL},
     {"legal_moves", WEB_ALLOW, NULL},
+    {"why_no_move", WEB_ALLOW, NULL},
     {"side_to_move", WEB_ALLOW, NULL},
     {"game_over", WEB_ALLOW, NULL},
     {"final_score", WEB_ALLOW, NULL},

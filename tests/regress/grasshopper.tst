@@ -196,3 +196,30 @@
 #? []
 81 solve
 #? [loss.*]
+
+# --- why_no_move: why places of the side to move start no move, and why a
+# pass is forced, in the words the shell and the web board say
+100 newgame grasshopper pieces=4
+101 why_no_move
+#? []
+102 setposition ....../wbW.../....../b..... w 1,2 0,0 -
+#? []
+103 why_no_move
+#? [7 the wall on 9 blocks its way]
+104 newgame grasshopper pieces=14
+105 setposition wbbbbb/W...../.b..../W...b. b 9,7 0,0 -
+#? []
+106 legal_moves
+#? [pass]
+107 why_no_move
+#? [0 A is full\n2 the wall on 7 blocks its way\n3 the wall on 7 blocks its way\n4 the wall on 7 blocks its way\n5 the wall on 7 blocks its way\n6 the wall on 7 blocks its way\n14 the wall on 19 blocks its way\n23 a single in D cannot move on \(only a wall is borne off\)\npass the wall on 7 blocks 2-6; the wall on 19 blocks 14; a single in D \(23\) cannot move on; A is full, so the reserve cannot enter]
+108 newgame grasshopper pieces=8
+109 setposition ..w.../bbbbbb/....../...... w 7,2 0,0 -
+#? []
+110 why_no_move
+#? [3 B \(7-12\) is full]
+112 newgame rastros
+113 why_no_move
+#? [not supported by this game: rastros gives no reasons]*
+114 why_no_move white
+#? [syntax error.*]*
