@@ -570,6 +570,13 @@ static void teach(struct shell *sh, const char *msg)
         fprintf(o, "it is the turn of %s; a bare move plays for the side to move\n",
                 side_name(p, session_side_to_move(&p->s)));
     } else if (code == PROTO_EILLEGAL) {
+        /* a move typed from a place that starts no move at all: why,
+         * where the refusal does not say it already */
+        char why[512] = "";
+        if (g->why_no_move && !strcmp(cmd, "play") && sh->argc == 2)
+            g->why_no_move(p->s.st, sh->argv[1], why, sizeof why);
+        if (why[0] && !strstr(msg, why))
+            fprintf(o, "no move starts there: %s\n", why);
         move_t moves[GAME_MAX_MOVES];
         int k = g->gen_moves(p->s.st, moves);
         if (k > 0 && k <= 24) {
@@ -600,7 +607,6 @@ static void teach(struct shell *sh, const char *msg)
                 " nodes; with both 0, %d s)\n", sh->cmd ? sh->cmd : "solve", p->s.movetime_ms,
                 p->s.nodes, SESSION_SOLVE_DEFAULT_MS / 1000);
     }
-    (void)msg;
 }
 
 /* ------------------------------------------------------------ responses */

@@ -267,10 +267,16 @@ int shell_auto_pass(struct shell *sh)
         if (sh->computer[side] || g->gen_moves(p->s.st, moves) != 1)
             break;
         g->format_move(p->s.st, moves[0], mt, sizeof mt);
-        if (strcmp(mt, "pass") || session_play_move(&p->s, moves[0]) != SESS_OK)
+        if (strcmp(mt, "pass"))
             break;
-        fprintf(p->out, "%s %s: no other move.\n", shell_side_name(p, side),
-                shell_verb(p, "passes", "pass"));
+        /* and why, in the game's words (Grasshopper's walls, a full A) */
+        char why[1024] = "";
+        if (g->why_no_move)
+            g->why_no_move(p->s.st, "pass", why, sizeof why);
+        if (session_play_move(&p->s, moves[0]) != SESS_OK)
+            break;
+        fprintf(p->out, "%s %s: no other move%s%s.\n", shell_side_name(p, side),
+                shell_verb(p, "passes", "pass"), why[0] ? ": " : "", why);
         played++;
     }
     return played;
