@@ -47,6 +47,9 @@ const App = {
     selected: null, hint: null, info: null, infoSide: 0,
     why: null,                  /* what the last click said, when it was no move:
                                  * shown in the status until the next click */
+    whyNo: new Map(),           /* the engine's why_no_move for the position: a
+                                 * place that starts no move ("7", "0") or "pass"
+                                 * -> why ("the wall on 9 blocks its way") */
     infoGame: "", infoHist: "",   /* the game and history the engine's line is of */
     thinking: false,            /* a genmove_analyze is running */
     moving: false,              /* a move of the person's is on its way */
@@ -402,9 +405,13 @@ const App = {
     },
 
     async refresh() {
-        const [pos, hist, legal, stm, over, rec] = await Promise.all([
+        /* why_no_move where the game's clicks say why (whyNot): the reasons
+         * are the engine's, fetched with the position so that a click can
+         * say them at once */
+        const [pos, hist, legal, stm, over, rec, why] = await Promise.all([
             this.send("getposition"), this.send("history"), this.send("legal_moves"),
-            this.send("side_to_move"), this.send("game_over"), this.send("getrecord")]);
+            this.send("side_to_move"), this.send("game_over"), this.send("getrecord"),
+            this.game.whyNot ? this.send("why_no_move") : null]);
         if (!pos.ok) return;
         const g = this.game;
         this.pos = pos.text;
@@ -412,6 +419,11 @@ const App = {
         this.stGame = g.name;
         this.history = hist.text ? hist.text.split(/\s+/) : [];
         this.legal = legal.text ? legal.text.split(/\s+/) : [];
+        /* its lines "FROM REASON", a number range's hyphen set as a dash */
+        this.whyNo = new Map((why && why.ok && why.text ? why.text.split("\n") : []).map(l => {
+            const i = l.indexOf(" ");
+            return [l.slice(0, i), l.slice(i + 1).replace(/(\d)-(\d)/g, "$1\u2013$2")];
+        }));
         this.toMove = Math.max(0, g.sides.indexOf(stm.text));
         this.result = over.text;
         this.over = over.text !== "ongoing";
@@ -928,7 +940,7 @@ const App = {
          * game says why, where it can (Grasshopper: "7 has no move: the wall
          * on 9 blocks its way"); the pick is dropped as before */
         this.why = !isSource && key !== this.selected && g.whyNot ?
-            g.whyNot(this.st, this.toMove, key, this.selected) : null;
+            g.whyNot(this.st, this.toMove, key, this.selected, this.whyNo) : null;
         this.selected = isSource && this.selected !== key ? key : null;
         this.render();
         if (this.selected) {
@@ -983,7 +995,7 @@ const App = {
         else if (this.legal.length === 1 && this.legal[0] === "pass")
             /* a forced pass, and why (Grasshopper's walls, a full A) */
             status = `${who} to move: no move: pass (` +
-                ((g.passReason && g.passReason(this.st, this.toMove)) || "no piece can move") +
+                (this.whyNo.get("pass") || "no piece can move") +
                 "): click Pass (p).";
         else status = `${who} to move: your turn` +
             (this.selected ? ` (${g.pickWords ? g.pickWords(this.st, this.selected) : this.selected}` +

@@ -340,60 +340,20 @@ Games.grasshopper = {
     },
     captured() { return []; },
     /* What a click says of a point or tray that is no move's start (the
-     * engine's legal_moves say which are): why a piece of the mover cannot
-     * move, read from the position drawn, in the words of the engine's
-     * refusals; an opponent's piece, an empty point, the trays. */
-    quadName(q) { return `${"ABCD"[q - 1]} (${6 * q - 5}–${6 * q})`; },
-    /* Why the piece on p, the mover's, has no move: { why, group, wall } */
-    stuck(st, p) {
-        const q = Math.ceil(p / 6), c = st.points[p];
-        if (q === 4) return { why: "a single in D cannot move on (only a wall is borne off)", group: "D" };
-        const ns = 6 * q + 1, ne = 6 * q + 6, next = this.quadName(q + 1);
-        if (c === c.toUpperCase())      /* a wall's top piece jumps walls */
-            return { why: `${next} is full`, group: "full" + q };
-        let w = 0;                      /* the first wall a single cannot pass */
-        for (let x = p + 1; x < ne && !w; x++)
-            if (st.points[x] && st.points[x] === st.points[x].toUpperCase()) w = x;
-        if (w && w <= ns) return { why: `the wall on ${w} blocks its way`, group: "wall" + w, wall: w };
-        if (w) return { why: `${w - 1 > ns ? `${ns}–${w - 1} are` : `${ns} is`} taken and the wall ` +
-                        `on ${w} blocks the rest of ${"ABCD"[q]}`, group: "part" + w, wall: w };
-        return { why: `${next} is full`, group: "full" + q };
-    },
-    whyNot(st, side, key, selected) {
+     * engine's legal_moves say which are): why the mover's piece or reserve
+     * cannot move is the engine's (why_no_move, in why: "7" or "0" -> the
+     * reason); an opponent's piece, an empty point, the trays are said here */
+    whyNot(st, side, key, selected, why) {
         const me = side === 0 ? "w" : "b", who = this.shortLabel(side);
         if (key === "0")
-            return st.reserve[side] ? "A is full: the reserve cannot enter." : `${who}'s reserve is empty.`;
+            return why.has("0") ? `${why.get("0")}: the reserve cannot enter.` : `${who}'s reserve is empty.`;
         if (key === "off") return `no wall of ${who}'s stands in D to bear off.`;
         const c = st.points[key];
         const from = selected === "0" ? "a piece from the reserve" : `the piece on ${selected}`;
         if (selected && !c) return `${from} cannot go to ${key}.`;
         if (!c) return `${key} is empty: pick up one of ${who}'s pieces, or the reserve.`;
         if (c.toLowerCase() !== me) return `${key} is ${this.shortLabel(1 - side)}'s: pick up one of ${who}'s pieces.`;
-        return `${key} has no move: ${this.stuck(st, +key).why}.`;
-    },
-    /* Why the mover has no move at all (a forced pass), or null */
-    passReason(st, side) {
-        const me = side === 0 ? "w" : "b", groups = new Map();
-        for (let p = 1; p <= 24; p++) {
-            const c = st.points[p];
-            if (!c || c.toLowerCase() !== me) continue;
-            const s = this.stuck(st, p), g = groups.get(s.group) || { s, points: [] };
-            g.points.push(p);
-            groups.set(s.group, g);
-        }
-        const list = ps => ps.length === 1 ? String(ps[0]) :
-            ps.every((x, i) => !i || x === ps[i - 1] + 1) ? `${ps[0]}–${ps[ps.length - 1]}` :
-            ps.slice(0, -1).join(", ") + " and " + ps[ps.length - 1];
-        const words = [];
-        for (const { s, points } of groups.values()) {
-            const many = points.length > 1;
-            if (s.group === "D")
-                words.push(`${many ? "singles" : "a single"} in D (${list(points)}) cannot move on`);
-            else if (s.group.startsWith("wall")) words.push(`the wall on ${s.wall} blocks ${list(points)}`);
-            else words.push(`${list(points)}: ${s.why}`);
-        }
-        if (st.reserve[side]) words.push("A is full, so the reserve cannot enter");
-        return words.length && words.length <= 4 ? words.join("; ") : null;
+        return why.has(key) ? `${key} has no move: ${why.get(key)}.` : null;
     },
     pickWords(st, key) {
         if (key === "0") return "a piece from the reserve";
