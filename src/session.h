@@ -272,8 +272,12 @@ struct session_judgement {
     move_t move;
     char text[SESSION_MOVE_TEXT];
     struct session_value played;        /* the move's value for its mover */
-    struct session_value best;          /* the best move's */
-    move_t best_move;           /* MOVE_NONE when unknown */
+    struct session_value best;          /* the best move's (with no move
+                                         * named, the value where known:
+                                         * a win or a loss without its
+                                         * length) */
+    move_t best_move;           /* MOVE_NONE when unknown (session_analysis.c's
+                                 * name_best: named only where known) */
     char best_text[SESSION_MOVE_TEXT];
     int mark;                   /* enum session_mark */
 };

@@ -206,9 +206,10 @@ static int prove(struct session *s, void *ab, void *st, uint64_t nodes, int64_t 
         int dist = d.exact && (d.score > 0) == (v->value > 0) ? search_plies_within(d.score, d.depth)
                                                                : -1;
         if (dist >= 0) {
+            /* with its move: the quickest win, the longest defence (a
+             * lost position's proof names any move) */
             v->plies = dist;
-            if (v->value > 0)
-                *best = d.best;
+            *best = d.best;
         }
     }
     return 1;
@@ -586,6 +587,75 @@ static void judgement_init(const struct game *g, const void *st, int ply, move_t
     g->format_move(st, m, j->text, sizeof j->text);
 }
 
+/* Whether st has a single legal move. */
+static int forced(const struct game *g, void *st)
+{
+    move_t moves[GAME_MAX_MOVES];
+    return g->gen_moves(st, moves) == 1;
+}
+
+static void best_is_played(struct session_judgement *j)
+{
+    j->best = j->played;
+    j->best_move = j->move;
+}
+
+/* The best move a review names for j, whose j->best is the best known
+ * (the position's proven value, or the search's best line) with bm its
+ * move, and j->played the move's value: the move played where it is known
+ * to be as good, else bm (the move played, where it is bm, gets bm's
+ * length where its own is not known). The one rule of every front end's
+ * words (the protocol's BEST, the shell's, the tutor's, the record's
+ * comments): a move is named the best only where that is known. Among
+ * wins (losses) the best is the quickest (the longest defence), and a
+ * budget proves a value before its length: where the position's length or
+ * the move's is not known, the move played is not named the best, and
+ * where it keeps the value no other move is either (MOVE_NONE), the best
+ * value being that value without a length ("W", "L"). A review said "d2
+ * L18, best d2 L18" on 6x6 after c3 at nodes 20000, where d3 and c4 hold
+ * out 26 plies (a QA pass). */
+static void name_best(struct session_judgement *j, move_t bm, int sole)
+{
+    struct session_value *pv = &j->played;
+    const struct session_value *bv = &j->best;
+    j->best_move = bm;
+    if (pv->exact && bv->exact && pv->value == bv->value) {
+        /* the best known's own move, or the only one: its length is the
+         * move's, and the move's the position's */
+        if ((bm == j->move || sole) && pv->plies < 0)
+            pv->plies = bv->plies;
+        if (sole && bv->plies < 0)
+            j->best.plies = pv->plies;
+    }
+    /* the only move (that keeps the value), a win at once: none better */
+    if ((sole && (!bv->exact || pv->value == bv->value)) ||
+        (pv->exact && pv->value > 0 && pv->plies == 1)) {
+        best_is_played(j);
+        return;
+    }
+    if (!pv->exact || pv->value == 0) {
+        if (value_key(pv) >= value_key(bv))
+            best_is_played(j);  /* a score, a draw: by value */
+        return;
+    }
+    if (bv->exact && bv->value == pv->value) {
+        if (pv->plies >= 0 && bv->plies >= 0) {
+            if (value_key(pv) >= value_key(bv))
+                best_is_played(j);
+            return;             /* else bm, of the length known */
+        }
+        if (bv->plies >= 0)
+            return;             /* bm, of the length known, the move's not */
+    } else if (value_key(pv) < value_key(bv)) {
+        return;                 /* worse than the best known */
+    }
+    /* the best value known, but not which move wins quickest (or loses
+     * slowest) */
+    j->best = *pv;
+    j->best.plies = -1;
+    j->best_move = MOVE_NONE;
+}
+
 /* Judges the move of st to after (both proven or not: pos and child, with
  * pbest the proof's move), filling j. */
 static void judge(struct session *s, void *ab, void *st, move_t m, int pos_ok,
@@ -602,33 +672,20 @@ static void judge(struct session *s, void *ab, void *st, move_t m, int pos_ok,
             j->mark = SESSION_MARK_BLUNDER;
         else if (only_move(s, ab, st, m, pos, l, b))
             j->mark = SESSION_MARK_ONLY;
-        if (j->played.value == pos->value) {
-            /* the same value: what is known of the lengths is shared (the
-             * proof's own move, or the only one, has the position's) */
-            if (j->played.plies < 0 && (pbest == m || j->mark == SESSION_MARK_ONLY))
-                j->played.plies = pos->plies;
-            /* as good as the proof's as far as is known: the best shown */
-            if (j->best_move == MOVE_NONE || pos->plies < 0 ||
-                j->played.plies == pos->plies) {
-                j->best = j->played;
-                j->best_move = m;
-            }
-        }
+        if (j->played.value == pos->value)
+            name_best(j, pbest, j->mark == SESSION_MARK_ONLY || forced(g, st));
     } else {
         judge_by_search(s, ab, st, m, l, b, j);
         if (child_ok) {
             /* the position after the move proven where the one before is
-             * not (a review proves each): that is the move's value, and a
-             * proven win is the best there is. A review marked a winning
+             * not (a review proves each): that is the move's value, the
+             * best where name_best says so. A review marked a winning
              * move a mistake by the search's scores ("d3 ? -80, d4 40" on
              * 6x6 from c3 at nodes 20000), and gave it a length taken from
              * the reply played, not the best defence (W23 for a W27): a QA
              * pass. */
             j->played = flip(child);
-            if (value_key(&j->played) >= value_key(&j->best)) {
-                j->best = j->played;
-                j->best_move = m;
-            }
+            name_best(j, j->best_move, forced(g, st));
             set_mark_by_search(g, j);
         }
     }
@@ -704,8 +761,11 @@ static void note_of(const struct session_judgement *j, uint64_t hash, struct ses
     case SESSION_MARK_MISTAKE:
     case SESSION_MARK_BLUNDER:
         nt->nag = j->mark == SESSION_MARK_MISTAKE ? 2 : 4;
-        snprintf(nt->comment, sizeof nt->comment, "%s: %s; best %s, %s", mark_word[j->mark],
-                 pv, j->best_text[0] ? j->best_text : "?", bv);
+        if (j->best_move != MOVE_NONE)
+            snprintf(nt->comment, sizeof nt->comment, "%s: %s; best %s, %s", mark_word[j->mark],
+                     pv, j->best_text, bv);
+        else
+            snprintf(nt->comment, sizeof nt->comment, "%s: %s", mark_word[j->mark], pv);
         break;
     default:
         break;
@@ -770,6 +830,15 @@ int session_review(struct session *s, int (*stop)(void *), void *ctx,
         judge(s, ab, st, j->move, ok[i], &val[i], best[i], ok[i + 1], &val[i + 1], &l, &b, j);
         if (b.stopped)
             break;
+        /* a length the judgement found for the move (its best line's, the
+         * position's where it is the proof's move or the only one) is the
+         * next position's, proven without one: the next move is judged
+         * against it (the proof's move is then of no known length) */
+        if (ok[i + 1] && val[i + 1].plies < 0 && j->played.exact && j->played.plies > 0 &&
+            j->played.value == -val[i + 1].value) {
+            val[i + 1].plies = j->played.plies - 1;
+            best[i + 1] = MOVE_NONE;
+        }
         out->exact &= ok[i] && ok[i + 1];
         struct session_review_side *sd = &out->side[j->side];
         sd->moves++;

@@ -386,6 +386,64 @@ static void tablut_game_with_notes(struct session *s, int plies)
     }
 }
 
+/* A lost position whose longest defence the budget did not tell (a QA
+ * pass): 6x6 after c3, lost in 28 (solve), where d3 and c4 hold out 26
+ * plies; white's d2 loses in 18. The review said "d2 - L18 d2 L18", naming
+ * the move played the best. It names the best only where the lengths
+ * tell it: not d2 there, but d3 for c1 (L4) two moves on, where they are
+ * known (L16), and c2 (W17) its own. */
+START_TEST(test_review_no_best_unknown_length)
+{
+    struct proto p;
+    FILE *out = tmpfile();
+    char line[256];
+    ck_assert_int_eq(proto_init(&p, out), 0);
+    const char *cmds[] = {"newgame rastros size=6", "play black c3", "play white d2",
+                          "play black c2", "play white c1", "set_option nodes 20000"};
+    for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++)
+        ck_assert_str_eq(proto_run(&p, out, cmds[i]), "= \n\n");
+    const char *resp = proto_run(&p, out, "review");
+    ck_assert_msg(resp[0] == '=', "review answers: %s", resp);
+    ck_assert_ptr_nonnull(review_line(resp, 2, line, sizeof line));
+    ck_assert_msg(!strncmp(line, "2 white d2 - L18 ", 17), "d2: %s", line);
+    ck_assert_msg(strcmp(line, "2 white d2 - L18 d2 L18"), "d2 named the best: %s", line);
+    /* the best move, when one is named, holds out at least as long as d3 */
+    int plies = -1;
+    char best[16];
+    if (sscanf(line, "2 white d2 - L18 %15s L%d", best, &plies) == 2)
+        ck_assert_msg(strcmp(best, "-") ? plies >= 26 : 1, "best: %s", line);
+    ck_assert_ptr_nonnull(review_line(resp, 3, line, sizeof line));
+    ck_assert_str_eq(line, "3 black c2 - W17 c2 W17");
+    ck_assert_ptr_nonnull(review_line(resp, 4, line, sizeof line));
+    ck_assert_str_eq(line, "4 white c1 - L4 d3 L16");
+    /* the session's judgement, which the tutor and the record's notes read */
+    const struct session_judgement *j = NULL;
+    struct session_review rv;
+    ck_assert_int_eq(session_review(&p.s, NULL, NULL, &rv), SESS_OK);
+    ck_assert_int_eq(rv.n, 4);
+    j = &rv.moves[1];
+    ck_assert(j->played.exact && j->played.value < 0 && j->played.plies == 18);
+    ck_assert_msg(j->best_move != j->move, "d2 is the best: %s %d", j->best_text,
+                  j->best.plies);
+    ck_assert(j->best.exact && j->best.value < 0);
+    ck_assert(j->best_move == MOVE_NONE ? j->best.plies < 0 : j->best.plies >= 26);
+    session_review_free(&rv);
+    /* a length found by a search after the proof goes with that search's
+     * move: on 7x7 the review said "e1 - L d1 L10", the proof's move d1
+     * (which loses in 6) named with e1's length */
+    const char *cmds7[] = {"newgame rastros", "play black d3", "play white e4", "play black e3",
+                           "play white f3", "play black g2", "play white f1", "play black e2",
+                           "play white e1", "set_option nodes 20000"};
+    for (size_t i = 0; i < sizeof cmds7 / sizeof *cmds7; i++)
+        ck_assert_str_eq(proto_run(&p, out, cmds7[i]), "= \n\n");
+    resp = proto_run(&p, out, "review");
+    ck_assert_ptr_nonnull(review_line(resp, 8, line, sizeof line));
+    ck_assert_str_eq(line, "8 white e1 - L10 e1 L10");
+    proto_free(&p);
+    fclose(out);
+}
+END_TEST
+
 /* A review stopped halfway through a game judged by searches (Tablut: no
  * proofs) answers the moves it reached, says it was stopped, and keeps the
  * notes of the moves it did not reach as they were; the moves it reached
@@ -782,6 +840,7 @@ static Suite *analysis_suite(void)
     tcase_add_test(tc, test_lengths_under_small_budget);
     tcase_add_test(tc, test_review_rastros_planted_blunder);
     tcase_add_test(tc, test_review_grasshopper_planted_blunder);
+    tcase_add_test(tc, test_review_no_best_unknown_length);
     tcase_add_test(tc, test_review_stopped_by_search);
     tcase_add_test(tc, test_review_reproducible);
     tcase_add_test(tc, test_judge_move);

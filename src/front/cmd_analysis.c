@@ -200,9 +200,12 @@ static int cmd_review(struct proto *p, int argc, char **argv, char *res, size_t 
         const char *mark = session_mark_text(j->mark);
         session_value_text(&j->played, pv, sizeof pv);
         session_value_text(&j->best, bv, sizeof bv);
+        /* BEST "-" where no move is named (session_analysis.c's name_best);
+         * BESTVALUE then the value, where it is known (a proven win or
+         * loss of a length not known: "W", "L") */
         buf_printf(res, n, &pos, "%d %s %s %s %s %s %s\n", j->ply + 1, g->side_names[j->side],
                    j->text, mark[0] ? mark : "-", pv, j->best_text[0] ? j->best_text : "-",
-                   j->best_move != MOVE_NONE ? bv : "-");
+                   j->best_move != MOVE_NONE || j->best.exact ? bv : "-");
     }
     for (int side = 0; side < 2; side++) {
         const struct session_review_side *sd = &rv.side[side];
@@ -463,9 +466,14 @@ const struct proto_cmd analysis_commands[] = {
      "  move that leaves a won position won is no mistake.\n"
      "- VALUE: the move's value for its mover, BESTVALUE the best move's, written as "
      "`hint` writes\n"
-     "  them (`W21`, `L`, `D`, a score); BEST the best move (`-` when unknown). A move as good "
-     "as the\n"
-     "  best is its own BEST.\n"
+     "  them (`W21`, `L`, `D`, a score); BEST the best move (`-` when unknown). A move known to "
+     "be as\n"
+     "  good as the best is its own BEST. Among wins (losses) the best is the quickest win (the\n"
+     "  longest defence): where the budget proved the value but not every length, the move "
+     "played\n"
+     "  is not named the best, and BEST is `-` with BESTVALUE the value alone (on 6x6 after c3,"
+     "\n"
+     "  at `nodes` 20000, `2 white d2 - L18 - L`: d3 holds out 26 plies).\n"
      "- The figures: moves, only moves, mistakes, blunders, and errors (mistakes and "
      "blunders) per\n"
      "  move.\n"
@@ -492,7 +500,7 @@ const struct proto_cmd analysis_commands[] = {
      "with Tabula). Without it a `pieces=4` game is exact as far as the proofs within the budget\n"
      "reach, which need not be its first moves (in a fresh engine, `review` after one move answers\n"
      "scores). The marks are kept: `savegame` writes them into the record as PGN NAGs (`$1` !,\n"
-     "`$2` ?, `$4` ?\?) with a comment naming the best move. An\n"
+     "`$2` ?, `$4` ?\?) with a comment naming the best move (where one is named). An\n"
      "[interrupt](#interrupting-a-command) answers the moves reviewed so far and a last line "
      "`stopped\n"
      "after N of M moves`. Fails: those of `loadgame` (with FILE), `out of memory` (also: more\n"

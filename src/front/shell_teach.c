@@ -143,6 +143,8 @@ void shell_describe_review(struct shell *sh, const char *text)
                         mt, mark);
                 if (!strcmp(mark, "!"))
                     fprintf(o, "the only move that keeps it: %s\n", vw);
+                else if (!strcmp(best, "-"))
+                    fprintf(o, "%s; the best move is not known\n", vw);
                 else
                     fprintf(o, "%s; %s %s\n", vw, best, bw);
             }
@@ -235,12 +237,16 @@ int shell_tutor_allows(struct shell *sh, const char *move)
                  shell_side_name(p, side));
     }
     value_verb(p->s.g, bv, bw, sizeof bw);
+    /* the best move where the review's rule names one (name_best) */
+    char where[128] = "";
+    if (j.best_move != MOVE_NONE)
+        snprintf(where, sizeof where, ", where %s %s", j.best_text, bw);
     if (j.mark == SESSION_MARK_BLUNDER && j.best.exact && j.best.value > j.played.value)
-        fprintf(o, "tutor: %s throws the %s: %s, where %s %s.\n", j.text,
-                j.best.value > 0 ? "win" : "draw", pw, j.best_text, bw);
+        fprintf(o, "tutor: %s throws the %s: %s%s.\n", j.text,
+                j.best.value > 0 ? "win" : "draw", pw, where);
     else
-        fprintf(o, "tutor: %s is a %s: %s, where %s %s.\n", j.text,
-                j.mark == SESSION_MARK_BLUNDER ? "blunder" : "mistake", pw, j.best_text, bw);
+        fprintf(o, "tutor: %s is a %s: %s%s.\n", j.text,
+                j.mark == SESSION_MARK_BLUNDER ? "blunder" : "mistake", pw, where);
     char prompt[160];
     snprintf(prompt, sizeof prompt, "play %s anyway? (y/N) ", j.text);
     int yes = shell_ask_yes(sh, prompt);
