@@ -1144,6 +1144,24 @@ try:
           "wall on 7" in st and "wall on 19" in st and "A is full" in st and
           "reserve cannot enter" in st and "in D" in st, st)
     shot("grasshopper-forced-pass")
+    # the same on a phone: the whole reason is on the screen, wrapped, and
+    # the Pass button on the first screen with it (the last note: not looked
+    # at on a phone; it was below Grasshopper's tall board, 1,000 px down)
+    screen(390, 844)
+    wide = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+    box = driver.execute_script(
+        "window.scrollTo(0, 0);"
+        " const s = document.getElementById('status').getBoundingClientRect();"
+        " const p = document.getElementById('pass').getBoundingClientRect();"
+        " return [s.left, s.right, p.left, p.right, p.width, p.bottom];")
+    check("Grasshopper, a forced pass on a phone: the reason wraps within the screen, no "
+          "sideways scrolling, the Pass button beside it on the first screen",
+          wide <= 1 and box[0] >= 0 and box[1] <= 390 and box[2] >= 0 and box[3] <= 390 and
+          box[4] > 0 and 0 < box[5] <= 844 and status() == st,
+          f"overflow {wide}px, status/pass {box}")
+    shot("phone-grasshopper-forced-pass")
+    screen(None)
+    idle()
     click_key("3")
     st = status()
     check("Grasshopper, a forced pass: a click on a piece says why it cannot move, the pass "
