@@ -57,14 +57,20 @@ const App = {
     reviewing: null,            /* a review running: { stop } (stop: the person
                                  * asked it to stop) */
     proving: null,              /* the Prove button's proof running: { stop } */
-    review: null,               /* the review shown, of the game as it stands
+    review: null,               /* the marks shown, of the game as it stands
                                  * (key): { key, moves, sides, stopped, asked,
-                                 * legend, shown } */
-    recordMarks: null,          /* a record loaded with marks (NAGs): { game, moves,
-                                 * record, legend }, its moves and text as loaded;
-                                 * while the game follows them (an Undo, a move of the
-                                 * record's played again) the marks are the engine's
-                                 * record's */
+                                 * legend, shown, fromRecord, first }: always the
+                                 * engine's record's (getrecord's NAGs), with a
+                                 * review made here's words (marksShown) */
+    recordMarks: null,          /* the record whose marks the engine keeps: { text },
+                                 * a record loaded with marks, as loaded, or the
+                                 * game's at a review's end. The engine keeps them on
+                                 * their moves undone too (a move played again, even
+                                 * after a move off them and an Undo, has its mark
+                                 * again); a reload loads it so (loadMarks). null
+                                 * when the engine has none but the game record's
+                                 * (a new game) */
+    legends: new Map(),         /* game and variant -> review_legend, parsed */
     noteText: "",               /* the note's (say), shown while the board shows
                                  * the game as it stands */
     reviewView: null,           /* the history index of the marked move whose
@@ -158,26 +164,27 @@ const App = {
             const text = named(saved.record);
             const r = await this.send(`setrecord ${encodeURIComponent(text)}`);
             if (r.ok) {
-                /* a loaded record's marks: the record as loaded, taken back
-                 * to the game kept, so that a move of it undone before the
-                 * reload has its mark again when played again, as without
-                 * a reload (the engine keeps a record's marks past an Undo) */
-                const whole = saved.review === "record" && typeof saved.marks === "string" ?
-                    await this.loadUndone(named(saved.marks), text) : null;
-                await this.learnPositions(whole ? whole.text : text);
-                if (whole) await this.send(`undo ${whole.moves.length - whole.kept}`);
+                await this.learnPositions(text);
+                /* a loaded record's marks on its moves undone too, as the
+                 * engine had them: a move of it played again after the
+                 * reload has its mark again, as without a reload */
+                const marks = typeof saved.marks === "string" ? named(saved.marks) : null;
+                this.recordMarks = marks && await this.loadMarks(marks, text) ?
+                    { text: marks } : null;
                 this.recordNames = !!saved.recordNames;
                 await this.syncGame();
                 await this.sendPlayers();
                 this.say(own ? "Your game is back." : "The game of your last visit is back.");
+                /* the marks of the game's record are shown (refresh): a new
+                 * tab opened on the last game shows them as well, and
+                 * makes no review again, which would take the engine's time */
                 await this.refresh();
-                /* the tab's review too (made again: the session is new), or
-                 * the marks of a record loaded (the record kept has them: a
-                 * new tab opened on the last game shows them as well; it
-                 * makes no review again, which would take the engine's time) */
-                if (saved.review === "record") {
-                    await this.showRecordMarks(whole);
-                } else if (own && saved.review && !$("review").disabled) {
+                if (this.review) {
+                    this.review.first = true;
+                    this.render();
+                }
+                /* the tab's review (made again: the session is new) */
+                if (own && saved.review === true && !$("review").disabled) {
                     this.startReview();
                     this.say("Your game is back; its review is being made again.");
                 }
@@ -244,12 +251,13 @@ const App = {
                     level: this.level, name: this.playerName, proofs: this.proofs,
                     options: this.options,
                     variant: this.variant, recordNames: this.recordNames,
-                    /* a review running or shown whole, of the game kept ("record":
-                     * the marks of a record loaded, which the record keeps, and
-                     * marks, the record as loaded, on its moves undone too) */
-                    review: this.recordMarks && !this.reviewing ? "record" :
-                        !!(this.reviewing || (this.review && !this.review.stopped)),
-                    marks: this.recordMarks ? this.recordMarks.record : undefined,
+                    /* a review made here running or shown whole, of the game
+                     * kept (the record kept has the marks; marks: a record
+                     * loaded, whose marks the engine keeps on its moves undone
+                     * too) */
+                    review: !!(this.reviewing || (this.review && !this.review.fromRecord &&
+                                                  !this.review.stopped)),
+                    marks: this.recordMarks ? this.recordMarks.text : undefined,
                     record: record !== undefined ? record : (this.saved() || {}).record };
         for (const where of [sessionStorage, localStorage])
             try { where.setItem(STORE, JSON.stringify(s)); } catch (e) { /* private mode */ }
@@ -414,6 +422,9 @@ const App = {
             this.game.whyNot ? this.send("why_no_move") : null]);
         if (!pos.ok) return;
         const g = this.game;
+        const record = rec.ok ? decodeURIComponent(rec.text) : "";
+        /* the marks' legend, asked before anything of the position changes */
+        const legend = /\$[124]\b/.test(record) ? await this.legendOf(record) : null;
         this.pos = pos.text;
         this.st = g.parse(pos.text);
         this.stGame = g.name;
@@ -438,23 +449,15 @@ const App = {
         const prevPos = this.history.length ? this.cache.get(this.history.slice(0, -1).join(" ")) : null;
         const prev = prevPos ? g.parse(prevPos) : null;
         const lastMove = this.history[this.history.length - 1];
-        const record = rec.ok ? decodeURIComponent(rec.text) : "";
-        /* a review is of the game as it was reviewed: a move, an undo,
-         * another game or record (or one typed in the panel) ends it. A
-         * loaded record's marks are its moves': they stay while the game
-         * follows the record (an Undo, the record's move played again: the
-         * engine's record has them on those moves), and a move off the
-         * record, or another game, ends them as it ends a review */
-        const rm = this.recordMarks;
-        if (rm && !(rm.game === g.name && this.history.length <= rm.moves.length &&
-                    this.history.every((m, i) => m === rm.moves[i])))
-            this.recordMarks = null;
+        /* the marks shown are the engine's record's, of the game as it
+         * stands (a review made here is of the game as it was reviewed: a
+         * move, an undo, another game or record ends it, and its marks
+         * are then the record's that the engine keeps) */
         if (this.review && this.review.key !== this.reviewKey()) {
             this.review = null;
             this.reviewView = null;
         }
-        if (!this.review && this.recordMarks && !this.reviewing && rec.ok)
-            this.review = this.recordReview(record);
+        if (!this.reviewing && rec.ok) this.review = this.marksShown(record, legend);
         this.variantNow = recordVariant(record);
         this.last = this.history.length ? g.lastMove(prev, this.st, lastMove, this.history) : null;
         this.captured = this.last ? g.captured(prev, this.st, this.last, lastRecordMove(record)) : [];
@@ -691,7 +694,6 @@ const App = {
         }
         this.reviewing = { stop: false };
         this.review = null;
-        this.recordMarks = null;
         this.store();
         this.render();
         this.run(() => this.doReview(), true);
@@ -713,7 +715,7 @@ const App = {
              * would be of the game before it) */
             if (r && r.ok && key === this.reviewKey() && !this.moving) {
                 this.review = Object.assign(parseReview(r.text), {
-                    key, asked: asked || this.bgCancel, shown: null,
+                    key, asked: asked || this.bgCancel, shown: null, first: true,
                     legend: parseLegend(legend && legend.ok ? legend.text : "") });
                 const n = [...this.review.moves.values()].filter(j => j.mark).length;
                 /* a review stopped judged only the first moves: not "no
@@ -726,6 +728,15 @@ const App = {
             } else if (r && !r.ok && this.engine.open) {
                 this.say(`No review: ${r.text}`);
             }
+            /* the marks as the engine keeps them in the record: the
+             * review's, and a record's on a move it did not reach (it was
+             * stopped) or did not mark; the record's alone when it is
+             * not shown */
+            const record = this.engine.open ? await this.showMarks() : null;
+            /* the engine's marks are now those of the game's record, on
+             * its moves to be undone too (a reload loads them so) */
+            if (r && r.ok)
+                this.recordMarks = record && /\$[124]\b/.test(record) ? { text: record } : null;
             this.store();
             if (gen === this.gen) this.render();
             /* the review in view (below the move list it marks) */
@@ -1079,9 +1090,9 @@ const App = {
             this.refocusing = true;
             try { if (el) el.focus({ preventScroll: true }); } finally { this.refocusing = false; }
         }
-        /* the move shown in view, else a review's first mark (where Tab
-         * begins), else the last move */
-        const inView = shownEl || (rv ? list.querySelector(".marked") : null);
+        /* the move shown in view, else the first mark of a review or a
+         * record just loaded (where Tab begins), else the last move */
+        const inView = shownEl || (rv && rv.first ? list.querySelector(".marked") : null);
         list.scrollTop = inView ? inView.parentNode.offsetTop - list.clientHeight / 3 : list.scrollHeight;
         this.showReview();
         const dl = $("legalmoves");
@@ -1209,61 +1220,87 @@ const App = {
         await this.syncGame();
         await this.refresh();
         /* a record saved after a review carries its marks (NAGs), shown as
-         * a review made here shows them */
-        const n = await this.showRecordMarks();
+         * a review made here shows them (refresh: the engine's record has
+         * them), the list at the first */
+        const rv = this.review;
+        const n = rv ? [...rv.moves.values()].filter(j => j.mark).length : 0;
+        if (n) {
+            this.recordMarks = { text };
+            rv.first = true;
+            this.store();
+            this.render();
+        }
         this.say(n ? `Record loaded, with its ${n} mark${n === 1 ? "" : "s"} (PGN's !, ?, ??) in ` +
                      "the move list: click or Tab to one to see why; Review game (r) judges the " +
                      "moves again." : "Record loaded.");
     },
 
-    /* The marks of the game's record (a record loaded: the engine keeps its
-     * NAGs and comments with their moves, getrecord), shown as a review's:
-     * in the move list, each side's figures and the marked move's words and
-     * position. whole: the record as loaded ({ text, moves }) when the game
-     * is some of its moves back (loadUndone), else the game's record. How
-     * many moves of the record are marked. */
-    async showRecordMarks(whole) {
+    /* The marks shown: the engine's record's (getrecord's NAGs: what Save
+     * record writes), on the game's moves as they stand, no more and no
+     * fewer: a record loaded's, a review's made here, which the engine keeps
+     * on their moves while each is the same move from the same position
+     * (past an Undo, a move off them and the Undo of it). A review made here
+     * of the game as it stands gives its words and figures, but a mark it
+     * did not make is the record's (withMarks). null when none is marked
+     * and no review of the game as it stands was made here. legend: the
+     * marks' (review_legend), when the record has any. */
+    marksShown(record, legend) {
+        const old = this.review, key = this.reviewKey();
+        const rec = parseRecordMarks(record, this.history, this.game.sides, this.firstSide());
+        if (old && !old.fromRecord && old.key === key) return withMarks(old, rec);
+        if (![...rec.moves.values()].some(j => j.mark)) return null;
+        const same = old && old.key === key;
+        return Object.assign(rec, { key, fromRecord: true, asked: false, legend,
+                                    shown: same && rec.moves.has(old.shown) ? old.shown : null,
+                                    first: same && old.first });
+    },
+
+    /* The marks shown again from the engine's record (marksShown); the
+     * record's text, null when there is none. */
+    async showMarks() {
         const rec = await this.send("getrecord");
-        if (!rec.ok) return 0;
-        const text = decodeURIComponent(rec.text);
-        const loaded = whole || { text, moves: [...this.history] };
-        const marks = parseRecordMarks(loaded.text, loaded.moves, this.game.sides,
-                                       this.firstSide());
-        const n = [...marks.moves.values()].filter(j => j.mark).length;
-        if (!n) return 0;
-        const legend = await this.send("review_legend");
-        this.recordMarks = { game: this.game.name, moves: loaded.moves, record: loaded.text,
-                             legend: parseLegend(legend.ok ? legend.text : "") };
-        this.review = this.recordReview(text);
-        this.store();
+        if (!rec.ok) return null;
+        const record = decodeURIComponent(rec.text);
+        const legend = /\$[124]\b/.test(record) ? await this.legendOf(record) : null;
+        this.review = this.marksShown(record, legend);
         this.render();
-        return n;
+        return record;
     },
 
-    /* A reload: the record as loaded (text) in place of the game kept
-     * (record, the engine's game now), when that game is the record up to
-     * an Undo: { text, moves: the record's, kept: how many of them the game
-     * kept has }, the engine's game the whole record. Else null, and the
-     * engine's game the one kept. */
-    async loadUndone(text, record) {
+    /* The marks' legend (review_legend) in the game and variant of record,
+     * asked once. */
+    async legendOf(record) {
+        const k = `${this.game.name}\n${JSON.stringify(recordVariant(record))}`;
+        if (!this.legends.has(k)) {
+            const r = await this.send("review_legend");
+            if (!r.ok) return parseLegend("");
+            this.legends.set(k, parseLegend(r.text));
+        }
+        return this.legends.get(k);
+    },
+
+    /* A reload: the marks of a record loaded before it (text) on its moves
+     * undone too, as the engine had them: the record loaded whole (the
+     * engine keeps its marks), taken back to the moves it shares with the
+     * game kept (record, the engine's game now), whose other moves are
+     * played. True when the game's record is then the one kept, marks
+     * and all; else false, and the game kept loaded again. */
+    async loadMarks(text, record) {
         const moves = r => r.ok && r.text ? r.text.split(/\s+/) : [];
-        const kept = moves(await this.send("history"));
-        if (!(await this.send(`setrecord ${encodeURIComponent(text)}`)).ok) return null;
-        const all = moves(await this.send("history"));
-        if (all.length >= kept.length && kept.every((m, i) => m === all[i]))
-            return { text, moves: all, kept: kept.length };
+        const body = r => r.ok ? decodeURIComponent(r.text).replace(/^\[.*\]$/gm, "").trim() : "";
+        const kept = moves(await this.send("history")), was = body(await this.send("getrecord"));
+        let ok = (await this.send(`setrecord ${encodeURIComponent(text)}`)).ok;
+        const all = ok ? moves(await this.send("history")) : [];
+        let k = 0;
+        while (k < kept.length && k < all.length && kept[k] === all[k]) k++;
+        if (ok && all.length > k) ok = (await this.send(`undo ${all.length - k}`)).ok;
+        for (let i = k; ok && i < kept.length; i++) {
+            const stm = await this.send("side_to_move");
+            ok = stm.ok && (await this.send(`play ${stm.text} ${kept[i]}`)).ok;
+        }
+        if (ok && was && body(await this.send("getrecord")) === was) return true;
         await this.send(`setrecord ${encodeURIComponent(record)}`);
-        return null;
-    },
-
-    /* The record's marks on the game's moves (getrecord's text: the
-     * engine keeps them with the record's moves), shown as a review's;
-     * null when none of the moves played is marked */
-    recordReview(text) {
-        const marks = parseRecordMarks(text, this.history, this.game.sides, this.firstSide());
-        if (![...marks.moves.values()].some(j => j.mark)) return null;
-        return Object.assign(marks, { key: this.reviewKey(), fromRecord: true, asked: false,
-                                      shown: null, legend: this.recordMarks.legend });
+        return false;
     },
 
     /* The positions of a record just loaded (setrecord TEXT), each before
@@ -1457,10 +1494,22 @@ const App = {
                 if (ok && /^(\d+\s+)?setrecord\s/.test(c)) this.recordNames = true;
                 else if (ok && /^(\d+\s+)?(newgame|clear_board|boardsize|setposition)\b/.test(c))
                     this.recordNames = false;
+                /* a game or marks of the engine's own: its marks are then the
+                 * game record's (a reload loads them so) */
+                if (ok && /^(\d+\s+)?(setrecord|newgame|clear_board|boardsize|setposition|review)\b/
+                    .test(c)) {
+                    const rec = await this.send("getrecord");
+                    const text = rec.ok ? decodeURIComponent(rec.text) : "";
+                    this.recordMarks = /\$[124]\b/.test(text) ? { text } : null;
+                    this.store();
+                }
                 /* cut short by an action of the person's, and the game as it
                  * was: the action goes on in the position it was made in */
                 const changed = await this.changedSince();
-                if (this.bgCancel && !changed) { this.render(); return; }
+                if (this.bgCancel && !changed) {
+                    await this.showMarks();     /* a review typed here has its own */
+                    return;
+                }
                 if (changed) this.say("");      /* the note was of the game before */
                 await this.syncGame();
                 await this.refresh();
@@ -1622,6 +1671,35 @@ function parseRecordMarks(pgn, history, sides, first) {
                        best: best ? w[3] : "-", bestValue: best ? bv : null });
     }
     return { moves, sides: figures, stopped: null };
+}
+
+/* A review made here (rv, parseReview's) with the marks of the engine's
+ * record (rec, parseRecordMarks'), which are what Save record writes: a
+ * move the review did not reach (it was stopped) keeps a record's mark,
+ * and so does a record's NAG on a move it did not mark; those are shown as
+ * the record's, and the figures count them. rv, changed. */
+function withMarks(rv, rec) {
+    let changed = false;
+    for (const [i, j] of rv.moves)
+        if (j.mark && !rec.moves.has(i)) {
+            rv.moves.set(i, Object.assign({}, j, { mark: "" }));
+            changed = true;
+        }
+    for (const [i, r] of rec.moves) {
+        const j = rv.moves.get(i);
+        if (!j || j.mark !== r.mark) {
+            rv.moves.set(i, r);
+            changed = true;
+        }
+    }
+    if (changed)
+        for (const [side, f] of Object.entries(rv.sides)) {
+            const marks = [...rv.moves.values()].filter(j => j.side === side).map(j => j.mark);
+            f.only = marks.filter(m => m === "!").length;
+            f.mistakes = marks.filter(m => m === "?").length;
+            f.blunders = marks.filter(m => m === "??").length;
+        }
+    return rv;
 }
 
 function isProven(info) { return /^[WL]/.test(info.score); }

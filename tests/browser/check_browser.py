@@ -331,6 +331,22 @@ def marked_moves():
         ".map(e => [e.dataset.ply, e.innerText.trim()])")]
 
 
+def record_marks():
+    """The marks of the engine's record of the game (getrecord: what Save
+    record writes), as marked_moves gives the page's: (ply index, the move
+    as the page has it and its NAG's symbol) each."""
+    text = driver.execute_script(
+        "return App.engine.send('getrecord').then(r => decodeURIComponent(r.text))")
+    words = re.sub(r"\{[^}]*\}", " ", text.split("\n\n", 1)[-1]).split()
+    history, plies, out = attr("history").split(), -1, []
+    for w in words:
+        if re.match(r"^\$\d+$", w):
+            out.append((str(plies), history[plies] + {"$4": "??", "$2": "?", "$1": "!"}.get(w, w)))
+        elif not re.match(r"^(\d+\.+|\*|1-0|0-1|1/2-1/2)$", w):
+            plies += 1
+    return out
+
+
 def board_view():
     """What the board shows of a review's marked move: the history index of
     the move (data-view, "" for the game as it stands), the position drawn,
@@ -1445,18 +1461,54 @@ try:
         check("on a phone the review fits the width", wide <= 1, f"overflow {wide}px")
         shot("phone-review-rastros")
         screen(None)
+        # a move ended the review, and its marks with it, while the engine's
+        # record kept them (Save record wrote d4?? and c5?? the page did
+        # not show)
+        reviewed = marked_moves()
         legal = driver.execute_script("return App.legal")
         type_move(legal[0])
-        check("a move clears the review, and the board shows the game",
-              not marked_moves() and not driver.find_element(By.ID, "reviewpane").is_displayed()
-              and board_view()["view"] == "", f"{marked_moves()} {board_view()}")
+        state = driver.find_element(By.ID, "reviewstate").text
+        check("a move ends the review, and the board shows the game; the marks of the moves "
+              "before it stay, as the engine's record (Save record) has them",
+              reviewed == [("0", "d4??"), ("1", "c5??")] and
+              marked_moves() == reviewed == record_marks() and
+              state.startswith("The record's marks") and board_view()["view"] == "",
+              f"{reviewed} -> {marked_moves()}, the record's {record_marks()}; {state!r} "
+              f"{board_view()}")
         driver.find_element(By.ID, "review").click()
         idle()
         again = marked_moves()
         driver.find_element(By.ID, "undo").click()
         WebDriverWait(driver, 30).until(lambda d: attr("history") == "d4 c5")
         idle()
-        check("and so does Undo", again and not marked_moves(), f"{again} -> {marked_moves()}")
+        check("and so does Undo: the marks of the moves still played stay",
+              again and marked_moves() == [m for m in again if int(m[0]) < 2] == record_marks(),
+              f"{again} -> {marked_moves()}, the record's {record_marks()}")
+        # a reviewed move undone before a reload, played again after it:
+        # the engine keeps its mark (as it does without a reload)
+        undo_to(1)
+        reload_settled()
+        undone = marked_moves()
+        type_move("c5")
+        check("a reviewed move undone, a reload, and the move played again: its mark is back, "
+              "as without a reload", undone == [("0", "d4??")] and
+              marked_moves() == [("0", "d4??"), ("1", "c5??")] == record_marks(),
+              f"{undone} -> {marked_moves()}, the record's {record_marks()}")
+        # review typed in the Protocol panel: the engine's record had the
+        # marks (Save record wrote them), the page showed none
+        new_game("rastros", {"size": "5"}, engine_side="none")
+        type_move("d4")
+        type_move("c5")
+        proto("review")
+        try:
+            WebDriverWait(driver, 30, 0.05).until(lambda d: marked_moves())
+        except TimeoutException:
+            pass
+        idle()
+        driver.find_element(By.CSS_SELECTOR, "#protocolpanel summary").click()
+        check("review typed in the Protocol panel: its marks are shown, as the engine's record "
+              "has them", marked_moves() == [("0", "d4??"), ("1", "c5??")] == record_marks(),
+              f"{marked_moves()}, the record's {record_marks()}")
 
         # a Tablut game with mistakes by search: the expected results in words
         tab = os.path.join(tmp, "review-tablut.pgn")
@@ -1640,15 +1692,42 @@ try:
         undone = marked_moves()
         type_move(moves[last])
         again = marked_moves()
+        check("a loaded record's marks: Undo keeps those of the moves still played, the record's "
+              "move played again gets its mark back",
+              undone == [w for w in want if int(w[0]) < last] and undone and again == want[:len(
+                  [w for w in want if int(w[0]) <= last])] and again[-1][0] == str(last),
+              f"{undone}, {again} vs {want}")
+        # a move off the record ended all the marks on the page, while the
+        # engine's record kept those of the moves before it; and the move
+        # undone, the record's move played again had its mark in the
+        # engine's record (Save record wrote it) but none on the page
         undo_to(last)
         other = next(m for m in driver.execute_script("return App.legal") if m != moves[last])
         type_move(other)
-        off = marked_moves()
-        check("a loaded record's marks: Undo keeps those of the moves still played, the record's "
-              "move played again gets its mark back, a move off the record ends them",
-              undone == [w for w in want if int(w[0]) < last] and undone and again == want[:len(
-                  [w for w in want if int(w[0]) <= last])] and again[-1][0] == str(last) and
-              off == [], f"{undone}, {again}, {other}: {off} vs {want}")
+        off, off_record = marked_moves(), record_marks()
+        undo_to(last)
+        type_move(moves[last])
+        back, back_record = marked_moves(), record_marks()
+        check("a loaded record's marks: a move off the record keeps those of the moves before "
+              "it, as the engine's record does; that move undone, the record's move played "
+              "again gets its mark back, on the page as in the engine's record",
+              off == undone == off_record and back == again == back_record,
+              f"{other}: {off} (the record's {off_record}) vs {undone}; then {back} (the "
+              f"record's {back_record}) vs {again}")
+        # and so after a reload between the move off and its Undo (the
+        # game kept is not the record's up to an Undo)
+        undo_to(last)
+        type_move(other)
+        reload_settled()
+        kept = marked_moves()
+        undo_to(last)
+        type_move(moves[last])
+        back, back_record = marked_moves(), record_marks()
+        check("a loaded record's marks after a move off the record and a reload: those of the "
+              "moves before it kept; the move undone, the record's move played again gets its "
+              "mark back, as without a reload",
+              kept == off and back == again == back_record,
+              f"{kept} vs {off}; {back} (the record's {back_record}) vs {again}")
         # the record as it was
         load_record(path, lambda: len(attr("history").split()) == len(moves))
         # and so after a reload: the move undone played again got no mark
@@ -1697,6 +1776,15 @@ try:
               m and re.match(rf"The review stopped after {m[1]} of 42 moves: "
                              r"(none of them marked|\d+ of them marked in the move list)\.$", note),
               repr(note))
+        # the review was of the record loaded with its marks: those of the
+        # moves it did not reach stay in the engine's record (Save record
+        # writes them), but the page showed the review's alone
+        got, rec = marked_moves(), record_marks()
+        check("a review stopped: the marks of the moves it did not reach are the record's, "
+              "shown as the engine's record has them",
+              m and got == rec and [w for w in want if int(w[0]) >= int(m[1])] and
+              [w for w in got if int(w[0]) >= int(m[1])] ==
+              [w for w in want if int(w[0]) >= int(m[1])], f"{got} vs the record's {rec}; {want}")
         proto("set_option nodes 0")
         idle()
         driver.find_element(By.CSS_SELECTOR, "#protocolpanel summary").click()
@@ -1770,6 +1858,29 @@ try:
               "record's marked move played again gets its mark back, as without a reload",
               here == back == [("1", "d1-d2??")] and undone == [],
               f"without a reload {here}, after one {undone} then {back}")
+        # a review of a record with a NAG on a move it does not mark: the
+        # engine keeps the NAG (Save record wrote e3-a3 $4), the page showed
+        # the review's marks alone
+        with open(ash, "w") as f:
+            f.write('[Game "tablut"]\n[Variant "rules=ashton"]\n\n1... e3-a3 $4 2. d1-d2 e4-b4 *\n')
+        load_record(ash, lambda: "Record loaded" in note_text())
+        driver.find_element(By.ID, "review").click()
+        idle()
+        got, rec = marked_moves(), record_marks()
+        detail = ""
+        if got and got[0][0] == "0":
+            driver.find_element(By.CSS_SELECTOR, '#movelist [data-ply="0"]').click()
+            detail = driver.find_element(By.ID, "reviewdetail").text
+            driver.find_element(By.ID, "note").click()
+        blunders = driver.execute_script("""
+            const tr = document.querySelector('#reviewsummary tr[data-figure="blunders"]');
+            return tr ? [...tr.cells].slice(1).map(c => c.textContent) : []""")
+        check("a review leaving a record's NAG on a move it does not mark: that mark is shown "
+              "as the engine's record keeps it, the record's, and counted",
+              got == rec == [("0", "e3-a3??"), ("1", "d1-d2?")] and
+              detail == "1... e3-a3?? (blunder) — so marked in the record, which gives no "
+                        "values." and "1" in blunders,
+              f"{got}, the record's {rec}; {detail!r}; blunders {blunders}")
 
         # Grasshopper: the move played was drawn where it came from as the
         # last move's origin is, a dashed yellow outline, beside the best
