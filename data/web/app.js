@@ -424,7 +424,7 @@ const App = {
         const g = this.game;
         const record = rec.ok ? decodeURIComponent(rec.text) : "";
         /* the marks' legend, asked before anything of the position changes */
-        const legend = /\$[124]\b/.test(record) ? await this.legendOf(record) : null;
+        const legend = await this.legendOf(record);
         this.pos = pos.text;
         this.st = g.parse(pos.text);
         this.stGame = g.name;
@@ -736,7 +736,7 @@ const App = {
             /* the engine's marks are now those of the game's record, on
              * its moves to be undone too (a reload loads them so) */
             if (r && r.ok)
-                this.recordMarks = record && /\$[124]\b/.test(record) ? { text: record } : null;
+                this.recordMarks = record && hasMarks(record) ? { text: record } : null;
             this.store();
             if (gen === this.gen) this.render();
             /* the review in view (below the move list it marks) */
@@ -1261,15 +1261,15 @@ const App = {
         const rec = await this.send("getrecord");
         if (!rec.ok) return null;
         const record = decodeURIComponent(rec.text);
-        const legend = /\$[124]\b/.test(record) ? await this.legendOf(record) : null;
-        this.review = this.marksShown(record, legend);
+        this.review = this.marksShown(record, await this.legendOf(record));
         this.render();
         return record;
     },
 
     /* The marks' legend (review_legend) in the game and variant of record,
-     * asked once. */
+     * asked once; null when the record has no marks (none is asked). */
     async legendOf(record) {
+        if (!hasMarks(record)) return null;
         const k = `${this.game.name}\n${JSON.stringify(recordVariant(record))}`;
         if (!this.legends.has(k)) {
             const r = await this.send("review_legend");
@@ -1500,7 +1500,7 @@ const App = {
                     .test(c)) {
                     const rec = await this.send("getrecord");
                     const text = rec.ok ? decodeURIComponent(rec.text) : "";
-                    this.recordMarks = /\$[124]\b/.test(text) ? { text } : null;
+                    this.recordMarks = hasMarks(text) ? { text } : null;
                     this.store();
                 }
                 /* cut short by an action of the person's, and the game as it
@@ -1625,6 +1625,12 @@ function lastRecordMove(pgn) {
         .replace(/\{[^}]*\}/g, " ").split(/\s+/)
         .filter(w => w && !/^\d+\.+$/.test(w) && !/^(\*|1-0|0-1|1\/2-1\/2)$/.test(w));
     return moves.length ? moves[moves.length - 1] : "";
+}
+
+/* Whether a PGN record (as getrecord writes it) carries a review's marks:
+ * a NAG $1, $2 or $4 (those parseRecordMarks reads). */
+function hasMarks(pgn) {
+    return /\$[124]\b/.test(pgn);
 }
 
 /* The marks a PGN record (as getrecord writes it) carries, as parseReview
